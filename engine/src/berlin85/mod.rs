@@ -1,0 +1,19 @@
+//! Berlin '85 (SPI 1980): the first ruleset on the core. Case numbers in comments, refusals
+//! and events are the rulebook's (`../shared/rules/000_9b518941f2a24dd8.txt`).
+
+pub mod board;
+pub mod combat;
+pub mod command;
+pub mod data;
+pub mod event;
+pub mod game;
+pub mod movement;
+pub mod setup;
+pub mod state;
+pub mod turn;
+
+pub use command::{Choice, Command};
+pub use data::GameData;
+pub use event::Event;
+pub use game::{Game, Input85, Pending85};
+pub use state::{Options, Phase, State, NATO, WARSAW_PACT};

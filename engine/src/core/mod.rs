@@ -1,0 +1,17 @@
+//! The core shared by all three rulesets: geometry, map, units, searches, tables, protocol.
+//! Nothing here may be specific to one game (ARCHITECTURE.md).
+
+pub mod crt;
+pub mod hex;
+pub mod journal;
+pub mod map;
+pub mod movement;
+pub mod protocol;
+pub mod side;
+pub mod units;
+
+pub use hex::{Dir, Geometry, HexId, Hexside};
+pub use map::{HexFeatures, HexState, MapData, Markers, SideFeatures};
+pub use protocol::{refuse, Case, DiceRoll, DiceSpec, Events, Input, Pending, RuleViolation};
+pub use side::{Side, Viewer};
+pub use units::{Location, Roster, UnitDef, UnitId, UnitKind, UnitState};
