@@ -11,6 +11,8 @@ pub mod movement;
 pub mod setup;
 pub mod state;
 pub mod turn;
+#[cfg(test)]
+pub mod testkit;
 
 pub use command::{Choice, Command};
 pub use data::GameData;
