@@ -1,6 +1,7 @@
 //! Berlin '85 (SPI 1980): the first ruleset on the core. Case numbers in comments, refusals
 //! and events are the rulebook's (`../shared/rules/000_9b518941f2a24dd8.txt`).
 
+pub mod airsup;
 pub mod board;
 pub mod combat;
 pub mod command;
@@ -8,9 +9,12 @@ pub mod data;
 pub mod event;
 pub mod game;
 pub mod movement;
+pub mod notation;
 pub mod setup;
 pub mod state;
 pub mod turn;
+pub mod victory;
+pub mod view;
 #[cfg(test)]
 pub mod testkit;
 

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Build the engine and data test binaries for aarch64 and run them under qemu-user, so the
+# rules are checked on the Raspberry Pi's architecture without a Pi.
+#
+#   scripts/qemu-aarch64-tests.sh [extra cargo test args, e.g. a test name filter]
+#
+# Installs what is missing (through scripts/cross-aarch64.sh --setup-only); idempotent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TARGET=aarch64-unknown-linux-gnu
+scripts/cross-aarch64.sh --setup-only
+
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc
+# -L makes qemu load the cross toolchain's ld.so. LD_LIBRARY_PATH makes that ld.so load the
+# libc of the same build: with the multiarch libc6:arm64 installed too (the kiosk's -dev
+# packages pull it in) ld.so would otherwise pick /lib/aarch64-linux-gnu/libc.so.6, a
+# different glibc build, and the first pthread_create spins forever in a corrupt stack list.
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu -E LD_LIBRARY_PATH=/usr/aarch64-linux-gnu/lib"
+
+echo "qemu-aarch64-tests: building the engine and data tests for $TARGET"
+cargo test -p engine -p data --target "$TARGET" --no-run
+
+echo "qemu-aarch64-tests: running them under qemu-aarch64"
+# --no-fail-fast: one failing binary must not hide the results of the others.
+cargo test -p engine -p data --target "$TARGET" --no-fail-fast "$@"

@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# The real program in a real X window: Xvfb at 800x480 and 1280x800, FemtoVG on Mesa, driven
+# by xdotool (start a scenario, set up, select a unit, move it, open the combat card), with a
+# screenshot of each step. The last screenshot of each size goes to docs/screenshots/.
+#
+#   scripts/xvfb-screens.sh          # screenshots
+#   scripts/xvfb-screens.sh bench    # also the frame benchmark (FemtoVG under Xvfb, software)
+#
+# Installs what it needs with apt-get when run as root (idempotent); without root and without
+# the tools it says what is missing and exits 0 (a skip, not a failure).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+OUT="$ROOT/target/xvfb"
+SHOTS="$ROOT/docs/screenshots"
+mkdir -p "$OUT" "$SHOTS"
+
+need=()
+command -v Xvfb >/dev/null || need+=(xvfb)
+command -v xdotool >/dev/null || need+=(xdotool)
+command -v xwininfo >/dev/null || need+=(x11-utils)
+command -v xwd >/dev/null || need+=(x11-apps)
+command -v convert >/dev/null || need+=(imagemagick)
+[ -e /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so ] || [ -e /usr/lib/aarch64-linux-gnu/dri/swrast_dri.so ] \
+    || ls /usr/lib/*/dri/*swrast* >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
+if [ ${#need[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "installing: ${need[*]}"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}" >/dev/null \
+            || { apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${need[@]}" >/dev/null; }
+    else
+        echo "SKIP: missing ${need[*]} (run as root to install them)"
+        exit 0
+    fi
+fi
+
+echo "building the table (release)…"
+cargo build --release -p ui --example table --example frame_bench 2>&1 | grep -E "^(error|warning: unused)" || true
+BIN="$ROOT/target/release/examples/table"
+[ -x "$BIN" ] || { echo "FAIL: $BIN was not built"; exit 1; }
+
+PROBE="$OUT/probe.tsv"
+XPID=""
+APID=""
+cleanup() {
+    [ -n "$APID" ] && kill "$APID" 2>/dev/null || true
+    [ -n "$XPID" ] && kill "$XPID" 2>/dev/null || true
+    APID=""; XPID=""
+}
+trap cleanup EXIT
+
+# Waits until an element whose label starts with $1 is on screen; prints "x y" of its centre.
+find_el() {
+    local prefix="$1" tries="${2:-50}"
+    for _ in $(seq "$tries"); do
+        if [ -f "$PROBE" ]; then
+            local hit
+            hit=$(awk -F'\t' -v p="$prefix" 'index($1, p) == 1 { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2; exit }' "$PROBE")
+            if [ -n "$hit" ]; then echo "$hit"; return 0; fi
+        fi
+        sleep 0.2
+    done
+    echo "FAIL: nothing labelled '$prefix' appeared" >&2
+    return 1
+}
+
+# An element starting with $1 whose centre lies inside the map (the last one listed).
+find_on_map() {
+    local prefix="$1"
+    local map
+    map=$(awk -F'\t' '$1 == "map" { print $2, $3, $4, $5; exit }' "$PROBE")
+    read -r mx my mw mh <<<"$map"
+    awk -F'\t' -v p="$prefix" -v mx="$mx" -v my="$my" -v mw="$mw" -v mh="$mh" '
+        index($1, p) == 1 {
+            cx = $2 + $4 / 2; cy = $3 + $5 / 2
+            if (cx > mx + 70 && cx < mx + mw - 20 && cy > my + 20 && cy < my + mh - 20) { hit = sprintf("%d %d", cx, cy) }
+        }
+        END { if (hit != "") print hit }' "$PROBE"
+}
+
+click() {
+    local xy
+    xy=$(find_el "$1") || return 1
+    # shellcheck disable=SC2086
+    xdotool mousemove --sync $xy click 1
+    sleep 0.6
+}
+
+shot() {
+    xwd -root -silent | convert xwd:- "$OUT/$1.png"
+    echo "  $OUT/$1.png"
+}
+
+run_size() {
+    local size="$1" w="${1%x*}" h="${1#*x}" display=":$((90 + RANDOM % 9))"
+    echo "== $size on $display"
+    rm -f "$PROBE"
+    Xvfb "$display" -screen 0 "${w}x${h}x24" -nolisten tcp >/dev/null 2>&1 &
+    XPID=$!
+    export DISPLAY="$display"
+    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+    BERLIN_TABLE_PROBE="$PROBE" RUST_LOG=info "$BIN" --size "$size" --seed 85 --scenario unity --seats same \
+        >"$OUT/table-$size.log" 2>&1 &
+    APID=$!
+    find_el "Set up" 100 >/dev/null
+    sleep 0.5
+    shot "$size-1-start"
+    click "Set up"
+    click "Auto-place"
+    click "Done"
+    click "Auto-place"
+    click "Done"
+    find_el "panel Warsaw Pact: Movement" >/dev/null
+    sleep 0.5
+    shot "$size-2-play"
+    # Select a unit, then move it to a hex the engine offers.
+    click "Next unit"
+    sleep 0.5
+    local target
+    target=$(find_on_map "reach hex")
+    if [ -n "$target" ]; then
+        # shellcheck disable=SC2086
+        xdotool mousemove --sync $target
+        sleep 0.3
+        shot "$size-3-selected"
+        xdotool click 1
+        sleep 0.8
+        shot "$size-4-moved"
+    else
+        echo "  (no reachable hex offered by the engine yet)"
+        shot "$size-3-selected"
+    fi
+    # Combat: end movement, pick an attacker next to an enemy and the enemy, declare, open the card.
+    click "End movement" || true
+    if find_el "panel Warsaw Pact: Combat" 20 >/dev/null; then
+        if click "Next unit" 2>/dev/null; then
+            local enemy
+            enemy=$(find_on_map "enemy next to ")
+            if [ -n "$enemy" ]; then
+                # shellcheck disable=SC2086
+                xdotool mousemove --sync $enemy click 1
+                sleep 0.5
+                click "Declare" || true
+                click "Card" || true
+                sleep 0.5
+            fi
+        fi
+    fi
+    shot "$size-5-combat"
+    cp "$OUT/$size-5-combat.png" "$SHOTS/$size.png"
+    if grep -qi "panicked" "$OUT/table-$size.log"; then
+        echo "FAIL: the table panicked:"; cat "$OUT/table-$size.log"; exit 1
+    fi
+    cleanup
+    sleep 0.3
+}
+
+run_size 800x480
+run_size 1280x800
+echo "screenshots: $SHOTS/800x480.png $SHOTS/1280x800.png (every step in $OUT)"
+
+if [ "${1:-}" = "bench" ]; then
+    echo "== frame benchmark, software renderer (in process)"
+    "$ROOT/target/release/examples/frame_bench" software
+    echo "== frame benchmark, FemtoVG on Mesa under Xvfb"
+    display=":98"
+    Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+    XPID=$!
+    sleep 0.5
+    DISPLAY="$display" "$ROOT/target/release/examples/frame_bench" femtovg
+    cleanup
+fi
