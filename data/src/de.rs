@@ -62,25 +62,25 @@ pub fn inner_start(src: &Src, span: &Range<usize>) -> usize {
     span.start + quotes
 }
 
-/// Whitespace-separated words of a string value, each with its span in the file.
+/// Whitespace-separated words of a string value, each with its span in the file. Each word
+/// is found again in the raw text of the value, so the spans stay exact in multi-line strings
+/// with line-ending backslashes (`"""\`); a word the raw text spells differently (written
+/// with escapes) gets the span of the whole value.
 pub fn words<'s>(src: &Src, v: &'s Sp<String>) -> Vec<(&'s str, Range<usize>)> {
-    let base = inner_start(src, &v.span());
-    let text = v.get_ref().as_str();
+    let span = v.span();
+    let raw = src.text.get(span.clone()).unwrap_or("");
+    let mut cursor = inner_start(src, &span)
+        .saturating_sub(span.start)
+        .min(raw.len());
     let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in text
-        .char_indices()
-        .chain(std::iter::once((text.len(), ' ')))
-    {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                if let Some(w) = text.get(s..i) {
-                    out.push((w, base + s..base + i));
-                }
-                start = None;
+    for w in v.get_ref().split_whitespace() {
+        match raw.get(cursor..).and_then(|r| r.find(w)) {
+            Some(i) => {
+                let at = span.start + cursor + i;
+                out.push((w, at..at + w.len()));
+                cursor += i + w.len();
             }
-            _ => {}
+            None => out.push((w, span.clone())),
         }
     }
     out

@@ -22,7 +22,7 @@ pub mod error;
 mod game;
 mod grid;
 mod hexsides;
-pub mod places;
+mod places;
 pub mod render;
 mod scenarios;
 pub mod source;

@@ -114,6 +114,18 @@ fn path_with_a_gap_names_the_hex() {
 }
 
 #[test]
+fn multi_line_path_error_points_at_the_hex() {
+    assert_eq!(
+        errors(
+            "hexsides.toml",
+            "path = \"0602 0502 0402 0302 0202\"",
+            "path = \"\"\"\\\n  0602 0502 \\\n  0402 0202\"\"\""
+        ),
+        ["tiny/hexsides.toml:12:8: road 'B1': hex 0202 is not adjacent to the hex before it (0402)"]
+    );
+}
+
+#[test]
 fn unknown_hex() {
     assert_eq!(
         errors("places.toml", "supply = [\"0403\"]", "supply = [\"0903\"]"),

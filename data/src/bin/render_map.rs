@@ -1,6 +1,6 @@
 //! Renders a game's map to a PNG so a person can check it against the real place:
 //! `cargo run -p data --bin render_map -- [OUT.png] [SCALE] [DATA_DIR]`
-//! (defaults: `docs/berlin85-map.png`, 18 pixels per hex radius, the built-in Berlin '85 data;
+//! (defaults: `docs/berlin85-map.png`, 24 pixels per hex radius, the built-in Berlin '85 data;
 //! DATA_DIR is an override directory laid over it).
 
 use std::path::PathBuf;
@@ -9,7 +9,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let out = PathBuf::from(args.first().map_or("docs/berlin85-map.png", String::as_str));
-    let scale: f32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(18.0);
+    let scale: f32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(24.0);
     let (data, errors) = match args.get(2) {
         Some(dir) => data::load_with_override(data::BERLIN85, std::path::Path::new(dir)),
         None => match data::load_builtin(data::BERLIN85) {

@@ -432,7 +432,7 @@ pub fn render_map_with_labels(data: &GameData, scale: f32, labels: &[Label]) -> 
         symbols(&mut cv, c, r, f);
     }
     // Hex numbers along the top of each hex, as printed.
-    let px = (r / 14.0).clamp(1.0, 4.0).floor();
+    let px = (r / 12.0).clamp(1.0, 4.0).floor();
     for &hx in &hexes {
         let (x, y) = layout.center(hx);
         let label = map.geometry.format(hx);

@@ -25,7 +25,9 @@ impl Occupancy {
         self.unit.get(i).and_then(|&u| u.checked_sub(1)).map(UnitId)
     }
     pub fn zoc_of(&self, i: usize, side: Side) -> bool {
-        self.zoc.get(i).is_some_and(|z| z & (1 << side.index()) != 0)
+        self.zoc
+            .get(i)
+            .is_some_and(|z| z & (1 << side.index()) != 0)
     }
 }
 
@@ -100,7 +102,9 @@ impl<'d> Game<'d> {
     /// or ruin hexes, not across water hexsides even with a bridge or ferry [6.14].
     pub fn zoc_extends(&self, from: HexId, to: HexId) -> bool {
         let g = &self.data.map.geometry;
-        let Some(side) = g.side_between(from, to) else { return false };
+        let Some(side) = g.side_between(from, to) else {
+            return false;
+        };
         let f = self.data.map.side(side);
         !self.zoc_blocked(to) && !f.has(SideFeatures::WATER) && !f.has(SideFeatures::LAKE_SHORE)
     }
@@ -142,12 +146,16 @@ impl<'d> Game<'d> {
         if d.kind.is_artillery() {
             return d.barrage;
         }
-        self.state.units[u.0 as usize].revealed.map_or(d.attack, |(a, _)| a)
+        self.state.units[u.0 as usize]
+            .revealed
+            .map_or(d.attack, |(a, _)| a)
     }
 
     pub fn defense_strength(&self, u: UnitId) -> u8 {
         let d = self.def(u);
-        self.state.units[u.0 as usize].revealed.map_or(d.defense, |(_, df)| df)
+        self.state.units[u.0 as usize]
+            .revealed
+            .map_or(d.defense, |(_, df)| df)
     }
 
     pub fn is_untried(&self, u: UnitId) -> bool {

@@ -11,15 +11,24 @@ use serde::{Deserialize, Serialize};
 pub struct CombatState {}
 
 impl<'d> Game<'d> {
-    pub(crate) fn combat_begin(&mut self, _events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn combat_begin(
+        &mut self,
+        _events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         Ok(())
     }
 
     pub(crate) fn combat_pending(&self) -> Pending85 {
-        Pending::Command { player: self.state.phasing }
+        Pending::Command {
+            player: self.state.phasing,
+        }
     }
 
-    pub(crate) fn combat_apply(&mut self, input: &Input85, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn combat_apply(
+        &mut self,
+        input: &Input85,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         match input {
             Input::Command(Command::EndCombat) => self.end_combat_phase(events),
             _ => refuse("7.0", "that is not a combat command"),

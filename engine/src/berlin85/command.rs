@@ -14,25 +14,48 @@ pub const MAX_PATH: usize = 40;
 pub enum Command {
     // --- set-up [3.0], [21.x]
     /// Place a unit of the current set-up step on a hex of its zone.
-    Place { unit: UnitId, hex: HexId },
+    Place {
+        unit: UnitId,
+        hex: HexId,
+    },
     /// Take a placed unit back to the pool during set-up.
-    Unplace { unit: UnitId },
+    Unplace {
+        unit: UnitId,
+    },
     /// Withhold a whole division ([20.21]); `unit` is any unit of its set-up group.
-    Withhold { unit: UnitId },
+    Withhold {
+        unit: UnitId,
+    },
     /// This side's set-up step is complete.
     EndSetup,
 
     // --- movement phase [5.0]
     /// Move by the cheapest legal path; `underground` asks for U-Bahn movement [15.0].
-    Move { unit: UnitId, to: HexId, underground: bool },
+    Move {
+        unit: UnitId,
+        to: HexId,
+        underground: bool,
+    },
     /// Move along a traced path (start hex excluded).
-    MovePath { unit: UnitId, path: heapless::Vec<HexId, MAX_PATH>, underground: bool },
+    MovePath {
+        unit: UnitId,
+        path: heapless::Vec<HexId, MAX_PATH>,
+        underground: bool,
+    },
     /// Airland a reinforcement on a friendly airfield hex [13.2].
-    Airland { unit: UnitId, hex: HexId },
+    Airland {
+        unit: UnitId,
+        hex: HexId,
+    },
     /// Plot a paradrop at the end of the movement phase [18.0].
-    Paradrop { unit: UnitId, hex: HexId },
+    Paradrop {
+        unit: UnitId,
+        hex: HexId,
+    },
     /// NATO exits a unit off the map ([21.35] 3).
-    Exit { unit: UnitId },
+    Exit {
+        unit: UnitId,
+    },
     EndMovement,
 
     // --- combat phase [7.0], [8.0], [9.0]
@@ -42,21 +65,42 @@ pub enum Command {
         defenders: heapless::Vec<UnitId, MAX_DEFENDERS>,
     },
     /// Withdraw an announced attack before declarations close.
-    Undeclare { attack: u8 },
+    Undeclare {
+        attack: u8,
+    },
     /// Add a non-adjacent artillery unit's barrage to attack `attack` [8.1], [8.2]; `gas` [8.8].
-    Barrage { artillery: UnitId, attack: u8, gas: bool },
+    Barrage {
+        artillery: UnitId,
+        attack: u8,
+        gas: bool,
+    },
     /// Barrage an unoccupied hex [8.16].
-    BarrageHex { artillery: UnitId, hex: HexId, gas: bool },
+    BarrageHex {
+        artillery: UnitId,
+        hex: HexId,
+        gas: bool,
+    },
     /// Allocate ground-support points to an attack (phasing) or as FPF (non-phasing) [9.0].
-    AirPoints { attack: u8, points: u8 },
+    AirPoints {
+        attack: u8,
+        points: u8,
+    },
     /// NATO artillery interdicts the rail line instead of firing [20.22].
-    Interdict { artillery: UnitId },
+    Interdict {
+        artillery: UnitId,
+    },
     /// Close this player's allocation step (attacker: declarations; defender: FPF).
     EndAllocation,
     /// Final protective fire for the defenders of attack `attack` [8.4]; `gas` [8.87].
-    Fpf { artillery: UnitId, attack: u8, gas: bool },
+    Fpf {
+        artillery: UnitId,
+        attack: u8,
+        gas: bool,
+    },
     /// Resolve announced attack `attack` next (the attacker picks the order [7.0]).
-    Resolve { attack: u8 },
+    Resolve {
+        attack: u8,
+    },
     EndCombat,
 }
 
@@ -81,5 +125,8 @@ pub enum Choice {
     /// This unit (absorbs an exchange loss, advances …).
     Unit(UnitId),
     /// A hidden strength chit: attack-defense [11.0].
-    Strength { attack: u8, defense: u8 },
+    Strength {
+        attack: u8,
+        defense: u8,
+    },
 }

@@ -181,9 +181,18 @@ pub enum Zone85 {
     /// The hexes of a named place or area (Potsdam).
     Area { name: heapless::String<32> },
     /// Within `distance` hexes of one or more map edges, in the given regions (bitmask 1<<Region).
-    NearEdge { edges: heapless::Vec<Edge, 4>, distance: u8, regions: u8 },
+    NearEdge {
+        edges: heapless::Vec<Edge, 4>,
+        distance: u8,
+        regions: u8,
+    },
     /// Columns `col_lo..=col_hi`, rows `row_min..` (19th Mech: 37xx-39xx north of xx15).
-    Columns { col_lo: u8, col_hi: u8, row_min: u8, regions: u8 },
+    Columns {
+        col_lo: u8,
+        col_hi: u8,
+        row_min: u8,
+        regions: u8,
+    },
     /// Terrain keys (e.g. urban) within regions.
     Terrain { terrain: u16, regions: u8 },
     /// Anywhere in the regions.
@@ -288,6 +297,10 @@ impl GameData {
         self.tables.terrain.get(self.map.terrain(h) as usize)
     }
     pub fn terrain_key(&self, key: &str) -> Option<u8> {
-        self.tables.terrain.iter().position(|t| t.key.as_str() == key).map(|i| i as u8)
+        self.tables
+            .terrain
+            .iter()
+            .position(|t| t.key.as_str() == key)
+            .map(|i| i as u8)
     }
 }

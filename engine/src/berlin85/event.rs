@@ -21,7 +21,12 @@ impl Event {
         let mut text = heapless::String::new();
         let mut w = Truncating(&mut text);
         let _ = w.write_fmt(args);
-        Event { case, text, unit: None, hex: None }
+        Event {
+            case,
+            text,
+            unit: None,
+            hex: None,
+        }
     }
     pub fn unit(mut self, u: UnitId) -> Self {
         self.unit = Some(u);

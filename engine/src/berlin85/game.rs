@@ -53,7 +53,10 @@ impl<'d> Game<'d> {
             combat: Default::default(),
         };
         for _ in 0..data.roster.units.len() {
-            state.units.push(UnitState::new()).map_err(|_| NewGameError::DataTooLarge)?;
+            state
+                .units
+                .push(UnitState::new())
+                .map_err(|_| NewGameError::DataTooLarge)?;
         }
         for h in data.map.hexes() {
             // [19.44] West Berlin starts held by NATO, every other hex by the Warsaw Pact.
@@ -62,11 +65,20 @@ impl<'d> Game<'d> {
             } else {
                 WARSAW_PACT
             };
-            let hs = HexState { held_by, ..HexState::default() };
-            state.hexes.push(hs).map_err(|_| NewGameError::DataTooLarge)?;
+            let hs = HexState {
+                held_by,
+                ..HexState::default()
+            };
+            state
+                .hexes
+                .push(hs)
+                .map_err(|_| NewGameError::DataTooLarge)?;
         }
         for c in &data.tables.untried {
-            state.untried_left.push(c.count).map_err(|_| NewGameError::DataTooLarge)?;
+            state
+                .untried_left
+                .push(c.count)
+                .map_err(|_| NewGameError::DataTooLarge)?;
         }
         for g in &sc.setup {
             for &u in &g.units {
@@ -126,12 +138,22 @@ impl<'d> Game<'d> {
 
     /// Set-up is complete: the first Game-Turn begins.
     pub(crate) fn begin_play(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
-        emit(events, event!("3.0", "set-up complete; Game-Turn {} begins", self.state.turn))?;
+        emit(
+            events,
+            event!(
+                "3.0",
+                "set-up complete; Game-Turn {} begins",
+                self.state.turn
+            ),
+        )?;
         self.begin_game_turn(events)
     }
 
     /// Start of a Game-Turn: Honors of War, emergency reinforcements, air points (turn.rs).
-    pub(crate) fn begin_game_turn(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn begin_game_turn(
+        &mut self,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         self.state.phase = Phase::TurnStart;
         self.state.phasing = WARSAW_PACT;
         self.turn_begin(events)
@@ -139,10 +161,16 @@ impl<'d> Game<'d> {
 
     /// The start-of-turn procedures are done: the Warsaw Pact Player-Turn begins (or NATO's,
     /// when the scenario skips the first Warsaw Pact Player-Turn [21.31]).
-    pub(crate) fn turn_start_done(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn turn_start_done(
+        &mut self,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         let sc = self.scenario();
         if sc.rules.skip_first_wp_turn && self.state.turn == sc.start_turn {
-            emit(events, event!("21.31", "no Warsaw Pact Player-Turn on the first Game-Turn"))?;
+            emit(
+                events,
+                event!("21.31", "no Warsaw Pact Player-Turn on the first Game-Turn"),
+            )?;
             return self.begin_player_turn(NATO, events);
         }
         self.begin_player_turn(WARSAW_PACT, events)
@@ -155,23 +183,35 @@ impl<'d> Game<'d> {
     ) -> Result<(), RuleViolation> {
         self.state.phasing = side;
         self.state.phase = Phase::PlayerTurnStart;
-        emit(events, event!("4.0", "{} Player-Turn", super::state::side_name(side)))?;
+        emit(
+            events,
+            event!("4.0", "{} Player-Turn", super::state::side_name(side)),
+        )?;
         self.player_turn_begin(events)
     }
 
     /// Fire spread and other Player-Turn start checks are done: the Movement Phase begins.
-    pub(crate) fn player_turn_start_done(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn player_turn_start_done(
+        &mut self,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         self.state.phase = Phase::Movement;
         self.movement_begin(events)
     }
 
-    pub(crate) fn end_movement_phase(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn end_movement_phase(
+        &mut self,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         self.state.phase = Phase::Combat;
         emit(events, event!("4.0", "Combat Phase"))?;
         self.combat_begin(events)
     }
 
-    pub(crate) fn end_combat_phase(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn end_combat_phase(
+        &mut self,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         if self.state.phasing == WARSAW_PACT {
             self.begin_player_turn(NATO, events)
         } else {
@@ -180,7 +220,10 @@ impl<'d> Game<'d> {
     }
 
     /// End of a Game-Turn: markers expire, victory is checked, the turn marker advances.
-    pub(crate) fn end_game_turn(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn end_game_turn(
+        &mut self,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         if self.turn_end(events)? {
             self.state.phase = Phase::GameOver;
             return Ok(());

@@ -12,11 +12,11 @@ pub mod movement;
 pub mod notation;
 pub mod setup;
 pub mod state;
+#[cfg(test)]
+pub mod testkit;
 pub mod turn;
 pub mod victory;
 pub mod view;
-#[cfg(test)]
-pub mod testkit;
 
 pub use command::{Choice, Command};
 pub use data::GameData;

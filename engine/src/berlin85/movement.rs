@@ -11,15 +11,24 @@ use serde::{Deserialize, Serialize};
 pub struct MoveState {}
 
 impl<'d> Game<'d> {
-    pub(crate) fn movement_begin(&mut self, _events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn movement_begin(
+        &mut self,
+        _events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         Ok(())
     }
 
     pub(crate) fn movement_pending(&self) -> Pending85 {
-        Pending::Command { player: self.state.phasing }
+        Pending::Command {
+            player: self.state.phasing,
+        }
     }
 
-    pub(crate) fn movement_apply(&mut self, input: &Input85, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn movement_apply(
+        &mut self,
+        input: &Input85,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         match input {
             Input::Command(Command::EndMovement) => self.end_movement_phase(events),
             _ => refuse("5.11", "that is not a movement command"),

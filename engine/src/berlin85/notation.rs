@@ -45,9 +45,17 @@ pub struct NotationError {
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.found.is_empty() {
-            write!(f, "column {}: expected {}, found the end of the line", self.column, self.expected)
+            write!(
+                f,
+                "column {}: expected {}, found the end of the line",
+                self.column, self.expected
+            )
         } else {
-            write!(f, "column {}: expected {}, found '{}'", self.column, self.expected, self.found)
+            write!(
+                f,
+                "column {}: expected {}, found '{}'",
+                self.column, self.expected, self.found
+            )
         }
     }
 }
@@ -72,12 +80,18 @@ pub fn parse_input(data: &GameData, line: &str) -> Result<Option<Input85>, Notat
 /// Reads a script line by line, skipping blank and comment lines: `(line number, input)`.
 /// Units must be given by index (no game data to look roster ids up).
 pub fn parse_script(text: &str) -> Script<'_, '_> {
-    Script { notation: Notation { data: None }, lines: text.lines().enumerate() }
+    Script {
+        notation: Notation { data: None },
+        lines: text.lines().enumerate(),
+    }
 }
 
 /// Like [`parse_script`], reading roster ids with the game data.
 pub fn parse_script_with<'d, 't>(data: &'d GameData, text: &'t str) -> Script<'d, 't> {
-    Script { notation: Notation { data: Some(data) }, lines: text.lines().enumerate() }
+    Script {
+        notation: Notation { data: Some(data) },
+        lines: text.lines().enumerate(),
+    }
 }
 
 pub struct Script<'d, 't> {
@@ -136,7 +150,9 @@ impl<'d> Notation<'d> {
     }
 
     fn put_hex(&self, w: &mut Line, h: HexId) {
-        let dotted = self.data.is_some_and(|d| d.map.geometry.format == HexFormat::CcDotRr);
+        let dotted = self
+            .data
+            .is_some_and(|d| d.map.geometry.format == HexFormat::CcDotRr);
         if dotted || h.col > 99 || h.row > 99 {
             let _ = write!(w, "{:02}.{:02}", h.col, h.row);
         } else {
@@ -194,14 +210,22 @@ impl<'d> Notation<'d> {
             Command::EndSetup => {
                 let _ = w.push_str("end setup");
             }
-            Command::Move { unit, to, underground } => {
+            Command::Move {
+                unit,
+                to,
+                underground,
+            } => {
                 let _ = w.push_str("move ");
                 self.put_unit(w, *unit);
                 let _ = w.push_str(" to ");
                 self.put_hex(w, *to);
                 ubahn(w, *underground);
             }
-            Command::MovePath { unit, path, underground } => {
+            Command::MovePath {
+                unit,
+                path,
+                underground,
+            } => {
                 let _ = w.push_str("path ");
                 self.put_unit(w, *unit);
                 for &h in path {
@@ -229,7 +253,10 @@ impl<'d> Notation<'d> {
             Command::EndMovement => {
                 let _ = w.push_str("end movement");
             }
-            Command::Declare { attackers, defenders } => {
+            Command::Declare {
+                attackers,
+                defenders,
+            } => {
                 let _ = w.push_str("declare ");
                 self.put_units(w, attackers);
                 let _ = w.push_str(" on ");
@@ -238,13 +265,21 @@ impl<'d> Notation<'d> {
             Command::Undeclare { attack } => {
                 let _ = write!(w, "undeclare {}", attack);
             }
-            Command::Barrage { artillery, attack, gas: g } => {
+            Command::Barrage {
+                artillery,
+                attack,
+                gas: g,
+            } => {
                 let _ = w.push_str("barrage ");
                 self.put_unit(w, *artillery);
                 let _ = write!(w, " on {}", attack);
                 gas(w, *g);
             }
-            Command::BarrageHex { artillery, hex, gas: g } => {
+            Command::BarrageHex {
+                artillery,
+                hex,
+                gas: g,
+            } => {
                 let _ = w.push_str("barrage-hex ");
                 self.put_unit(w, *artillery);
                 let _ = w.push_str(" at ");
@@ -261,7 +296,11 @@ impl<'d> Notation<'d> {
             Command::EndAllocation => {
                 let _ = w.push_str("end allocation");
             }
-            Command::Fpf { artillery, attack, gas: g } => {
+            Command::Fpf {
+                artillery,
+                attack,
+                gas: g,
+            } => {
                 let _ = w.push_str("fpf ");
                 self.put_unit(w, *artillery);
                 let _ = write!(w, " on {}", attack);
@@ -313,7 +352,9 @@ fn id_is_writable(id: &str) -> bool {
     !id.is_empty()
         && id != "-"
         && !id.bytes().all(|b| b.is_ascii_digit())
-        && id.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
 // ---- parsing ----------------------------------------------------------------------------------
@@ -333,7 +374,10 @@ struct Cursor<'a> {
 impl<'a> Cursor<'a> {
     fn new(line: &'a str) -> Self {
         let end = line.find('#').unwrap_or(line.len());
-        Cursor { line: &line[..end], pos: 0 }
+        Cursor {
+            line: &line[..end],
+            pos: 0,
+        }
     }
 
     fn column(&self, byte: usize) -> usize {
@@ -352,7 +396,10 @@ impl<'a> Cursor<'a> {
             return None;
         }
         let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        Some(Tok { at: self.pos, text: &rest[..len] })
+        Some(Tok {
+            at: self.pos,
+            text: &rest[..len],
+        })
     }
 
     fn next(&mut self) -> Option<Tok<'a>> {
@@ -371,7 +418,10 @@ impl<'a> Cursor<'a> {
                 None => break,
             }
         }
-        Some(Tok { at: first.at, text: &self.line[first.at..end] })
+        Some(Tok {
+            at: first.at,
+            text: &self.line[first.at..end],
+        })
     }
 
     fn err(&self, tok: Option<Tok<'_>>, expected: &'static str) -> NotationError {
@@ -387,7 +437,11 @@ impl<'a> Cursor<'a> {
             }
             None => self.line.trim_end().len(),
         };
-        NotationError { column: self.column(at), expected, found }
+        NotationError {
+            column: self.column(at),
+            expected,
+            found,
+        }
     }
 
     fn expect_word(&mut self, word: &str, expected: &'static str) -> Result<(), NotationError> {
@@ -415,7 +469,10 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn number<T: core::str::FromStr>(&mut self, expected: &'static str) -> Result<T, NotationError> {
+    fn number<T: core::str::FromStr>(
+        &mut self,
+        expected: &'static str,
+    ) -> Result<T, NotationError> {
         let t = self.next();
         match t {
             Some(tok) if tok.text.bytes().all(|b| b.is_ascii_digit()) => {
@@ -439,7 +496,10 @@ impl<'d> Notation<'d> {
             return Ok(UnitId(n));
         }
         match self.data {
-            Some(d) => d.roster.find(t).ok_or_else(|| c.err(Some(tok), "a unit id of this game (like us-m-1)")),
+            Some(d) => d
+                .roster
+                .find(t)
+                .ok_or_else(|| c.err(Some(tok), "a unit id of this game (like us-m-1)")),
             None => Err(c.err(Some(tok), "a unit number (ids need the game data)")),
         }
     }
@@ -451,7 +511,10 @@ impl<'d> Notation<'d> {
         }
     }
 
-    fn unit_list<const N: usize>(&self, c: &mut Cursor<'_>) -> Result<heapless::Vec<UnitId, N>, NotationError> {
+    fn unit_list<const N: usize>(
+        &self,
+        c: &mut Cursor<'_>,
+    ) -> Result<heapless::Vec<UnitId, N>, NotationError> {
         let Some(list) = c.next_list() else {
             return Err(c.err(None, "a list of units like 3,7 (or - for none)"));
         };
@@ -462,9 +525,13 @@ impl<'d> Notation<'d> {
         let mut at = list.at;
         for part in list.text.split(',') {
             let lead = part.len() - part.trim_start().len();
-            let tok = Tok { at: at + lead, text: part.trim() };
+            let tok = Tok {
+                at: at + lead,
+                text: part.trim(),
+            };
             let u = self.read_unit(c, tok)?;
-            out.push(u).map_err(|_| c.err(Some(tok), "fewer units in the list"))?;
+            out.push(u)
+                .map_err(|_| c.err(Some(tok), "fewer units in the list"))?;
             at += part.len() + 1;
         }
         Ok(out)
@@ -490,17 +557,26 @@ impl<'d> Notation<'d> {
     /// Reads one line; `Ok(None)` for a blank or comment line.
     pub fn parse_input(&self, line: &str) -> Result<Option<Input85>, NotationError> {
         let mut c = Cursor::new(line);
-        let Some(verb) = c.next() else { return Ok(None) };
+        let Some(verb) = c.next() else {
+            return Ok(None);
+        };
         let v = verb.text;
         let is = |w: &str| v.eq_ignore_ascii_case(w);
         let cmd = |x: Command| Input::Command(x);
         let input = if is("place") {
             let unit = self.unit(&mut c)?;
-            cmd(Command::Place { unit, hex: self.hex(&mut c)? })
+            cmd(Command::Place {
+                unit,
+                hex: self.hex(&mut c)?,
+            })
         } else if is("unplace") {
-            cmd(Command::Unplace { unit: self.unit(&mut c)? })
+            cmd(Command::Unplace {
+                unit: self.unit(&mut c)?,
+            })
         } else if is("withhold") {
-            cmd(Command::Withhold { unit: self.unit(&mut c)? })
+            cmd(Command::Withhold {
+                unit: self.unit(&mut c)?,
+            })
         } else if is("end") {
             let t = c.next();
             match t.map(|t| t.text) {
@@ -514,7 +590,11 @@ impl<'d> Notation<'d> {
             let unit = self.unit(&mut c)?;
             c.expect_word("to", "'to'")?;
             let to = self.hex(&mut c)?;
-            cmd(Command::Move { unit, to, underground: c.flag("ubahn") })
+            cmd(Command::Move {
+                unit,
+                to,
+                underground: c.flag("ubahn"),
+            })
         } else if is("path") {
             let unit = self.unit(&mut c)?;
             let mut path = heapless::Vec::<HexId, MAX_PATH>::new();
@@ -527,47 +607,84 @@ impl<'d> Notation<'d> {
                 }
                 c.next();
                 let h = self.read_hex(&c, t)?;
-                path.push(h).map_err(|_| c.err(Some(t), "at most 40 hexes in a path"))?;
+                path.push(h)
+                    .map_err(|_| c.err(Some(t), "at most 40 hexes in a path"))?;
             }
-            cmd(Command::MovePath { unit, path, underground })
+            cmd(Command::MovePath {
+                unit,
+                path,
+                underground,
+            })
         } else if is("airland") {
             let unit = self.unit(&mut c)?;
-            cmd(Command::Airland { unit, hex: self.hex(&mut c)? })
+            cmd(Command::Airland {
+                unit,
+                hex: self.hex(&mut c)?,
+            })
         } else if is("paradrop") {
             let unit = self.unit(&mut c)?;
-            cmd(Command::Paradrop { unit, hex: self.hex(&mut c)? })
+            cmd(Command::Paradrop {
+                unit,
+                hex: self.hex(&mut c)?,
+            })
         } else if is("exit") {
-            cmd(Command::Exit { unit: self.unit(&mut c)? })
+            cmd(Command::Exit {
+                unit: self.unit(&mut c)?,
+            })
         } else if is("declare") {
             let attackers = self.unit_list::<MAX_ATTACKERS>(&mut c)?;
             c.expect_word("on", "'on' and the defending units")?;
             let defenders = self.unit_list::<MAX_DEFENDERS>(&mut c)?;
-            cmd(Command::Declare { attackers, defenders })
+            cmd(Command::Declare {
+                attackers,
+                defenders,
+            })
         } else if is("undeclare") {
-            cmd(Command::Undeclare { attack: c.number("an attack number")? })
+            cmd(Command::Undeclare {
+                attack: c.number("an attack number")?,
+            })
         } else if is("barrage") {
             let artillery = self.unit(&mut c)?;
             c.expect_word("on", "'on' and an attack number")?;
             let attack = c.number("an attack number")?;
-            cmd(Command::Barrage { artillery, attack, gas: c.flag("gas") })
+            cmd(Command::Barrage {
+                artillery,
+                attack,
+                gas: c.flag("gas"),
+            })
         } else if is("barrage-hex") {
             let artillery = self.unit(&mut c)?;
             c.expect_word("at", "'at' and a hex")?;
             let hex = self.hex(&mut c)?;
-            cmd(Command::BarrageHex { artillery, hex, gas: c.flag("gas") })
+            cmd(Command::BarrageHex {
+                artillery,
+                hex,
+                gas: c.flag("gas"),
+            })
         } else if is("air") {
             let attack = c.number("an attack number")?;
             c.expect_word("points", "'points'")?;
-            cmd(Command::AirPoints { attack, points: c.number("a number of air points")? })
+            cmd(Command::AirPoints {
+                attack,
+                points: c.number("a number of air points")?,
+            })
         } else if is("interdict") {
-            cmd(Command::Interdict { artillery: self.unit(&mut c)? })
+            cmd(Command::Interdict {
+                artillery: self.unit(&mut c)?,
+            })
         } else if is("fpf") {
             let artillery = self.unit(&mut c)?;
             c.expect_word("on", "'on' and an attack number")?;
             let attack = c.number("an attack number")?;
-            cmd(Command::Fpf { artillery, attack, gas: c.flag("gas") })
+            cmd(Command::Fpf {
+                artillery,
+                attack,
+                gas: c.flag("gas"),
+            })
         } else if is("resolve") {
-            cmd(Command::Resolve { attack: c.number("an attack number")? })
+            cmd(Command::Resolve {
+                attack: c.number("an attack number")?,
+            })
         } else if is("roll") {
             let mut values = heapless::Vec::<u8, MAX_DICE>::new();
             while c.peek().is_some() {
@@ -581,7 +698,10 @@ impl<'d> Notation<'d> {
         } else if is("choose") {
             Input::Chose(c.number("the number of an option")?)
         } else {
-            return Err(c.err(Some(verb), "a command (place, move, path, declare, roll, choose …)"));
+            return Err(c.err(
+                Some(verb),
+                "a command (place, move, path, declare, roll, choose …)",
+            ));
         };
         c.end()?;
         Ok(Some(input))
@@ -611,7 +731,12 @@ impl<'d> Notation<'d> {
             let s = c.next();
             let parsed = s.and_then(|s| {
                 let (a, d) = s.text.split_once('-')?;
-                let num = |x: &str| x.bytes().all(|b| b.is_ascii_digit()).then(|| x.parse::<u8>().ok()).flatten();
+                let num = |x: &str| {
+                    x.bytes()
+                        .all(|b| b.is_ascii_digit())
+                        .then(|| x.parse::<u8>().ok())
+                        .flatten()
+                };
                 Some((num(a)?, num(d)?))
             });
             match parsed {
@@ -662,7 +787,10 @@ mod tests {
         UnitId(g.below(units as u64) as u16)
     }
     fn gen_hex(g: &mut Gen, cols: u8, rows: u8) -> HexId {
-        HexId::new(1 + g.below(cols as u64) as u8, 1 + g.below(rows as u64) as u8)
+        HexId::new(
+            1 + g.below(cols as u64) as u8,
+            1 + g.below(rows as u64) as u8,
+        )
     }
     fn gen_list<const N: usize>(g: &mut Gen, units: u16) -> heapless::Vec<UnitId, N> {
         let n = g.below(N as u64 + 1);
@@ -673,29 +801,76 @@ mod tests {
     fn gen_input(g: &mut Gen, units: u16, cols: u8, rows: u8) -> Input85 {
         let c = |x| Input::Command(x);
         match g.below(26) {
-            0 => c(Command::Place { unit: gen_unit(g, units), hex: gen_hex(g, cols, rows) }),
-            1 => c(Command::Unplace { unit: gen_unit(g, units) }),
-            2 => c(Command::Withhold { unit: gen_unit(g, units) }),
+            0 => c(Command::Place {
+                unit: gen_unit(g, units),
+                hex: gen_hex(g, cols, rows),
+            }),
+            1 => c(Command::Unplace {
+                unit: gen_unit(g, units),
+            }),
+            2 => c(Command::Withhold {
+                unit: gen_unit(g, units),
+            }),
             3 => c(Command::EndSetup),
-            4 => c(Command::Move { unit: gen_unit(g, units), to: gen_hex(g, cols, rows), underground: g.flag() }),
+            4 => c(Command::Move {
+                unit: gen_unit(g, units),
+                to: gen_hex(g, cols, rows),
+                underground: g.flag(),
+            }),
             5 => {
                 let n = g.below(MAX_PATH as u64 + 1);
                 let path = (0..n).map(|_| gen_hex(g, cols, rows)).collect();
-                c(Command::MovePath { unit: gen_unit(g, units), path, underground: g.flag() })
+                c(Command::MovePath {
+                    unit: gen_unit(g, units),
+                    path,
+                    underground: g.flag(),
+                })
             }
-            6 => c(Command::Airland { unit: gen_unit(g, units), hex: gen_hex(g, cols, rows) }),
-            7 => c(Command::Paradrop { unit: gen_unit(g, units), hex: gen_hex(g, cols, rows) }),
-            8 => c(Command::Exit { unit: gen_unit(g, units) }),
+            6 => c(Command::Airland {
+                unit: gen_unit(g, units),
+                hex: gen_hex(g, cols, rows),
+            }),
+            7 => c(Command::Paradrop {
+                unit: gen_unit(g, units),
+                hex: gen_hex(g, cols, rows),
+            }),
+            8 => c(Command::Exit {
+                unit: gen_unit(g, units),
+            }),
             9 => c(Command::EndMovement),
-            10 => c(Command::Declare { attackers: gen_list(g, units), defenders: gen_list(g, units) }),
-            11 => c(Command::Undeclare { attack: g.next() as u8 }),
-            12 => c(Command::Barrage { artillery: gen_unit(g, units), attack: g.next() as u8, gas: g.flag() }),
-            13 => c(Command::BarrageHex { artillery: gen_unit(g, units), hex: gen_hex(g, cols, rows), gas: g.flag() }),
-            14 => c(Command::AirPoints { attack: g.next() as u8, points: g.next() as u8 }),
-            15 => c(Command::Interdict { artillery: gen_unit(g, units) }),
+            10 => c(Command::Declare {
+                attackers: gen_list(g, units),
+                defenders: gen_list(g, units),
+            }),
+            11 => c(Command::Undeclare {
+                attack: g.next() as u8,
+            }),
+            12 => c(Command::Barrage {
+                artillery: gen_unit(g, units),
+                attack: g.next() as u8,
+                gas: g.flag(),
+            }),
+            13 => c(Command::BarrageHex {
+                artillery: gen_unit(g, units),
+                hex: gen_hex(g, cols, rows),
+                gas: g.flag(),
+            }),
+            14 => c(Command::AirPoints {
+                attack: g.next() as u8,
+                points: g.next() as u8,
+            }),
+            15 => c(Command::Interdict {
+                artillery: gen_unit(g, units),
+            }),
             16 => c(Command::EndAllocation),
-            17 => c(Command::Fpf { artillery: gen_unit(g, units), attack: g.next() as u8, gas: g.flag() }),
-            18 => c(Command::Resolve { attack: g.next() as u8 }),
+            17 => c(Command::Fpf {
+                artillery: gen_unit(g, units),
+                attack: g.next() as u8,
+                gas: g.flag(),
+            }),
+            18 => c(Command::Resolve {
+                attack: g.next() as u8,
+            }),
             19 => c(Command::EndCombat),
             20 | 21 => {
                 let n = g.below(MAX_DICE as u64 + 1) as usize;
@@ -715,17 +890,29 @@ mod tests {
             3 => Choice::Stop,
             4 => Choice::TheyShallNotPass,
             5 => Choice::Unit(gen_unit(g, units)),
-            _ => Choice::Strength { attack: g.next() as u8, defense: g.next() as u8 },
+            _ => Choice::Strength {
+                attack: g.next() as u8,
+                defense: g.next() as u8,
+            },
         }
     }
 
     fn board_with_ids() -> &'static GameData {
         let mut b = Board::new(39, 50);
         for i in 0..40u16 {
-            let u = b.unit(if i % 2 == 0 { NATO } else { WARSAW_PACT }, UnitKind::Mechanized, 1, 1, 12);
+            let u = b.unit(
+                if i % 2 == 0 { NATO } else { WARSAW_PACT },
+                UnitKind::Mechanized,
+                1,
+                1,
+                12,
+            );
             let id = &mut b.def_mut(u).id;
             id.clear();
-            let _ = core::fmt::write(id, format_args!("{}-m-{}", if i % 2 == 0 { "us" } else { "sov" }, i));
+            let _ = core::fmt::write(
+                id,
+                format_args!("{}-m-{}", if i % 2 == 0 { "us" } else { "sov" }, i),
+            );
         }
         std::boxed::Box::leak(b.data)
     }
@@ -754,12 +941,20 @@ mod tests {
             assert_eq!(plain.parse_choice(&text), Ok(choice), "{text}");
             let kind = std::format!("{:?}", input);
             let words = if kind.starts_with("Command") { 2 } else { 1 };
-            let kind = kind.split(|c: char| !c.is_alphanumeric()).take(words).collect::<Vec<_>>().join(" ");
+            let kind = kind
+                .split(|c: char| !c.is_alphanumeric())
+                .take(words)
+                .collect::<Vec<_>>()
+                .join(" ");
             if !kinds.contains(&kind) {
                 kinds.push(kind);
             }
         }
-        assert_eq!(kinds.len(), 20 + 3, "every command and every other input kind: {kinds:?}");
+        assert_eq!(
+            kinds.len(),
+            20 + 3,
+            "every command and every other input kind: {kinds:?}"
+        );
     }
 
     #[test]
@@ -769,42 +964,121 @@ mod tests {
             Ok(Some(Input::Command(c))) => c,
             other => panic!("{t}: {other:?}"),
         };
-        assert_eq!(cmd("move 12 to 3510"), Command::Move { unit: UnitId(12), to: hex("3510"), underground: false });
-        assert_eq!(cmd("move 12 to 3510 ubahn"), Command::Move { unit: UnitId(12), to: hex("3510"), underground: true });
+        assert_eq!(
+            cmd("move 12 to 3510"),
+            Command::Move {
+                unit: UnitId(12),
+                to: hex("3510"),
+                underground: false
+            }
+        );
+        assert_eq!(
+            cmd("move 12 to 3510 ubahn"),
+            Command::Move {
+                unit: UnitId(12),
+                to: hex("3510"),
+                underground: true
+            }
+        );
         assert_eq!(
             cmd("path 12 3509 3510 3611"),
             Command::MovePath {
                 unit: UnitId(12),
-                path: [hex("3509"), hex("3510"), hex("3611")].into_iter().collect(),
+                path: [hex("3509"), hex("3510"), hex("3611")]
+                    .into_iter()
+                    .collect(),
                 underground: false
             }
         );
-        assert_eq!(cmd("place 4 3409"), Command::Place { unit: UnitId(4), hex: hex("3409") });
+        assert_eq!(
+            cmd("place 4 3409"),
+            Command::Place {
+                unit: UnitId(4),
+                hex: hex("3409")
+            }
+        );
         assert_eq!(
             cmd("declare 3,7 on 15"),
-            Command::Declare { attackers: [UnitId(3), UnitId(7)].into_iter().collect(), defenders: [UnitId(15)].into_iter().collect() }
+            Command::Declare {
+                attackers: [UnitId(3), UnitId(7)].into_iter().collect(),
+                defenders: [UnitId(15)].into_iter().collect()
+            }
         );
-        assert_eq!(cmd("declare 3, 7 on 15"), cmd("declare 3,7 on 15"), "spaces after commas");
-        assert_eq!(cmd("barrage 40 on 2 gas"), Command::Barrage { artillery: UnitId(40), attack: 2, gas: true });
-        assert_eq!(cmd("air 2 points 4"), Command::AirPoints { attack: 2, points: 4 });
-        assert_eq!(cmd("fpf 33 on 2"), Command::Fpf { artillery: UnitId(33), attack: 2, gas: false });
+        assert_eq!(
+            cmd("declare 3, 7 on 15"),
+            cmd("declare 3,7 on 15"),
+            "spaces after commas"
+        );
+        assert_eq!(
+            cmd("barrage 40 on 2 gas"),
+            Command::Barrage {
+                artillery: UnitId(40),
+                attack: 2,
+                gas: true
+            }
+        );
+        assert_eq!(
+            cmd("air 2 points 4"),
+            Command::AirPoints {
+                attack: 2,
+                points: 4
+            }
+        );
+        assert_eq!(
+            cmd("fpf 33 on 2"),
+            Command::Fpf {
+                artillery: UnitId(33),
+                attack: 2,
+                gas: false
+            }
+        );
         assert_eq!(cmd("resolve 2"), Command::Resolve { attack: 2 });
         assert_eq!(cmd("end movement"), Command::EndMovement);
         assert_eq!(cmd("end combat"), Command::EndCombat);
         assert_eq!(cmd("end setup"), Command::EndSetup);
         assert_eq!(cmd("end allocation"), Command::EndAllocation);
         assert_eq!(cmd("withhold 5"), Command::Withhold { unit: UnitId(5) });
-        assert_eq!(cmd("airland 70 3217"), Command::Airland { unit: UnitId(70), hex: hex("3217") });
-        assert_eq!(cmd("paradrop 71 2519"), Command::Paradrop { unit: UnitId(71), hex: hex("2519") });
+        assert_eq!(
+            cmd("airland 70 3217"),
+            Command::Airland {
+                unit: UnitId(70),
+                hex: hex("3217")
+            }
+        );
+        assert_eq!(
+            cmd("paradrop 71 2519"),
+            Command::Paradrop {
+                unit: UnitId(71),
+                hex: hex("2519")
+            }
+        );
         assert_eq!(cmd("exit 9"), Command::Exit { unit: UnitId(9) });
-        assert_eq!(cmd("interdict 33"), Command::Interdict { artillery: UnitId(33) });
+        assert_eq!(
+            cmd("interdict 33"),
+            Command::Interdict {
+                artillery: UnitId(33)
+            }
+        );
         assert_eq!(cmd("unplace 4"), Command::Unplace { unit: UnitId(4) });
         assert_eq!(cmd("undeclare 1"), Command::Undeclare { attack: 1 });
-        assert_eq!(cmd("barrage-hex 40 at 2519"), Command::BarrageHex { artillery: UnitId(40), hex: hex("2519"), gas: false });
-        assert_eq!(p.parse_input("roll 3 4"), Ok(Some(Input::Rolled(DiceRoll::of(&[3, 4])))));
+        assert_eq!(
+            cmd("barrage-hex 40 at 2519"),
+            Command::BarrageHex {
+                artillery: UnitId(40),
+                hex: hex("2519"),
+                gas: false
+            }
+        );
+        assert_eq!(
+            p.parse_input("roll 3 4"),
+            Ok(Some(Input::Rolled(DiceRoll::of(&[3, 4]))))
+        );
         assert_eq!(p.parse_input("draw 2"), Ok(Some(Input::Drew(2))));
         assert_eq!(p.parse_input("choose 1"), Ok(Some(Input::Chose(1))));
-        assert_eq!(p.parse_input("  MOVE 12 TO 3510  # a comment"), p.parse_input("move 12 to 3510"));
+        assert_eq!(
+            p.parse_input("  MOVE 12 TO 3510  # a comment"),
+            p.parse_input("move 12 to 3510")
+        );
         assert_eq!(p.parse_input("   # only a comment"), Ok(None));
         assert_eq!(p.parse_input(""), Ok(None));
     }
@@ -812,7 +1086,9 @@ mod tests {
     #[test]
     fn notation_roster_ids_in_and_out() {
         let data = board_with_ids();
-        let input = parse_input(data, "declare us-m-0, us-m-2 on sov-m-1").unwrap().unwrap();
+        let input = parse_input(data, "declare us-m-0, us-m-2 on sov-m-1")
+            .unwrap()
+            .unwrap();
         assert_eq!(
             input,
             Input::Command(Command::Declare {
@@ -820,17 +1096,32 @@ mod tests {
                 defenders: [UnitId(1)].into_iter().collect()
             })
         );
-        assert_eq!(format_input(data, &input).as_str(), "declare us-m-0,us-m-2 on sov-m-1");
-        assert_eq!(parse_input(data, "move 3 to 0108").unwrap(), parse_input(data, "move sov-m-3 to 0108").unwrap());
-        assert_eq!(Notation::plain().format_input(&input).as_str(), "declare 0,2 on 1");
+        assert_eq!(
+            format_input(data, &input).as_str(),
+            "declare us-m-0,us-m-2 on sov-m-1"
+        );
+        assert_eq!(
+            parse_input(data, "move 3 to 0108").unwrap(),
+            parse_input(data, "move sov-m-3 to 0108").unwrap()
+        );
+        assert_eq!(
+            Notation::plain().format_input(&input).as_str(),
+            "declare 0,2 on 1"
+        );
     }
 
     #[test]
     fn notation_errors_name_the_column_and_what_was_expected() {
         let p = Notation::plain();
         let e = p.parse_input("move 12 to 35x0").unwrap_err();
-        assert_eq!((e.column, e.expected, e.found.as_str()), (12, "a hex number like 3510", "35x0"));
-        assert_eq!(e.to_string(), "column 12: expected a hex number like 3510, found '35x0'");
+        assert_eq!(
+            (e.column, e.expected, e.found.as_str()),
+            (12, "a hex number like 3510", "35x0")
+        );
+        assert_eq!(
+            e.to_string(),
+            "column 12: expected a hex number like 3510, found '35x0'"
+        );
         let e = p.parse_input("move 12 3510").unwrap_err();
         assert_eq!((e.column, e.expected), (9, "'to'"));
         let e = p.parse_input("move 12 to").unwrap_err();
@@ -848,7 +1139,10 @@ mod tests {
         assert_eq!(e.expected, "a unit number (ids need the game data)");
         let data = board_with_ids();
         let e = parse_input(data, "move nobody to 3510").unwrap_err();
-        assert_eq!((e.column, e.expected), (6, "a unit id of this game (like us-m-1)"));
+        assert_eq!(
+            (e.column, e.expected),
+            (6, "a unit id of this game (like us-m-1)")
+        );
         let e = parse_input(data, "move 400 to 3510").unwrap_err();
         assert_eq!(e.expected, "a unit number of this game");
         let e = parse_input(data, "move 1 to 4051").unwrap_err();
@@ -862,7 +1156,16 @@ mod tests {
         let text = "# Operation Unity, opening\nplace 4 3409\n\n  end setup # done\nmove 12 to 35x0\nroll 6\n";
         let got: Vec<_> = parse_script(text).collect();
         assert_eq!(got.len(), 4);
-        assert_eq!(got[0], (2, Ok(Input::Command(Command::Place { unit: UnitId(4), hex: hex("3409") }))));
+        assert_eq!(
+            got[0],
+            (
+                2,
+                Ok(Input::Command(Command::Place {
+                    unit: UnitId(4),
+                    hex: hex("3409")
+                }))
+            )
+        );
         assert_eq!(got[1], (4, Ok(Input::Command(Command::EndSetup))));
         assert_eq!(got[2].0, 5);
         assert_eq!(got[2].1.as_ref().unwrap_err().column, 12);
@@ -877,10 +1180,22 @@ mod tests {
     fn notation_choices_and_their_index() {
         let p = Notation::plain();
         let opts = [Choice::Yes, Choice::No, Choice::Hex(hex("3510"))];
-        assert_eq!(choice_index(&opts, &p.parse_choice("hex 3510").unwrap()), Some(2));
+        assert_eq!(
+            choice_index(&opts, &p.parse_choice("hex 3510").unwrap()),
+            Some(2)
+        );
         assert_eq!(choice_index(&opts, &p.parse_choice("no").unwrap()), Some(1));
-        assert_eq!(p.parse_choice("they-shall-not-pass"), Ok(Choice::TheyShallNotPass));
-        assert_eq!(p.parse_choice("strength 5-4"), Ok(Choice::Strength { attack: 5, defense: 4 }));
+        assert_eq!(
+            p.parse_choice("they-shall-not-pass"),
+            Ok(Choice::TheyShallNotPass)
+        );
+        assert_eq!(
+            p.parse_choice("strength 5-4"),
+            Ok(Choice::Strength {
+                attack: 5,
+                defense: 4
+            })
+        );
         assert_eq!(p.format_choice(&Choice::Unit(UnitId(7))).as_str(), "unit 7");
     }
 }

@@ -24,25 +24,44 @@ pub struct SetupState {
 impl<'d> Game<'d> {
     fn current_groups(&self) -> impl Iterator<Item = (usize, &'d SetupGroup)> + 'd {
         let step = self.state.setup.step;
-        self.scenario().setup.iter().enumerate().filter(move |(_, g)| g.step == step)
+        self.scenario()
+            .setup
+            .iter()
+            .enumerate()
+            .filter(move |(_, g)| g.step == step)
     }
 
     /// The side placing units now.
     pub fn setup_side(&self) -> Side {
-        self.current_groups().map(|(_, g)| g.side).next().unwrap_or(super::state::NATO)
+        self.current_groups()
+            .map(|(_, g)| g.side)
+            .next()
+            .unwrap_or(super::state::NATO)
     }
 
     pub(crate) fn setup_begin(&mut self) {
-        self.state.setup.step = self.scenario().setup.iter().map(|g| g.step).min().unwrap_or(0);
+        self.state.setup.step = self
+            .scenario()
+            .setup
+            .iter()
+            .map(|g| g.step)
+            .min()
+            .unwrap_or(0);
     }
 
     pub(crate) fn setup_pending(&self) -> Pending85 {
-        Pending::Command { player: self.setup_side() }
+        Pending::Command {
+            player: self.setup_side(),
+        }
     }
 
     /// The set-up group a unit belongs to in this scenario.
     pub fn setup_group_of(&self, u: UnitId) -> Option<(usize, &'d SetupGroup)> {
-        self.scenario().setup.iter().enumerate().find(|(_, g)| g.units.contains(&u))
+        self.scenario()
+            .setup
+            .iter()
+            .enumerate()
+            .find(|(_, g)| g.units.contains(&u))
     }
 
     fn regions_contain(&self, mask: u8, h: HexId) -> bool {
@@ -57,17 +76,28 @@ impl<'d> Game<'d> {
             Zone85::PlaceKinds { features, region } => {
                 map.features(h).0 & features != 0 && self.region(h) == *region
             }
-            Zone85::NearBarracks { zone, distance } => map.hexes().any(|b| {
-                map.features(b).has(HexFeatures::BARRACKS)
-                    && map.zone(b) == *zone as u8
-                    && g.distance(b, h) <= *distance as u16
-            }) && (*zone == Zone::None || self.region(h) == Region::WestBerlin),
+            Zone85::NearBarracks { zone, distance } => {
+                map.hexes().any(|b| {
+                    map.features(b).has(HexFeatures::BARRACKS)
+                        && map.zone(b) == *zone as u8
+                        && g.distance(b, h) <= *distance as u16
+                }) && (*zone == Zone::None || self.region(h) == Region::WestBerlin)
+            }
             Zone85::Area { name } => map.place(name).is_some_and(|p| p.hexes.contains(&h)),
-            Zone85::NearEdge { edges, distance, regions } => {
+            Zone85::NearEdge {
+                edges,
+                distance,
+                regions,
+            } => {
                 self.regions_contain(*regions, h)
                     && edges.iter().any(|&e| g.within_of_edge(h, *distance, e))
             }
-            Zone85::Columns { col_lo, col_hi, row_min, regions } => {
+            Zone85::Columns {
+                col_lo,
+                col_hi,
+                row_min,
+                regions,
+            } => {
                 self.regions_contain(*regions, h)
                     && h.col >= *col_lo
                     && h.col <= *col_hi
@@ -83,10 +113,16 @@ impl<'d> Game<'d> {
     /// Why `unit` may not be placed on `h` now, if it may not.
     pub fn check_placement(&self, unit: UnitId, h: HexId) -> Result<(), RuleViolation> {
         let Some((gi, group)) = self.setup_group_of(unit) else {
-            return refuse("3.0", "this unit is not in the scenario's initial deployment");
+            return refuse(
+                "3.0",
+                "this unit is not in the scenario's initial deployment",
+            );
         };
         if group.step != self.state.setup.step {
-            return refuse("3.0", "this unit sets up at another step of the set-up order");
+            return refuse(
+                "3.0",
+                "this unit sets up at another step of the set-up order",
+            );
         }
         if self.state.setup.withheld & (1 << gi) != 0 {
             return refuse("20.21", "this division has been withheld");
@@ -101,17 +137,30 @@ impl<'d> Game<'d> {
             return refuse("5.26", "a unit may not stop in a lake hex");
         }
         if !self.in_setup_zone(&group.zone, h) {
-            return refuse(case_of(group), "that hex is outside this unit's set-up zone");
+            return refuse(
+                case_of(group),
+                "that hex is outside this unit's set-up zone",
+            );
         }
         if group.not_in_enemy_zoc && self.enemy_zoc(h, group.side) {
-            return refuse(case_of(group), "these units may not set up in an enemy zone of control");
+            return refuse(
+                case_of(group),
+                "these units may not set up in an enemy zone of control",
+            );
         }
         if let Some(r) = group.group_radius {
             let g = &self.data.map.geometry;
-            let far = group.units.iter().filter(|&&o| o != unit).filter_map(|&o| self.hex_of(o));
+            let far = group
+                .units
+                .iter()
+                .filter(|&&o| o != unit)
+                .filter_map(|&o| self.hex_of(o));
             for oh in far {
                 if g.distance(oh, h) > r as u16 {
-                    return refuse(case_of(group), "the units of this formation must set up close together");
+                    return refuse(
+                        case_of(group),
+                        "the units of this formation must set up close together",
+                    );
                 }
             }
         }
@@ -119,7 +168,11 @@ impl<'d> Game<'d> {
     }
 
     /// Every hex where `unit` may be placed now (for the UI's highlights and auto-place).
-    pub fn legal_setup_hexes<const N: usize>(&self, unit: UnitId, out: &mut heapless::Vec<HexId, N>) {
+    pub fn legal_setup_hexes<const N: usize>(
+        &self,
+        unit: UnitId,
+        out: &mut heapless::Vec<HexId, N>,
+    ) {
         out.clear();
         for h in self.data.map.hexes() {
             if self.check_placement(unit, h).is_ok() && out.push(h).is_err() {
@@ -137,7 +190,11 @@ impl<'d> Game<'d> {
             .filter(|&u| self.state.units[u.0 as usize].location == Location::Pool)
     }
 
-    pub(crate) fn setup_apply(&mut self, input: &Input85, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn setup_apply(
+        &mut self,
+        input: &Input85,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         let Input::Command(cmd) = input else {
             return refuse("3.0", "set-up takes placement commands only");
         };
@@ -145,12 +202,28 @@ impl<'d> Game<'d> {
             Command::Place { unit, hex } => {
                 self.check_placement(*unit, *hex)?;
                 self.put(*unit, *hex);
-                emit(events, event!("3.0", "{} set up in {}", self.def(*unit).name, self.data.map.geometry.format(*hex)).unit(*unit).at(*hex))
+                emit(
+                    events,
+                    event!(
+                        "3.0",
+                        "{} set up in {}",
+                        self.def(*unit).name,
+                        self.data.map.geometry.format(*hex)
+                    )
+                    .unit(*unit)
+                    .at(*hex),
+                )
             }
             Command::Unplace { unit } => {
                 match self.setup_group_of(*unit) {
-                    Some((_, g)) if g.step == self.state.setup.step && self.hex_of(*unit).is_some() => {}
-                    _ => return refuse("3.0", "only a unit placed at this set-up step can be taken back"),
+                    Some((_, g))
+                        if g.step == self.state.setup.step && self.hex_of(*unit).is_some() => {}
+                    _ => {
+                        return refuse(
+                            "3.0",
+                            "only a unit placed at this set-up step can be taken back",
+                        )
+                    }
                 }
                 self.state.units[unit.0 as usize].location = Location::Pool;
                 Ok(())
@@ -160,24 +233,47 @@ impl<'d> Game<'d> {
                     return refuse("20.21", "this unit is not in the initial deployment");
                 };
                 if !g.may_withhold || g.step != self.state.setup.step {
-                    return refuse("20.21", "only a Soviet mechanized or airborne division may be withheld");
+                    return refuse(
+                        "20.21",
+                        "only a Soviet mechanized or airborne division may be withheld",
+                    );
                 }
                 self.state.setup.withheld |= 1 << gi;
                 for &u in &g.units {
                     self.state.units[u.0 as usize].location = Location::Withheld;
                 }
-                emit(events, event!("20.21", "a division is withheld ({} units, 5 VP each if the city falls)", g.units.len()))
+                emit(
+                    events,
+                    event!(
+                        "20.21",
+                        "a division is withheld ({} units, 5 VP each if the city falls)",
+                        g.units.len()
+                    ),
+                )
             }
             Command::EndSetup => {
                 if let Some(u) = self.units_to_place().next() {
                     let _ = u;
                     return refuse("3.0", "every unit of this set-up step must be placed first");
                 }
-                let next = self.scenario().setup.iter().map(|g| g.step).filter(|&s| s > self.state.setup.step).min();
+                let next = self
+                    .scenario()
+                    .setup
+                    .iter()
+                    .map(|g| g.step)
+                    .filter(|&s| s > self.state.setup.step)
+                    .min();
                 match next {
                     Some(s) => {
                         self.state.setup.step = s;
-                        emit(events, event!("3.0", "{} sets up", super::state::side_name(self.setup_side())))
+                        emit(
+                            events,
+                            event!(
+                                "3.0",
+                                "{} sets up",
+                                super::state::side_name(self.setup_side())
+                            ),
+                        )
                     }
                     None => self.begin_play(events),
                 }
@@ -195,4 +291,3 @@ fn case_of(g: &SetupGroup) -> &'static str {
         _ => "21.11",
     }
 }
-

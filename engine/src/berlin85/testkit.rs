@@ -30,7 +30,14 @@ fn s<const N: usize>(t: &str) -> heapless::String<N> {
     x
 }
 
-fn terrain(key: &str, mp_half: u16, shift: i8, survival: i8, coll: Option<u8>, zoc_blocked: bool) -> TerrainEffects {
+fn terrain(
+    key: &str,
+    mp_half: u16,
+    shift: i8,
+    survival: i8,
+    coll: Option<u8>,
+    zoc_blocked: bool,
+) -> TerrainEffects {
     TerrainEffects {
         key: s(key),
         name: s(key),
@@ -47,7 +54,9 @@ fn terrain(key: &str, mp_half: u16, shift: i8, survival: i8, coll: Option<u8>, z
 /// A stand-in chart set consistent with the rulebook's examples ([7.0] park = 1 left).
 pub fn tables() -> Tables {
     use CombatResult::*;
-    let mut cols = Columns { ranges: heapless::Vec::new() };
+    let mut cols = Columns {
+        ranges: heapless::Vec::new(),
+    };
     for v in -7..=5 {
         let _ = cols.ranges.push(ColumnRange { lo: v, hi: v });
     }
@@ -58,10 +67,18 @@ pub fn tables() -> Tables {
     let rows: [[CombatResult; 15]; 6] = [
         [Ae, A3, A2, A2, A1, A1, Br, D1, D1, D2, D2, D3, D4, De, De],
         [A3, A2, A2, A1, A1, Br, Br, D1, D1, D1, D2, D2, D3, D4, De],
-        [A2, A2, A1, A1, Br, Br, NoEffect, Ax, D1, D1, D1, D2, D3, D3, D4],
-        [A2, A1, A1, Br, Br, NoEffect, Ax, Ax, Ex, D1, D1, D1, D2, D3, D3],
-        [A1, A1, Br, NoEffect, NoEffect, Ax, Ax, Ex, Ex, Ex, D1, D1, D2, D2, D3],
-        [A1, Br, NoEffect, NoEffect, Ax, Ax, Ex, Ex, Ex, Ex, Ex, D1, D1, D2, D2],
+        [
+            A2, A2, A1, A1, Br, Br, NoEffect, Ax, D1, D1, D1, D2, D3, D3, D4,
+        ],
+        [
+            A2, A1, A1, Br, Br, NoEffect, Ax, Ax, Ex, D1, D1, D1, D2, D3, D3,
+        ],
+        [
+            A1, A1, Br, NoEffect, NoEffect, Ax, Ax, Ex, Ex, Ex, D1, D1, D2, D2, D3,
+        ],
+        [
+            A1, Br, NoEffect, NoEffect, Ax, Ax, Ex, Ex, Ex, Ex, Ex, D1, D1, D2, D2,
+        ],
     ];
     let crt = rows.map(|r| {
         let mut v = heapless::Vec::new();
@@ -116,7 +133,12 @@ pub fn tables() -> Tables {
         (UnitKind::Police, 0, 1, 14),
         (UnitKind::Paratroop, 4, 4, 12),
     ] {
-        let _ = untried.push(UntriedChit { kind, attack: a, defense: d, count: n });
+        let _ = untried.push(UntriedChit {
+            kind,
+            attack: a,
+            defense: d,
+            count: n,
+        });
     }
     let honors_cols = [6i16, 10, 15, 20, 30];
     let mut honors_columns = heapless::Vec::new();
@@ -139,23 +161,56 @@ pub fn tables() -> Tables {
     });
     Tables {
         terrain: t,
-        water: HexsideEffects { mp_half: 4, combat_shift: 1 },
-        ferry: HexsideEffects { mp_half: 6, combat_shift: 1 },
-        bridge: HexsideEffects { mp_half: 2, combat_shift: 0 },
-        border: HexsideEffects { mp_half: 4, combat_shift: 1 },
-        lake_shore: HexsideEffects { mp_half: 8, combat_shift: 0 },
-        ruin: HexsideEffects { mp_half: 2, combat_shift: 1 },
+        water: HexsideEffects {
+            mp_half: 4,
+            combat_shift: 1,
+        },
+        ferry: HexsideEffects {
+            mp_half: 6,
+            combat_shift: 1,
+        },
+        bridge: HexsideEffects {
+            mp_half: 2,
+            combat_shift: 0,
+        },
+        border: HexsideEffects {
+            mp_half: 4,
+            combat_shift: 1,
+        },
+        lake_shore: HexsideEffects {
+            mp_half: 8,
+            combat_shift: 0,
+        },
+        ruin: HexsideEffects {
+            mp_half: 2,
+            combat_shift: 1,
+        },
         crt_columns: cols,
         crt,
         collateral_thresholds: thresholds,
         collateral,
         reinforcement: {
             use ReinforcementResult::*;
-            [NoReinforcements, NoReinforcements, NoReinforcements, NoReinforcements, NoEffect, NoEffect, NoEffect, NoEffect, NoEffect, AirSupport, AirSupportAndJagerbrigade]
+            [
+                NoReinforcements,
+                NoReinforcements,
+                NoReinforcements,
+                NoReinforcements,
+                NoEffect,
+                NoEffect,
+                NoEffect,
+                NoEffect,
+                NoEffect,
+                AirSupport,
+                AirSupportAndJagerbrigade,
+            ]
         },
         survival: {
             use SurvivalResult::*;
-            [Destroyed, Scatter, Scatter, Scatter, Lands, Lands, Lands, Lands, Lands, Lands, Lands, Lands]
+            [
+                Destroyed, Scatter, Scatter, Scatter, Lands, Lands, Lands, Lands, Lands, Lands,
+                Lands, Lands,
+            ]
         },
         scatter: [0, 1, 2, 3, 4, 5],
         honors_columns,
@@ -190,7 +245,12 @@ impl Board {
             ("nato", super::state::NATO, Nationality::Us),
             ("wp", super::state::WARSAW_PACT, Nationality::Soviet),
         ] {
-            let _ = formations.push(Formation { id: s(id), name: s(id), side, nationality: nat });
+            let _ = formations.push(Formation {
+                id: s(id),
+                name: s(id),
+                side,
+                nationality: nat,
+            });
         }
         let mut scenarios = heapless::Vec::new();
         let _ = scenarios.push(Scenario {
@@ -206,7 +266,10 @@ impl Board {
         Board {
             data: Box::new(GameData {
                 map,
-                roster: Roster { formations, units: heapless::Vec::new() },
+                roster: Roster {
+                    formations,
+                    units: heapless::Vec::new(),
+                },
                 tables: tables(),
                 scenarios,
                 stand_ins: heapless::Vec::new(),
@@ -254,9 +317,20 @@ impl Board {
     }
 
     /// Adds a unit; returns its id. Untried units get printed 0-0 and draw from the mix.
-    pub fn unit(&mut self, side: Side, kind: UnitKind, attack: u8, defense: u8, movement: u8) -> UnitId {
+    pub fn unit(
+        &mut self,
+        side: Side,
+        kind: UnitKind,
+        attack: u8,
+        defense: u8,
+        movement: u8,
+    ) -> UnitId {
         let id = UnitId(self.data.roster.units.len() as u16);
-        let nat = if side == super::state::NATO { Nationality::Us } else { Nationality::Soviet };
+        let nat = if side == super::state::NATO {
+            Nationality::Us
+        } else {
+            Nationality::Soviet
+        };
         let _ = self.data.roster.units.push(UnitDef {
             id: {
                 let mut x = heapless::String::new();
@@ -284,7 +358,15 @@ impl Board {
         id
     }
 
-    pub fn artillery(&mut self, side: Side, barrage: u8, fpf: u8, range: u8, defense: u8, movement: u8) -> UnitId {
+    pub fn artillery(
+        &mut self,
+        side: Side,
+        barrage: u8,
+        fpf: u8,
+        range: u8,
+        defense: u8,
+        movement: u8,
+    ) -> UnitId {
         let id = self.unit(side, UnitKind::Artillery, 0, defense, movement);
         let d = &mut self.data.roster.units[id.0 as usize];
         d.barrage = barrage;
@@ -303,7 +385,13 @@ impl Board {
 
     /// A game on this board in `phase` of `turn` with `phasing` to act, units placed as given.
     /// The board must outlive the game: leak it (tests only).
-    pub fn game(self, phase: Phase, phasing: Side, turn: u8, placed: &[(UnitId, HexId)]) -> Game<'static> {
+    pub fn game(
+        self,
+        phase: Phase,
+        phasing: Side,
+        turn: u8,
+        placed: &[(UnitId, HexId)],
+    ) -> Game<'static> {
         let data: &'static GameData = Box::leak(self.data);
         let mut g = Game::new(data, "test", Options::default()).expect("test scenario");
         g.state.phase = phase;

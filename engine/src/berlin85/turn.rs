@@ -184,7 +184,9 @@ impl<'d> Game<'d> {
     }
 
     pub(crate) fn turn_box(&self, turn: u8) -> Option<&'d super::data::TurnBox> {
-        (turn as usize).checked_sub(1).and_then(|i| self.data.tables.turns.get(i))
+        (turn as usize)
+            .checked_sub(1)
+            .and_then(|i| self.data.tables.turns.get(i))
     }
 
     /// The VP multiple of a Game-Turn, times two [20.21].
@@ -236,7 +238,11 @@ impl<'d> Game<'d> {
 
     /// The Honors of War column for `sp`: the highest threshold not above it [19.0].
     pub fn honors_column(&self, sp: i16) -> Option<usize> {
-        self.data.tables.honors_columns.iter().rposition(|&c| c <= sp)
+        self.data
+            .tables
+            .honors_columns
+            .iter()
+            .rposition(|&c| c <= sp)
     }
 
     /// The POL hex the phasing player is rolling for now [10.74].
@@ -268,7 +274,10 @@ impl<'d> Game<'d> {
         self.turn_start_from(Stage::WpAir, events)
     }
 
-    pub(crate) fn player_turn_begin(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn player_turn_begin(
+        &mut self,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         self.check_rail_occupation();
         self.state.turn_state.fire_checks.clear();
         let map = &self.data.map;
@@ -285,11 +294,9 @@ impl<'d> Game<'d> {
                     })
             });
             if burning_neighbour {
-                self.state
-                    .turn_state
-                    .fire_checks
-                    .push(h)
-                    .map_err(|_| RuleViolation::new("engine", "too many POL hexes next to fires"))?;
+                self.state.turn_state.fire_checks.push(h).map_err(|_| {
+                    RuleViolation::new("engine", "too many POL hexes next to fires")
+                })?;
             }
         }
         if self.state.turn_state.fire_checks.is_empty() {
@@ -301,26 +308,66 @@ impl<'d> Game<'d> {
 
     pub(crate) fn turn_pending(&self) -> Pending85 {
         let ts = &self.state.turn_state;
-        let roll = |player, dice, purpose, case, secret| Pending::Roll { player, dice, purpose, case, secret };
+        let roll = |player, dice, purpose, case, secret| Pending::Roll {
+            player,
+            dice,
+            purpose,
+            case,
+            secret,
+        };
         match ts.step {
-            TurnStep::Idle => Pending::Command { player: self.state.phasing },
-            TurnStep::WpAirRoll => roll(WARSAW_PACT, DiceSpec::D6, "Warsaw Pact air points", "21.33", false),
-            TurnStep::SupplyPriorityRoll => {
-                roll(WARSAW_PACT, DiceSpec::D6, "new supply priority (1-4 succeeds)", "21.35", false)
-            }
+            TurnStep::Idle => Pending::Command {
+                player: self.state.phasing,
+            },
+            TurnStep::WpAirRoll => roll(
+                WARSAW_PACT,
+                DiceSpec::D6,
+                "Warsaw Pact air points",
+                "21.33",
+                false,
+            ),
+            TurnStep::SupplyPriorityRoll => roll(
+                WARSAW_PACT,
+                DiceSpec::D6,
+                "new supply priority (1-4 succeeds)",
+                "21.35",
+                false,
+            ),
             TurnStep::HonorsOffer => Pending::Choose {
                 player: WARSAW_PACT,
                 purpose: "offer the Honors of War?",
                 case: "19.0",
                 options: yes_no(),
             },
-            TurnStep::HonorsRoll => roll(WARSAW_PACT, DiceSpec::TWO_D6, "Honors of War", "19.0", false),
+            TurnStep::HonorsRoll => roll(
+                WARSAW_PACT,
+                DiceSpec::TWO_D6,
+                "Honors of War",
+                "19.0",
+                false,
+            ),
             TurnStep::HonorsSecond { kind, .. } => match kind {
-                HonorsSecond::Bonus => roll(WARSAW_PACT, DiceSpec::D6, "bonus shift: 1-3 NATO, 4-6 Warsaw Pact", "19.11", false),
-                HonorsSecond::CeaseFireOrSurrender => {
-                    roll(WARSAW_PACT, DiceSpec::D6, "1-3 cease fire, 4-6 NATO surrenders", "19.12", false)
-                }
-                HonorsSecond::Surrender => roll(WARSAW_PACT, DiceSpec::D6, "4-6 NATO surrenders", "19.13", false),
+                HonorsSecond::Bonus => roll(
+                    WARSAW_PACT,
+                    DiceSpec::D6,
+                    "bonus shift: 1-3 NATO, 4-6 Warsaw Pact",
+                    "19.11",
+                    false,
+                ),
+                HonorsSecond::CeaseFireOrSurrender => roll(
+                    WARSAW_PACT,
+                    DiceSpec::D6,
+                    "1-3 cease fire, 4-6 NATO surrenders",
+                    "19.12",
+                    false,
+                ),
+                HonorsSecond::Surrender => roll(
+                    WARSAW_PACT,
+                    DiceSpec::D6,
+                    "4-6 NATO surrenders",
+                    "19.13",
+                    false,
+                ),
             },
             TurnStep::ReinforcementOffer => Pending::Choose {
                 player: NATO,
@@ -328,19 +375,48 @@ impl<'d> Game<'d> {
                 case: "17.0",
                 options: yes_no(),
             },
-            TurnStep::ReinforcementRoll => roll(NATO, DiceSpec::TWO_D6, "emergency reinforcements (secret)", "17.0", true),
-            TurnStep::JagerRoll => roll(NATO, DiceSpec::D6, "Jägerbrigade: 1-2 arrives, 3 aborts, 4-6 destroyed", "17.1", false),
-            TurnStep::FireSpread => roll(self.state.phasing, DiceSpec::D6, "fire spread: 1-3 spreads", "10.74", false),
+            TurnStep::ReinforcementRoll => roll(
+                NATO,
+                DiceSpec::TWO_D6,
+                "emergency reinforcements (secret)",
+                "17.0",
+                true,
+            ),
+            TurnStep::JagerRoll => roll(
+                NATO,
+                DiceSpec::D6,
+                "Jägerbrigade: 1-2 arrives, 3 aborts, 4-6 destroyed",
+                "17.1",
+                false,
+            ),
+            TurnStep::FireSpread => roll(
+                self.state.phasing,
+                DiceSpec::D6,
+                "fire spread: 1-3 spreads",
+                "10.74",
+                false,
+            ),
         }
     }
 
-    pub(crate) fn turn_apply(&mut self, input: &Input85, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn turn_apply(
+        &mut self,
+        input: &Input85,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         match self.state.turn_state.step {
             TurnStep::Idle => refuse("4.0", "nothing is asked at this point of the turn"),
             TurnStep::WpAirRoll => {
                 let die = expect_roll(input, DiceSpec::D6, "21.33")?;
                 self.state.turn_state.wp_air_roll = die;
-                emit(events, event!("21.33", "the Warsaw Pact rolls {} air points for this Game-Turn", die))?;
+                emit(
+                    events,
+                    event!(
+                        "21.33",
+                        "the Warsaw Pact rolls {} air points for this Game-Turn",
+                        die
+                    ),
+                )?;
                 self.turn_start_from(Stage::SupplyPriority, events)
             }
             TurnStep::SupplyPriorityRoll => {
@@ -351,13 +427,23 @@ impl<'d> Game<'d> {
                     self.state.turn_state.supply_priority_from = self.state.turn + 1;
                     emit(events, event!("21.35", "supply priority won (roll {}): Pact units may be supplied from next turn", modified))?;
                 } else {
-                    emit(events, event!("21.35", "no new supply priority (roll {}): Pact units stay unsupplied", modified))?;
+                    emit(
+                        events,
+                        event!(
+                            "21.35",
+                            "no new supply priority (roll {}): Pact units stay unsupplied",
+                            modified
+                        ),
+                    )?;
                 }
                 self.turn_start_from(Stage::Honors, events)
             }
             TurnStep::HonorsOffer => {
                 if expect_choice(input, 2, "19.0")? == 0 {
-                    emit(events, event!("19.0", "the Warsaw Pact offers the Honors of War"))?;
+                    emit(
+                        events,
+                        event!("19.0", "the Warsaw Pact offers the Honors of War"),
+                    )?;
                     self.state.turn_state.step = TurnStep::HonorsRoll;
                     Ok(())
                 } else {
@@ -374,7 +460,10 @@ impl<'d> Game<'d> {
             }
             TurnStep::ReinforcementOffer => {
                 if expect_choice(input, 2, "17.0")? == 0 {
-                    emit(events, event!("17.0", "NATO rolls for emergency reinforcements, in secret"))?;
+                    emit(
+                        events,
+                        event!("17.0", "NATO rolls for emergency reinforcements, in secret"),
+                    )?;
                     self.state.turn_state.step = TurnStep::ReinforcementRoll;
                     Ok(())
                 } else {
@@ -402,7 +491,10 @@ impl<'d> Game<'d> {
                     self.set_fire(h, "10.74", events)?;
                 } else {
                     let label = self.data.map.geometry.format(h);
-                    emit(events, event!("10.74", "the fire does not spread to {}", label).at(h))?;
+                    emit(
+                        events,
+                        event!("10.74", "the fire does not spread to {}", label).at(h),
+                    )?;
                 }
                 if self.state.turn_state.fire_checks.is_empty() {
                     self.state.turn_state.step = TurnStep::Idle;
@@ -420,30 +512,55 @@ impl<'d> Game<'d> {
         let rules = self.scenario().rules;
         // [20.22], [20.23] (the rail line) — not in a Game-Turn lost to a cease fire.
         self.check_rail_occupation();
-        if !self.state.turn_state.cease_fire && !rules.medicine_wheel_vp && !rules.no_honors_no_surrender {
+        if !self.state.turn_state.cease_fire
+            && !rules.medicine_wheel_vp
+            && !rules.no_honors_no_surrender
+        {
             if self.state.turn_state.rail_occupied_this_turn {
                 self.add_rail_vp(RAIL_OCCUPATION_VP)?;
-                emit(events, event!("20.23", "a NATO unit is on the rail line: NATO scores {} VP", RAIL_OCCUPATION_VP))?;
+                emit(
+                    events,
+                    event!(
+                        "20.23",
+                        "a NATO unit is on the rail line: NATO scores {} VP",
+                        RAIL_OCCUPATION_VP
+                    ),
+                )?;
             } else if self.interdiction_happened() {
                 self.add_rail_vp(RAIL_INTERDICTION_VP)?;
-                emit(events, event!("20.22", "NATO artillery interdicted the rail line: NATO scores {} VP", RAIL_INTERDICTION_VP))?;
+                emit(
+                    events,
+                    event!(
+                        "20.22",
+                        "NATO artillery interdicted the rail line: NATO scores {} VP",
+                        RAIL_INTERDICTION_VP
+                    ),
+                )?;
             }
         }
         // [8.82] gas and [10.71] fire markers placed last Game-Turn expire now.
         for i in 0..self.state.hexes.len() {
-            let Some(h) = self.data.map.geometry.hex_at(i) else { continue };
+            let Some(h) = self.data.map.geometry.hex_at(i) else {
+                continue;
+            };
             let hs = self.state.hexes[i];
             if hs.markers.has(Markers::GAS) && hs.marker_turn < turn {
                 self.state.hexes[i].markers.remove(Markers::GAS);
                 let label = self.data.map.geometry.format(h);
-                emit(events, event!("8.82", "the gas in {} disperses", label).at(h))?;
+                emit(
+                    events,
+                    event!("8.82", "the gas in {} disperses", label).at(h),
+                )?;
             }
             if hs.markers.has(Markers::FIRE) && hs.marker_turn < turn {
                 let m = &mut self.state.hexes[i].markers;
                 m.remove(Markers::FIRE);
                 m.insert(Markers::RUIN | Markers::BURNED);
                 let label = self.data.map.geometry.format(h);
-                emit(events, event!("10.71", "the fire in {} burns out and leaves a ruin", label).at(h))?;
+                emit(
+                    events,
+                    event!("10.71", "the fire in {} burns out and leaves a ruin", label).at(h),
+                )?;
             }
         }
         // [17.21], [13.11]: Jägerbrigade units not airlanded in their Game-Turn are lost.
@@ -462,18 +579,34 @@ impl<'d> Game<'d> {
                 }
             }
             if lost > 0 {
-                emit(events, event!("17.21", "{} Jägerbrigade units could not be airlanded and are lost", lost))?;
+                emit(
+                    events,
+                    event!(
+                        "17.21",
+                        "{} Jägerbrigade units could not be airlanded and are lost",
+                        lost
+                    ),
+                )?;
             }
         }
         // [20.11] city control at the end of a Game-Turn.
         if !rules.medicine_wheel_vp && !rules.no_honors_no_surrender && self.wp_controls_city() {
             self.state.turn_state.city_fell_turn = turn;
-            emit(events, event!("20.11", "the Warsaw Pact controls West Berlin: the city falls"))?;
+            emit(
+                events,
+                event!(
+                    "20.11",
+                    "the Warsaw Pact controls West Berlin: the city falls"
+                ),
+            )?;
             self.announce_outcome(events)?;
             return Ok(true);
         }
         if turn >= self.scenario().end_turn {
-            emit(events, event!("20.0", "Game-Turn {} was the last: the game ends", turn))?;
+            emit(
+                events,
+                event!("20.0", "Game-Turn {} was the last: the game ends", turn),
+            )?;
             self.announce_outcome(events)?;
             return Ok(true);
         }
@@ -483,7 +616,11 @@ impl<'d> Game<'d> {
     // ---- start-of-turn steps ----------------------------------------------------------------
 
     /// Runs the Game-Turn start procedure from `stage` until a step needs a player.
-    fn turn_start_from(&mut self, mut stage: Stage, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    fn turn_start_from(
+        &mut self,
+        mut stage: Stage,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         loop {
             let rules = self.scenario().rules;
             let turn = self.state.turn;
@@ -499,7 +636,9 @@ impl<'d> Game<'d> {
                     stage = Stage::Honors;
                     if rules.wp_supply_priority {
                         self.check_rail_occupation();
-                        if turn >= SUPPLY_PRIORITY_FIRST_TURN && self.state.turn_state.supply_priority_from == 0 {
+                        if turn >= SUPPLY_PRIORITY_FIRST_TURN
+                            && self.state.turn_state.supply_priority_from == 0
+                        {
                             self.state.turn_state.step = TurnStep::SupplyPriorityRoll;
                             return Ok(());
                         }
@@ -538,71 +677,150 @@ impl<'d> Game<'d> {
         } else if rules.random_wp_air {
             self.state.turn_state.wp_air_roll
         } else {
-            self.turn_box(self.state.turn).map_or(0, |b| b.wp_air_points)
+            self.turn_box(self.state.turn)
+                .map_or(0, |b| b.wp_air_points)
         };
         self.state.turn_state.air_points[WARSAW_PACT.index()] = wp;
         // NATO's points come only from an emergency air reinforcement (set when rolled).
         if night {
             self.state.turn_state.air_points[NATO.index()] = 0;
-            emit(events, event!("9.15", "night Game-Turn: no air points for either side"))?;
+            emit(
+                events,
+                event!("9.15", "night Game-Turn: no air points for either side"),
+            )?;
         } else if nato_sup {
-            emit(events, event!("9.21", "NATO has air superiority: the Warsaw Pact receives no air points"))?;
+            emit(
+                events,
+                event!(
+                    "9.21",
+                    "NATO has air superiority: the Warsaw Pact receives no air points"
+                ),
+            )?;
         } else {
-            emit(events, event!("9.0", "the Warsaw Pact receives {} air points", wp))?;
+            emit(
+                events,
+                event!("9.0", "the Warsaw Pact receives {} air points", wp),
+            )?;
         }
         let who = side_name(self.turn_air_superiority());
-        emit(events, event!("9.22", "{} has air superiority this Game-Turn", who))
+        emit(
+            events,
+            event!("9.22", "{} has air superiority this Game-Turn", who),
+        )
     }
 
-    fn honors_result(&mut self, total: u8, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    fn honors_result(
+        &mut self,
+        total: u8,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         let sp = self.surrender_points();
         let result = self
             .honors_column(sp)
-            .and_then(|c| self.data.tables.honors.get(total as usize - 2).and_then(|row| row.get(c)))
+            .and_then(|c| {
+                self.data
+                    .tables
+                    .honors
+                    .get(total as usize - 2)
+                    .and_then(|row| row.get(c))
+            })
             .copied()
             .unwrap_or(HonorsResult::NoEffect);
         let second = |kind, modifier| TurnStep::HonorsSecond { kind, modifier };
         match result {
             HonorsResult::NoEffect => {
-                emit(events, event!("19.0", "Honors of War: {} on {} SP, no effect", total, sp))?;
+                emit(
+                    events,
+                    event!("19.0", "Honors of War: {} on {} SP, no effect", total, sp),
+                )?;
                 self.honors_refused(events)?;
                 self.turn_start_from(Stage::Reinforcement, events)
             }
             HonorsResult::Bonus => {
-                emit(events, event!("19.11", "Honors of War: {} on {} SP, B: roll for the bonus shift", total, sp))?;
+                emit(
+                    events,
+                    event!(
+                        "19.11",
+                        "Honors of War: {} on {} SP, B: roll for the bonus shift",
+                        total,
+                        sp
+                    ),
+                )?;
                 self.state.turn_state.step = second(HonorsSecond::Bonus, 0);
                 Ok(())
             }
             HonorsResult::CeaseFireOrSurrender => {
-                emit(events, event!("19.12", "Honors of War: {} on {} SP, C: cease fire or surrender", total, sp))?;
+                emit(
+                    events,
+                    event!(
+                        "19.12",
+                        "Honors of War: {} on {} SP, C: cease fire or surrender",
+                        total,
+                        sp
+                    ),
+                )?;
                 self.state.turn_state.step = second(HonorsSecond::CeaseFireOrSurrender, 0);
                 Ok(())
             }
             HonorsResult::Surrender => {
-                emit(events, event!("19.13", "Honors of War: {} on {} SP, S: NATO may surrender", total, sp))?;
+                emit(
+                    events,
+                    event!(
+                        "19.13",
+                        "Honors of War: {} on {} SP, S: NATO may surrender",
+                        total,
+                        sp
+                    ),
+                )?;
                 self.state.turn_state.step = second(HonorsSecond::Surrender, 0);
                 Ok(())
             }
             HonorsResult::Modifier(m) => {
-                emit(events, event!("19.14", "Honors of War: {} on {} SP, {:+}: surrender check, die {:+}", total, sp, m, m))?;
+                emit(
+                    events,
+                    event!(
+                        "19.14",
+                        "Honors of War: {} on {} SP, {:+}: surrender check, die {:+}",
+                        total,
+                        sp,
+                        m,
+                        m
+                    ),
+                )?;
                 self.state.turn_state.step = second(HonorsSecond::Surrender, m);
                 Ok(())
             }
         }
     }
 
-    fn honors_second(&mut self, kind: HonorsSecond, modifier: i8, die: u8, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    fn honors_second(
+        &mut self,
+        kind: HonorsSecond,
+        modifier: i8,
+        die: u8,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         let roll = die as i8 + modifier;
         match kind {
             HonorsSecond::Bonus => {
                 let side = if roll <= 3 { NATO } else { WARSAW_PACT };
                 self.state.turn_state.bonus_side = Some(side);
-                emit(events, event!("19.11", "{} gets a one-column bonus shift this Game-Turn", side_name(side)))?;
+                emit(
+                    events,
+                    event!(
+                        "19.11",
+                        "{} gets a one-column bonus shift this Game-Turn",
+                        side_name(side)
+                    ),
+                )?;
             }
             HonorsSecond::CeaseFireOrSurrender => {
                 if roll <= 3 {
                     self.state.turn_state.cease_fire = true;
-                    emit(events, event!("19.12", "cease fire: this Game-Turn is skipped"))?;
+                    emit(
+                        events,
+                        event!("19.12", "cease fire: this Game-Turn is skipped"),
+                    )?;
                     self.honors_refused(events)?;
                     self.state.turn_state.step = TurnStep::Idle;
                     return self.end_game_turn(events);
@@ -611,9 +829,17 @@ impl<'d> Game<'d> {
             }
             HonorsSecond::Surrender => {
                 if roll >= 4 {
-                    return self.nato_surrenders(if modifier != 0 { "19.14" } else { "19.13" }, events);
+                    return self
+                        .nato_surrenders(if modifier != 0 { "19.14" } else { "19.13" }, events);
                 }
-                emit(events, event!("19.13", "NATO does not surrender (roll {}): no effect", roll))?;
+                emit(
+                    events,
+                    event!(
+                        "19.13",
+                        "NATO does not surrender (roll {}): no effect",
+                        roll
+                    ),
+                )?;
             }
         }
         self.honors_refused(events)?;
@@ -623,28 +849,53 @@ impl<'d> Game<'d> {
     /// An offer that did not end in a surrender costs the Warsaw Pact 20 VP [19.21].
     fn honors_refused(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
         let ts = &mut self.state.turn_state;
-        ts.honors_failed_offers = ts
-            .honors_failed_offers
-            .checked_add(1)
-            .ok_or(RuleViolation::new("engine", "too many Honors of War offers to count"))?;
-        emit(events, event!("19.21", "no surrender: the Warsaw Pact loses {} VP for the offer", HONORS_PENALTY_VP))
+        ts.honors_failed_offers =
+            ts.honors_failed_offers
+                .checked_add(1)
+                .ok_or(RuleViolation::new(
+                    "engine",
+                    "too many Honors of War offers to count",
+                ))?;
+        emit(
+            events,
+            event!(
+                "19.21",
+                "no surrender: the Warsaw Pact loses {} VP for the offer",
+                HONORS_PENALTY_VP
+            ),
+        )
     }
 
-    fn nato_surrenders(&mut self, case: &'static str, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    fn nato_surrenders(
+        &mut self,
+        case: &'static str,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         self.state.turn_state.surrendered = true;
         self.state.turn_state.city_fell_turn = self.state.turn;
         self.state.turn_state.step = TurnStep::Idle;
-        emit(events, event!(case, "NATO surrenders: the game ends and the city falls"))?;
+        emit(
+            events,
+            event!(case, "NATO surrenders: the game ends and the city falls"),
+        )?;
         self.announce_outcome(events)?;
         self.game_over();
         Ok(())
     }
 
-    fn reinforcement_result(&mut self, total: u8, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    fn reinforcement_result(
+        &mut self,
+        total: u8,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         let rules = self.scenario().rules;
         let turn = self.state.turn;
         let ts = &self.state.turn_state;
-        let read = if total == 12 && rules.twelve_reads_as_eleven { 11 } else { total };
+        let read = if total == 12 && rules.twelve_reads_as_eleven {
+            11
+        } else {
+            total
+        };
         let result = if ts.reinforcements_over {
             // [17.1]: after "no reinforcements" every further roll is without effect.
             ReinforcementResult::NoEffect
@@ -655,28 +906,54 @@ impl<'d> Game<'d> {
             result,
             ReinforcementResult::AirSupport | ReinforcementResult::AirSupportAndJagerbrigade
         );
-        self.state.turn_state.reinforcement_roll = Some(ReinforcementRoll { turn, total, public });
+        self.state.turn_state.reinforcement_roll = Some(ReinforcementRoll {
+            turn,
+            total,
+            public,
+        });
         match result {
             ReinforcementResult::NoReinforcements | ReinforcementResult::NoEffect => {
                 if result == ReinforcementResult::NoReinforcements {
                     self.state.turn_state.reinforcements_over = true;
                 }
                 // The same words whatever the secret total was [17.0].
-                emit(events, event!("17.0", "NATO's secret roll brings no reinforcements this Game-Turn"))?;
+                emit(
+                    events,
+                    event!(
+                        "17.0",
+                        "NATO's secret roll brings no reinforcements this Game-Turn"
+                    ),
+                )?;
                 self.turn_start_from(Stage::Finish, events)
             }
             ReinforcementResult::AirSupport => {
                 self.emergency_air(total, events)?;
                 if read != total {
-                    emit(events, event!("21.22", "a 12 reads as 11 in this scenario: NATO may roll again"))?;
+                    emit(
+                        events,
+                        event!(
+                            "21.22",
+                            "a 12 reads as 11 in this scenario: NATO may roll again"
+                        ),
+                    )?;
                 }
                 self.turn_start_from(Stage::Finish, events)
             }
             ReinforcementResult::AirSupportAndJagerbrigade => {
                 self.emergency_air(total, events)?;
                 self.state.turn_state.twelve_rolled = true;
-                emit(events, event!("17.23", "the 10th Jägerbrigade is dispatched; NATO may not roll again"))?;
-                let has_brigade = self.scenario().reinforcements.iter().any(|g| g.arrival == Arrival::Emergency);
+                emit(
+                    events,
+                    event!(
+                        "17.23",
+                        "the 10th Jägerbrigade is dispatched; NATO may not roll again"
+                    ),
+                )?;
+                let has_brigade = self
+                    .scenario()
+                    .reinforcements
+                    .iter()
+                    .any(|g| g.arrival == Arrival::Emergency);
                 if has_brigade {
                     self.state.turn_state.step = TurnStep::JagerRoll;
                     Ok(())
@@ -688,36 +965,72 @@ impl<'d> Game<'d> {
     }
 
     /// [17.1] air support: 6 air points (none at night) and NATO air superiority this turn.
-    fn emergency_air(&mut self, total: u8, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    fn emergency_air(
+        &mut self,
+        total: u8,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         let ts = &mut self.state.turn_state;
         ts.nato_air_superiority = true;
-        let points = if self.is_night() { 0 } else { EMERGENCY_AIR_POINTS };
+        let points = if self.is_night() {
+            0
+        } else {
+            EMERGENCY_AIR_POINTS
+        };
         self.state.turn_state.air_points[NATO.index()] = points;
-        emit(events, event!("17.1", "NATO rolled {}: air support, {} air points and air superiority", total, points))
+        emit(
+            events,
+            event!(
+                "17.1",
+                "NATO rolled {}: air support, {} air points and air superiority",
+                total,
+                points
+            ),
+        )
     }
 
     fn jager_result(&mut self, die: u8, events: &mut Events<Event>) -> Result<(), RuleViolation> {
-        let mut units: heapless::Vec<UnitId, { super::data::MAX_GROUP_UNITS }> = heapless::Vec::new();
-        for g in self.scenario().reinforcements.iter().filter(|g| g.arrival == Arrival::Emergency) {
+        let mut units: heapless::Vec<UnitId, { super::data::MAX_GROUP_UNITS }> =
+            heapless::Vec::new();
+        for g in self
+            .scenario()
+            .reinforcements
+            .iter()
+            .filter(|g| g.arrival == Arrival::Emergency)
+        {
             for &u in &g.units {
                 if self.state.units[u.0 as usize].location == Location::Pool {
-                    units.push(u).map_err(|_| RuleViolation::new("engine", "too many emergency units"))?;
+                    units
+                        .push(u)
+                        .map_err(|_| RuleViolation::new("engine", "too many emergency units"))?;
                 }
             }
         }
         match die {
             1 | 2 => {
                 self.state.turn_state.jager_turn = self.state.turn;
-                emit(events, event!("17.1", "the Jägerbrigade arrives: airland it this Game-Turn or lose it"))
+                emit(
+                    events,
+                    event!(
+                        "17.1",
+                        "the Jägerbrigade arrives: airland it this Game-Turn or lose it"
+                    ),
+                )
             }
             3 => {
                 for &u in &units {
                     self.state.units[u.0 as usize].location = Location::Unused;
                 }
-                emit(events, event!("17.1", "the Jägerbrigade aborts its flight and is lost"))
+                emit(
+                    events,
+                    event!("17.1", "the Jägerbrigade aborts its flight and is lost"),
+                )
             }
             _ => {
-                emit(events, event!("17.1", "the Jägerbrigade is destroyed in the air"))?;
+                emit(
+                    events,
+                    event!("17.1", "the Jägerbrigade is destroyed in the air"),
+                )?;
                 for &u in &units {
                     self.eliminate(u, "17.1", events)?;
                 }
@@ -739,7 +1052,12 @@ impl<'d> Game<'d> {
 
     /// Sets a POL hex on fire as a collateral damage result would [10.71]: the unit in it is
     /// eliminated and the hex can never burn again [10.73].
-    pub(crate) fn set_fire(&mut self, h: HexId, case: &'static str, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn set_fire(
+        &mut self,
+        h: HexId,
+        case: &'static str,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         let turn = self.state.turn;
         if let Some(s) = self.hex_state_mut(h) {
             s.markers.insert(Markers::FIRE | Markers::BURNED);
@@ -892,8 +1210,15 @@ pub(crate) mod tests {
 
     /// The Jägerbrigade as NATO's emergency reinforcement group [21.12].
     fn with_jager(b: &mut Board, n: usize) -> Vec<UnitId> {
-        let units: Vec<UnitId> = (0..n).map(|_| b.unit(NATO, UnitKind::Mechanized, 0, 0, 12)).collect();
-        let mut g = ReinforcementGroup { side: NATO, units: heapless::Vec::new(), from_turn: 2, arrival: Arrival::Emergency };
+        let units: Vec<UnitId> = (0..n)
+            .map(|_| b.unit(NATO, UnitKind::Mechanized, 0, 0, 12))
+            .collect();
+        let mut g = ReinforcementGroup {
+            side: NATO,
+            units: heapless::Vec::new(),
+            from_turn: 2,
+            arrival: Arrival::Emergency,
+        };
         for &u in &units {
             g.units.push(u).unwrap();
         }
@@ -908,7 +1233,10 @@ pub(crate) mod tests {
         let mut g = game(berlin_board());
         take_barracks(&mut g, 5);
         begin(&mut g, 1);
-        assert!(in_wp_movement(&g), "turn 1: straight to the Warsaw Pact movement phase");
+        assert!(
+            in_wp_movement(&g),
+            "turn 1: straight to the Warsaw Pact movement phase"
+        );
     }
 
     #[test]
@@ -921,7 +1249,10 @@ pub(crate) mod tests {
         let mut g = game(berlin_board());
         take_barracks(&mut g, 3);
         begin(&mut g, 2);
-        assert!(is_choice(&g, WARSAW_PACT, "19.0"), "6 SP: the Warsaw Pact may offer");
+        assert!(
+            is_choice(&g, WARSAW_PACT, "19.0"),
+            "6 SP: the Warsaw Pact may offer"
+        );
     }
 
     #[test]
@@ -930,7 +1261,10 @@ pub(crate) mod tests {
         take_barracks(&mut g, 3);
         begin(&mut g, 2);
         g.apply(&no()).unwrap();
-        assert!(is_choice(&g, NATO, "17.0"), "then NATO may roll for reinforcements [17.0]");
+        assert!(
+            is_choice(&g, NATO, "17.0"),
+            "then NATO may roll for reinforcements [17.0]"
+        );
         assert_eq!(g.state.turn_state.honors_failed_offers, 0);
     }
 
@@ -985,7 +1319,10 @@ pub(crate) mod tests {
         let ev = g.apply(&roll(&[1])).unwrap();
         assert!(cites(&ev, "19.12"));
         assert_eq!(g.state.turn, 3, "the turn marker moved on");
-        assert!(!cites(&ev, "17.0"), "no reinforcement roll during a cease fire");
+        assert!(
+            !cites(&ev, "17.0"),
+            "no reinforcement roll during a cease fire"
+        );
         assert_eq!(g.state.turn_state.honors_failed_offers, 1);
         assert!(!g.state.turn_state.cease_fire, "turn 3 is played normally");
     }
@@ -993,7 +1330,9 @@ pub(crate) mod tests {
     #[test]
     fn honors_19_12_surrender_on_4_to_6_ends_the_game_and_the_city_falls() {
         let mut b = berlin_board();
-        let wp: Vec<UnitId> = (0..4).map(|_| b.unit(WARSAW_PACT, UnitKind::Mechanized, 6, 6, 12)).collect();
+        let wp: Vec<UnitId> = (0..4)
+            .map(|_| b.unit(WARSAW_PACT, UnitKind::Mechanized, 6, 6, 12))
+            .collect();
         let mut g = game(b);
         for (i, &u) in wp.iter().enumerate() {
             g.put(u, crate::core::hex::HexId::new(5, 1 + i as u8));
@@ -1006,7 +1345,10 @@ pub(crate) mod tests {
         assert!(cites(&ev, "19.12"));
         assert_eq!(g.pending(), Pending::GameOver);
         let o = g.outcome().expect("game over");
-        assert_eq!(o.ending, crate::berlin85::victory::Ending::Surrender { turn: 2 });
+        assert_eq!(
+            o.ending,
+            crate::berlin85::victory::Ending::Surrender { turn: 2 }
+        );
         // 4 units x multiple 5 (turn 2) = 20 VP; a surrender costs no Honors penalty [19.21].
         assert_eq!(o.wp_vp_halves, 40);
         assert_eq!(g.state.turn_state.honors_failed_offers, 0);
@@ -1040,7 +1382,11 @@ pub(crate) mod tests {
             let ev = g.apply(&roll(&[4, 5])).unwrap();
             assert!(cites(&ev, "19.14"));
             g.apply(&roll(&[die])).unwrap();
-            assert_eq!(g.state.phase == Phase::GameOver, surrenders, "die {die} + 1");
+            assert_eq!(
+                g.state.phase == Phase::GameOver,
+                surrenders,
+                "die {die} + 1"
+            );
         }
     }
 
@@ -1066,7 +1412,10 @@ pub(crate) mod tests {
         assert!(!is_choice(&g, WARSAW_PACT, "19.0"), "one offer a turn");
         g.apply(&no()).unwrap();
         end_turn(&mut g);
-        assert!(is_choice(&g, WARSAW_PACT, "19.0"), "offered again next turn");
+        assert!(
+            is_choice(&g, WARSAW_PACT, "19.0"),
+            "offered again next turn"
+        );
         g.apply(&yes()).unwrap();
         g.apply(&roll(&[1, 2])).unwrap();
         assert_eq!(g.state.turn_state.honors_failed_offers, 2);
@@ -1080,7 +1429,11 @@ pub(crate) mod tests {
         take_barracks(&mut g, 8);
         begin(&mut g, 9);
         assert!(!is_choice(&g, WARSAW_PACT, "19.0"));
-        assert_eq!(g.surrender_points(), 0, "no Surrender Point track [21.35] 1");
+        assert_eq!(
+            g.surrender_points(),
+            0,
+            "no Surrender Point track [21.35] 1"
+        );
     }
 
     #[test]
@@ -1092,8 +1445,16 @@ pub(crate) mod tests {
         assert_eq!(g.apply(&roll(&[3])).unwrap_err().case, "19.0");
         assert_eq!(g.apply(&Input::Chose(2)).unwrap_err().case, "19.0");
         g.apply(&yes()).unwrap();
-        assert_eq!(g.apply(&roll(&[3])).unwrap_err().case, "19.0", "2d6 are needed");
-        assert_eq!(g.apply(&roll(&[3, 7])).unwrap_err().case, "19.0", "a d6 has no 7");
+        assert_eq!(
+            g.apply(&roll(&[3])).unwrap_err().case,
+            "19.0",
+            "2d6 are needed"
+        );
+        assert_eq!(
+            g.apply(&roll(&[3, 7])).unwrap_err().case,
+            "19.0",
+            "a d6 has no 7"
+        );
         let _ = before;
     }
 
@@ -1116,14 +1477,30 @@ pub(crate) mod tests {
         let mut g = game(berlin_board());
         begin(&mut g, 2);
         g.apply(&yes()).unwrap();
-        assert!(matches!(g.pending(), Pending::Roll { player: NATO, secret: true, case: "17.0", .. }));
+        assert!(matches!(
+            g.pending(),
+            Pending::Roll {
+                player: NATO,
+                secret: true,
+                case: "17.0",
+                ..
+            }
+        ));
         let ev = g.apply(&roll(&[3, 4])).unwrap();
         for e in &ev {
-            assert!(!e.text.contains('7'), "the event log does not give the total: {e}");
+            assert!(
+                !e.text.contains('7'),
+                "the event log does not give the total: {e}"
+            );
         }
         assert!(in_wp_movement(&g));
         assert_eq!(g.view(Viewer::Side(WARSAW_PACT)).reinforcement_roll, None);
-        assert_eq!(g.view(Viewer::Side(NATO)).reinforcement_roll.map(|r| r.total), Some(7));
+        assert_eq!(
+            g.view(Viewer::Side(NATO))
+                .reinforcement_roll
+                .map(|r| r.total),
+            Some(7)
+        );
     }
 
     #[test]
@@ -1134,13 +1511,29 @@ pub(crate) mod tests {
         let ev_low = g.apply(&roll(&[1, 3])).unwrap();
         assert!(g.state.turn_state.reinforcements_over);
         end_turn(&mut g);
-        assert!(is_choice(&g, NATO, "17.0"), "still asked, so the Warsaw Pact cannot tell");
+        assert!(
+            is_choice(&g, NATO, "17.0"),
+            "still asked, so the Warsaw Pact cannot tell"
+        );
         g.apply(&yes()).unwrap();
         let ev_fake = g.apply(&roll(&[5, 6])).unwrap();
-        assert_eq!(g.air_superiority(), WARSAW_PACT, "an 11 after a 2-5 has no effect");
+        assert_eq!(
+            g.air_superiority(),
+            WARSAW_PACT,
+            "an 11 after a 2-5 has no effect"
+        );
         assert_eq!(g.air_points_available(NATO), 0);
-        let texts = |ev: &Events<Event>| ev.iter().filter(|e| e.case.starts_with("17")).map(|e| e.text.clone()).collect::<Vec<_>>();
-        assert_eq!(texts(&ev_low), texts(&ev_fake), "a real and a faked roll read the same");
+        let texts = |ev: &Events<Event>| {
+            ev.iter()
+                .filter(|e| e.case.starts_with("17"))
+                .map(|e| e.text.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            texts(&ev_low),
+            texts(&ev_fake),
+            "a real and a faked roll read the same"
+        );
         let v = g.view(Viewer::Side(WARSAW_PACT));
         assert_eq!(v.reinforcement_roll, None);
         assert_eq!(v.reinforcements_over, None);
@@ -1169,13 +1562,25 @@ pub(crate) mod tests {
         assert!(cites(&ev, "17.1"));
         assert_eq!(g.air_superiority(), NATO);
         assert_eq!(g.air_points_available(NATO), EMERGENCY_AIR_POINTS);
-        assert_eq!(g.air_points_available(WARSAW_PACT), 0, "[9.21] no Pact air points");
+        assert_eq!(
+            g.air_points_available(WARSAW_PACT),
+            0,
+            "[9.21] no Pact air points"
+        );
         assert!(cites(&ev, "9.21"));
         let v = g.view(Viewer::Side(WARSAW_PACT));
-        assert_eq!(v.reinforcement_roll.map(|r| r.total), Some(11), "reinforcements are announced");
+        assert_eq!(
+            v.reinforcement_roll.map(|r| r.total),
+            Some(11),
+            "reinforcements are announced"
+        );
         end_turn(&mut g);
         g.apply(&no()).unwrap();
-        assert_eq!(g.air_superiority(), WARSAW_PACT, "for one Game-Turn only [9.22]");
+        assert_eq!(
+            g.air_superiority(),
+            WARSAW_PACT,
+            "for one Game-Turn only [9.22]"
+        );
     }
 
     #[test]
@@ -1208,7 +1613,10 @@ pub(crate) mod tests {
         let ev = end_turn(&mut g);
         assert!(cites(&ev, "17.21"));
         assert_eq!(g.state.units[jg[2].0 as usize].location, Location::Unused);
-        assert_eq!(g.state.units[jg[0].0 as usize].location, Location::OnMap(hex("0501")));
+        assert_eq!(
+            g.state.units[jg[0].0 as usize].location,
+            Location::OnMap(hex("0501"))
+        );
         assert!(!g.emergency_land_reinforcements_available());
     }
 
@@ -1221,9 +1629,15 @@ pub(crate) mod tests {
         g.apply(&yes()).unwrap();
         g.apply(&roll(&[6, 6])).unwrap();
         g.apply(&roll(&[3])).unwrap();
-        assert!(jg.iter().all(|u| g.state.units[u.0 as usize].location == Location::Unused));
+        assert!(jg
+            .iter()
+            .all(|u| g.state.units[u.0 as usize].location == Location::Unused));
         assert_eq!(g.surrender_points(), 0, "an abort is no loss");
-        assert_eq!(g.air_points_available(NATO), EMERGENCY_AIR_POINTS, "[17.22] air support stands");
+        assert_eq!(
+            g.air_points_available(NATO),
+            EMERGENCY_AIR_POINTS,
+            "[17.22] air support stands"
+        );
     }
 
     #[test]
@@ -1235,7 +1649,9 @@ pub(crate) mod tests {
         g.apply(&yes()).unwrap();
         g.apply(&roll(&[6, 6])).unwrap();
         let ev = g.apply(&roll(&[5])).unwrap();
-        assert!(jg.iter().all(|u| g.state.units[u.0 as usize].location == Location::Eliminated));
+        assert!(jg
+            .iter()
+            .all(|u| g.state.units[u.0 as usize].location == Location::Eliminated));
         assert_eq!(g.surrender_points(), 14, "7 units x 2 SP [19.43]");
         assert_eq!(g.surrender_points(), g.surrender_points_from_scratch());
         assert!(cites(&ev, "19.43"));
@@ -1252,7 +1668,10 @@ pub(crate) mod tests {
         g.apply(&roll(&[6, 6])).unwrap();
         g.apply(&roll(&[4])).unwrap();
         end_turn(&mut g);
-        assert!(is_choice(&g, WARSAW_PACT, "19.0"), "14 SP: the Pact may offer Honors");
+        assert!(
+            is_choice(&g, WARSAW_PACT, "19.0"),
+            "14 SP: the Pact may offer Honors"
+        );
         g.apply(&no()).unwrap();
         assert!(in_wp_movement(&g), "NATO is not asked again");
     }
@@ -1289,8 +1708,16 @@ pub(crate) mod tests {
         let ev = begin(&mut g, 1);
         assert!(cites(&ev, "9.0"));
         assert_eq!(g.air_points_available(WARSAW_PACT), 6);
-        assert_eq!(g.air_points_available(NATO), 0, "NATO only through emergency reinforcements");
-        assert_eq!(g.air_superiority(), WARSAW_PACT, "[9.22] the Pact by default");
+        assert_eq!(
+            g.air_points_available(NATO),
+            0,
+            "NATO only through emergency reinforcements"
+        );
+        assert_eq!(
+            g.air_superiority(),
+            WARSAW_PACT,
+            "[9.22] the Pact by default"
+        );
     }
 
     #[test]
@@ -1313,7 +1740,11 @@ pub(crate) mod tests {
         assert_eq!(g.use_air_points(WARSAW_PACT, 3).unwrap_err().case, "9.1");
         end_turn(&mut g);
         g.apply(&no()).unwrap();
-        assert_eq!(g.air_points_available(WARSAW_PACT), 6, "[9.14] a fresh allocation, none carried over");
+        assert_eq!(
+            g.air_points_available(WARSAW_PACT),
+            6,
+            "[9.14] a fresh allocation, none carried over"
+        );
     }
 
     #[test]
@@ -1378,7 +1809,10 @@ pub(crate) mod tests {
         begin(&mut g, 8);
         g.apply(&roll(&[5])).unwrap();
         assert!(g.state.turn_state.nato_on_rail_ever);
-        assert_eq!(g.state.turn_state.supply_priority_from, 9, "5 - 1 = 4 succeeds");
+        assert_eq!(
+            g.state.turn_state.supply_priority_from, 9,
+            "5 - 1 = 4 succeeds"
+        );
     }
 
     #[test]
@@ -1451,7 +1885,10 @@ pub(crate) mod tests {
         let (b, _) = fire_board();
         let mut g = b.game(Phase::Combat, NATO, 2, &[]);
         burning(&mut g, hex("0505"), 2);
-        g.hex_state_mut(hex("0506")).unwrap().markers.insert(Markers::RUIN | Markers::BURNED);
+        g.hex_state_mut(hex("0506"))
+            .unwrap()
+            .markers
+            .insert(Markers::RUIN | Markers::BURNED);
         begin_player_turn(&mut g, WARSAW_PACT);
         assert_eq!(g.state.phase, Phase::Movement);
     }
@@ -1462,13 +1899,19 @@ pub(crate) mod tests {
         let mut g = b.game(Phase::Combat, NATO, 2, &[]);
         burning(&mut g, hex("0505"), 2);
         let ev = end_turn(&mut g);
-        assert!(g.markers(hex("0505")).has(Markers::FIRE), "still burning at the end of turn 2");
+        assert!(
+            g.markers(hex("0505")).has(Markers::FIRE),
+            "still burning at the end of turn 2"
+        );
         assert!(!cites(&ev, "10.71"));
         g.state.phase = Phase::Combat;
         g.state.turn = 3;
         let ev = end_turn(&mut g);
         let m = g.markers(hex("0505"));
-        assert!(!m.has(Markers::FIRE) && m.has(Markers::RUIN), "a ruin after turn 3");
+        assert!(
+            !m.has(Markers::FIRE) && m.has(Markers::RUIN),
+            "a ruin after turn 3"
+        );
         assert!(cites(&ev, "10.71"));
     }
 
@@ -1480,10 +1923,16 @@ pub(crate) mod tests {
         s.markers.insert(Markers::GAS);
         s.marker_turn = 2;
         end_turn(&mut g);
-        assert!(g.markers(hex("0303")).has(Markers::GAS), "placed in turn 2: still there");
+        assert!(
+            g.markers(hex("0303")).has(Markers::GAS),
+            "placed in turn 2: still there"
+        );
         g.state.turn = 3;
         let ev = end_turn(&mut g);
-        assert!(!g.markers(hex("0303")).has(Markers::GAS), "removed at the end of turn 3");
+        assert!(
+            !g.markers(hex("0303")).has(Markers::GAS),
+            "removed at the end of turn 3"
+        );
         assert!(cites(&ev, "8.82"));
     }
 
@@ -1555,8 +2004,14 @@ pub(crate) mod tests {
         assert!(cites(&ev, "20.0") && cites(&ev, "20.24"));
         assert_eq!(g.pending(), Pending::GameOver);
         let o = g.outcome().unwrap();
-        assert_eq!(o.ending, crate::berlin85::victory::Ending::LastTurn { turn: 16 });
-        assert_eq!(o.level, "NATO Decisive Victory", "no VP if the city does not fall");
+        assert_eq!(
+            o.ending,
+            crate::berlin85::victory::Ending::LastTurn { turn: 16 }
+        );
+        assert_eq!(
+            o.level, "NATO Decisive Victory",
+            "no VP if the city does not fall"
+        );
     }
 
     #[test]
@@ -1570,7 +2025,10 @@ pub(crate) mod tests {
         g.state.phase = Phase::Combat;
         let ev = end_turn(&mut g);
         assert!(cites(&ev, "20.11"));
-        assert_eq!(g.outcome().unwrap().ending, crate::berlin85::victory::Ending::CityControlled { turn: 5 });
+        assert_eq!(
+            g.outcome().unwrap().ending,
+            crate::berlin85::victory::Ending::CityControlled { turn: 5 }
+        );
     }
 
     #[test]

@@ -131,18 +131,31 @@ impl<'d> Game<'d> {
     }
 
     /// Scores an eliminated unit ([19.42], [19.43]; in Medicine Wheel [21.36]).
-    pub(crate) fn score_loss(&mut self, u: UnitId, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub(crate) fn score_loss(
+        &mut self,
+        u: UnitId,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         let d = self.def(u);
         if self.scenario().rules.medicine_wheel_vp {
             let v = mw_loss_value(d.side, d.kind);
             let ts = &mut self.state.turn_state;
             for (acc, add) in ts.mw_vp.iter_mut().zip(v) {
-                *acc = acc.checked_add(add).ok_or(RuleViolation::new("engine", "VP overflow"))?;
+                *acc = acc
+                    .checked_add(add)
+                    .ok_or(RuleViolation::new("engine", "VP overflow"))?;
             }
             let to = d.side.other();
             return emit(
                 events,
-                event!("21.36", "{} scores {} VP for {}", super::state::side_name(to), v[to.index()], d.name).unit(u),
+                event!(
+                    "21.36",
+                    "{} scores {} VP for {}",
+                    super::state::side_name(to),
+                    v[to.index()],
+                    d.name
+                )
+                .unit(u),
             );
         }
         if !self.surrender_track_used() {
@@ -155,20 +168,32 @@ impl<'d> Game<'d> {
             .checked_add(v)
             .ok_or(RuleViolation::new("engine", "Surrender Point overflow"))?;
         let case = if d.side == NATO { "19.43" } else { "19.42" };
-        emit(events, event!(case, "{} lost: {:+} Surrender Points", d.name, v).unit(u))
+        emit(
+            events,
+            event!(case, "{} lost: {:+} Surrender Points", d.name, v).unit(u),
+        )
     }
 
     /// Records a NATO unit leaving the map from `from` ([21.35] 3); across the north or west
     /// edge it is worth 2 VP [21.36]. Call after the unit's location is `Exited`.
-    pub fn score_exit(&mut self, u: UnitId, from: HexId, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    pub fn score_exit(
+        &mut self,
+        u: UnitId,
+        from: HexId,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         let g = &self.data.map.geometry;
-        let north_or_west = g.within_of_edge(from, 1, Edge::North) || g.within_of_edge(from, 1, Edge::West);
+        let north_or_west =
+            g.within_of_edge(from, 1, Edge::North) || g.within_of_edge(from, 1, Edge::West);
         if !north_or_west || !self.scenario().rules.medicine_wheel_vp {
             return Ok(());
         }
         let i = u.0 as usize;
         let ts = &mut self.state.turn_state;
-        let word = ts.exited_scoring.get_mut(i / 32).ok_or(RuleViolation::new("engine", "unit id out of range"))?;
+        let word = ts
+            .exited_scoring
+            .get_mut(i / 32)
+            .ok_or(RuleViolation::new("engine", "unit id out of range"))?;
         if *word & (1 << (i % 32)) != 0 {
             return Ok(());
         }
@@ -176,12 +201,24 @@ impl<'d> Game<'d> {
         ts.mw_vp[NATO.index()] = ts.mw_vp[NATO.index()]
             .checked_add(2)
             .ok_or(RuleViolation::new("engine", "VP overflow"))?;
-        emit(events, event!("21.36", "{} leaves the map: NATO scores 2 VP", self.def(u).name).unit(u))
+        emit(
+            events,
+            event!(
+                "21.36",
+                "{} leaves the map: NATO scores 2 VP",
+                self.def(u).name
+            )
+            .unit(u),
+        )
     }
 
     fn exited_scores(&self, u: UnitId) -> bool {
         let i = u.0 as usize;
-        self.state.turn_state.exited_scoring.get(i / 32).is_some_and(|w| w & (1 << (i % 32)) != 0)
+        self.state
+            .turn_state
+            .exited_scoring
+            .get(i / 32)
+            .is_some_and(|w| w & (1 << (i % 32)) != 0)
     }
 
     /// Surrender Points a West Berlin hex is worth to its holder, 0 if none [19.44].
@@ -192,7 +229,9 @@ impl<'d> Game<'d> {
         let f = self.features(h);
         if f.has(HexFeatures::BARRACKS | HexFeatures::CONTROL_TOWER) {
             2
-        } else if f.has(HexFeatures::OBJECTIVE | HexFeatures::AIRFIELD) || self.data.map.airfield_of(h).is_some() {
+        } else if f.has(HexFeatures::OBJECTIVE | HexFeatures::AIRFIELD)
+            || self.data.map.airfield_of(h).is_some()
+        {
             1
         } else {
             0
@@ -215,7 +254,10 @@ impl<'d> Game<'d> {
         if !self.surrender_track_used() {
             return 0;
         }
-        self.state.turn_state.surrender_points.saturating_add(self.terrain_surrender_points())
+        self.state
+            .turn_state
+            .surrender_points
+            .saturating_add(self.terrain_surrender_points())
     }
 
     /// The same total recounted from the unit table and the hexes (an invariant check).
@@ -242,7 +284,10 @@ impl<'d> Game<'d> {
     pub fn city_control_hex(&self, h: HexId) -> bool {
         self.region(h) == Region::WestBerlin
             && (self.features(h).has(
-                HexFeatures::AIRFIELD | HexFeatures::CONTROL_TOWER | HexFeatures::OBJECTIVE | HexFeatures::BARRACKS,
+                HexFeatures::AIRFIELD
+                    | HexFeatures::CONTROL_TOWER
+                    | HexFeatures::OBJECTIVE
+                    | HexFeatures::BARRACKS,
             ) || self.data.map.airfield_of(h).is_some())
     }
 
@@ -260,12 +305,20 @@ impl<'d> Game<'d> {
 
     /// Units of withheld divisions, worth 5 VP each when the city falls [20.21].
     pub fn withheld_units(&self) -> i32 {
-        let mut n = self.state.units.iter().filter(|s| s.location == Location::Withheld).count() as i32;
+        let mut n = self
+            .state
+            .units
+            .iter()
+            .filter(|s| s.location == Location::Withheld)
+            .count() as i32;
         for g in self.scenario().reinforcements.iter() {
             if g.side != WARSAW_PACT || g.arrival != Arrival::AirlandingOrParadrop {
                 continue;
             }
-            let untouched = g.units.iter().all(|&u| self.state.units[u.0 as usize].location == Location::Pool);
+            let untouched = g
+                .units
+                .iter()
+                .all(|&u| self.state.units[u.0 as usize].location == Location::Pool);
             if untouched {
                 n += g.units.len() as i32;
             }
@@ -297,10 +350,14 @@ impl<'d> Game<'d> {
         };
         let ts = &self.state.turn_state;
         let nato = 2 * ts.rail_vp as i32;
-        let wp = self.wp_units_on_map() * self.vp_multiple_halves(turn) as i32 + self.withheld_units() * 10
+        let wp = self.wp_units_on_map() * self.vp_multiple_halves(turn) as i32
+            + self.withheld_units() * 10
             - ts.honors_failed_offers as i32 * 2 * HONORS_PENALTY_VP as i32
             - nato;
-        VpSoFar { wp_halves: wp, nato_halves: nato }
+        VpSoFar {
+            wp_halves: wp,
+            nato_halves: nato,
+        }
     }
 
     /// Medicine Wheel running VP recounted from the unit table (an invariant check).
@@ -331,11 +388,17 @@ impl<'d> Game<'d> {
         }
         let ts = &self.state.turn_state;
         Some(if ts.surrendered {
-            Ending::Surrender { turn: ts.city_fell_turn }
+            Ending::Surrender {
+                turn: ts.city_fell_turn,
+            }
         } else if ts.city_fell_turn != 0 {
-            Ending::CityControlled { turn: ts.city_fell_turn }
+            Ending::CityControlled {
+                turn: ts.city_fell_turn,
+            }
         } else {
-            Ending::LastTurn { turn: self.state.turn }
+            Ending::LastTurn {
+                turn: self.state.turn,
+            }
         })
     }
 
@@ -348,7 +411,14 @@ impl<'d> Game<'d> {
     fn evaluate(&self, ending: Ending) -> Outcome {
         let mut lines: heapless::Vec<VpLine, MAX_VP_LINES> = heapless::Vec::new();
         let mut line = |case, label, side, count: i32, each_halves: i32| {
-            let _ = lines.push(VpLine { case, label, side, count, each_halves, total_halves: count * each_halves });
+            let _ = lines.push(VpLine {
+                case,
+                label,
+                side,
+                count,
+                each_halves,
+                total_halves: count * each_halves,
+            });
         };
         if self.scenario().rules.medicine_wheel_vp {
             let mut eb_police = 0;
@@ -370,28 +440,91 @@ impl<'d> Game<'d> {
             }
             let mut hold1 = 0;
             let mut hold2 = 0;
-            for h in self.data.map.hexes().filter(|&h| self.held_by(h) == WARSAW_PACT) {
+            for h in self
+                .data
+                .map
+                .hexes()
+                .filter(|&h| self.held_by(h) == WARSAW_PACT)
+            {
                 match self.terrain_sp_value(h) {
                     1 => hold1 += 1,
                     2 => hold2 += 1,
                     _ => {}
                 }
             }
-            line("21.36", "East Berlin police units destroyed", NATO, eb_police, 2);
-            line("21.36", "Warsaw Pact non-police units destroyed", NATO, wp_other, 4);
-            line("21.36", "NATO units exited off the north or west edge", NATO, exited, 4);
-            line("21.36", "West Berlin police units destroyed (stand-in)", WARSAW_PACT, wb_police, 2);
-            line("21.36", "other NATO units destroyed (stand-in)", WARSAW_PACT, nato_other, 4);
-            line("21.36", "West Berlin objective/airfield hexes held (stand-in)", WARSAW_PACT, hold1, 2);
-            line("21.36", "West Berlin barracks/tower hexes held (stand-in)", WARSAW_PACT, hold2, 4);
-            let sum = |side: Side| lines.iter().filter(|l| l.side == side).map(|l| l.total_halves).sum::<i32>();
+            line(
+                "21.36",
+                "East Berlin police units destroyed",
+                NATO,
+                eb_police,
+                2,
+            );
+            line(
+                "21.36",
+                "Warsaw Pact non-police units destroyed",
+                NATO,
+                wp_other,
+                4,
+            );
+            line(
+                "21.36",
+                "NATO units exited off the north or west edge",
+                NATO,
+                exited,
+                4,
+            );
+            line(
+                "21.36",
+                "West Berlin police units destroyed (stand-in)",
+                WARSAW_PACT,
+                wb_police,
+                2,
+            );
+            line(
+                "21.36",
+                "other NATO units destroyed (stand-in)",
+                WARSAW_PACT,
+                nato_other,
+                4,
+            );
+            line(
+                "21.36",
+                "West Berlin objective/airfield hexes held (stand-in)",
+                WARSAW_PACT,
+                hold1,
+                2,
+            );
+            line(
+                "21.36",
+                "West Berlin barracks/tower hexes held (stand-in)",
+                WARSAW_PACT,
+                hold2,
+                4,
+            );
+            let sum = |side: Side| {
+                lines
+                    .iter()
+                    .filter(|l| l.side == side)
+                    .map(|l| l.total_halves)
+                    .sum::<i32>()
+            };
             let (wp, nato) = (sum(WARSAW_PACT), sum(NATO));
             let (winner, level) = match wp.cmp(&nato) {
-                core::cmp::Ordering::Greater => (Some(WARSAW_PACT), "Warsaw Pact Victory (stand-in schedule)"),
+                core::cmp::Ordering::Greater => {
+                    (Some(WARSAW_PACT), "Warsaw Pact Victory (stand-in schedule)")
+                }
                 core::cmp::Ordering::Less => (Some(NATO), "NATO Victory (stand-in schedule)"),
                 core::cmp::Ordering::Equal => (None, "Draw (stand-in schedule)"),
             };
-            return Outcome { ending, wp_vp_halves: wp, nato_vp_halves: nato, winner, level, lines, stand_in: true };
+            return Outcome {
+                ending,
+                wp_vp_halves: wp,
+                nato_vp_halves: nato,
+                winner,
+                level,
+                lines,
+                stand_in: true,
+            };
         }
         let ts = &self.state.turn_state;
         match ending {
@@ -403,10 +536,22 @@ impl<'d> Game<'d> {
                     self.wp_units_on_map(),
                     self.vp_multiple_halves(turn) as i32,
                 );
-                line("20.21", "units of withheld divisions x 5", WARSAW_PACT, self.withheld_units(), 10);
+                line(
+                    "20.21",
+                    "units of withheld divisions x 5",
+                    WARSAW_PACT,
+                    self.withheld_units(),
+                    10,
+                );
             }
             Ending::LastTurn { .. } => {
-                line("20.21", "the city did not fall: no VP for it", WARSAW_PACT, 0, 0);
+                line(
+                    "20.21",
+                    "the city did not fall: no VP for it",
+                    WARSAW_PACT,
+                    0,
+                    0,
+                );
             }
         }
         line(
@@ -416,7 +561,13 @@ impl<'d> Game<'d> {
             ts.honors_failed_offers as i32,
             -2 * HONORS_PENALTY_VP as i32,
         );
-        line("20.22", "NATO VP for the rail line (subtracted)", NATO, ts.rail_vp as i32, -2);
+        line(
+            "20.22",
+            "NATO VP for the rail line (subtracted)",
+            NATO,
+            ts.rail_vp as i32,
+            -2,
+        );
         let net: i32 = lines.iter().map(|l| l.total_halves).sum();
         let (level, winner) = level_of(net);
         Outcome {
@@ -433,7 +584,9 @@ impl<'d> Game<'d> {
     /// Emits the end-of-game summary [20.2].
     pub(crate) fn announce_outcome(&self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
         let ending = match self.state.turn_state.city_fell_turn {
-            0 => Ending::LastTurn { turn: self.state.turn },
+            0 => Ending::LastTurn {
+                turn: self.state.turn,
+            },
             t if self.state.turn_state.surrendered => Ending::Surrender { turn: t },
             t => Ending::CityControlled { turn: t },
         };
@@ -441,7 +594,13 @@ impl<'d> Game<'d> {
         let case = if o.stand_in { "21.36" } else { "20.24" };
         emit(
             events,
-            event!(case, "{} (Warsaw Pact {} VP, NATO {} VP)", o.level, Halves(o.wp_vp_halves), Halves(o.nato_vp_halves)),
+            event!(
+                case,
+                "{} (Warsaw Pact {} VP, NATO {} VP)",
+                o.level,
+                Halves(o.wp_vp_halves),
+                Halves(o.nato_vp_halves)
+            ),
         )
     }
 }
@@ -497,7 +656,11 @@ mod tests {
         let mut g = game(b);
         let ev = kill(&mut g, police);
         assert!(cites(&ev, "19.42"));
-        assert_eq!(g.surrender_points(), -1, "an East Berlin police unit: 1 for NATO");
+        assert_eq!(
+            g.surrender_points(),
+            -1,
+            "an East Berlin police unit: 1 for NATO"
+        );
         kill(&mut g, mech);
         assert_eq!(g.surrender_points(), -3, "a mechanized unit: 2");
         kill(&mut g, art);
@@ -505,8 +668,15 @@ mod tests {
         kill(&mut g, para);
         assert_eq!(g.surrender_points(), -8, "a paratroop unit: 3");
         kill(&mut g, tank);
-        assert_eq!(g.surrender_points(), -10, "any other military unit: 2 (documented)");
-        assert!(g.surrender_points() < 0, "a NATO lead shows as negative points [19.41]");
+        assert_eq!(
+            g.surrender_points(),
+            -10,
+            "any other military unit: 2 (documented)"
+        );
+        assert!(
+            g.surrender_points() < 0,
+            "a NATO lead shows as negative points [19.41]"
+        );
         assert_eq!(g.surrender_points(), g.surrender_points_from_scratch());
     }
 
@@ -536,7 +706,11 @@ mod tests {
         b.feature(hex("0202"), HF::CONTROL_TOWER);
         b.feature(hex("0505"), HF::OBJECTIVE); // East Germany: never counts
         let mut g = game(b);
-        assert_eq!(g.surrender_points(), 0, "West Berlin starts NATO's, the rest the Pact's");
+        assert_eq!(
+            g.surrender_points(),
+            0,
+            "West Berlin starts NATO's, the rest the Pact's"
+        );
         g.mark_held(hex("0110"), WARSAW_PACT);
         assert_eq!(g.surrender_points(), 1, "objective: 1");
         g.mark_held(hex("0201"), WARSAW_PACT);
@@ -564,7 +738,13 @@ mod tests {
         let units: Vec<UnitId> = (0..6)
             .map(|i| {
                 let side = if i % 2 == 0 { NATO } else { WARSAW_PACT };
-                b.unit(side, [UnitKind::Police, UnitKind::Mechanized, UnitKind::Paratroop][i % 3], 0, 0, 8)
+                b.unit(
+                    side,
+                    [UnitKind::Police, UnitKind::Mechanized, UnitKind::Paratroop][i % 3],
+                    0,
+                    0,
+                    8,
+                )
             })
             .collect();
         let mut g = game(b);
@@ -573,14 +753,22 @@ mod tests {
             if i % 2 == 0 {
                 take_barracks(&mut g, i as u8);
             }
-            assert_eq!(g.surrender_points(), g.surrender_points_from_scratch(), "after {i}");
+            assert_eq!(
+                g.surrender_points(),
+                g.surrender_points_from_scratch(),
+                "after {i}"
+            );
         }
     }
 
     #[test]
     fn victory_20_24_levels() {
         assert_eq!(level_of(400).0, "Warsaw Pact Decisive Victory");
-        assert_eq!(level_of(399).0, "Warsaw Pact Substantive Victory", "199½ is not 200");
+        assert_eq!(
+            level_of(399).0,
+            "Warsaw Pact Substantive Victory",
+            "199½ is not 200"
+        );
         assert_eq!(level_of(320).0, "Warsaw Pact Substantive Victory");
         assert_eq!(level_of(318).0, "Warsaw Pact Marginal Victory");
         assert_eq!(level_of(240).0, "Warsaw Pact Marginal Victory");
@@ -596,7 +784,10 @@ mod tests {
     fn city_falls(b: Board, turn: u8, wp: &[UnitId]) -> Game<'static> {
         let mut g = game(b);
         for (i, &u) in wp.iter().enumerate() {
-            g.put(u, crate::core::hex::HexId::new(4 + (i / 10) as u8, 1 + (i % 10) as u8));
+            g.put(
+                u,
+                crate::core::hex::HexId::new(4 + (i / 10) as u8, 1 + (i % 10) as u8),
+            );
         }
         take_barracks(&mut g, 8);
         g.mark_held(hex("0110"), WARSAW_PACT);
@@ -608,7 +799,9 @@ mod tests {
     #[test]
     fn victory_20_21_units_on_the_map_times_the_turn_multiple() {
         let mut b = berlin_board();
-        let wp: Vec<UnitId> = (0..30).map(|_| b.unit(WARSAW_PACT, UnitKind::Mechanized, 6, 6, 12)).collect();
+        let wp: Vec<UnitId> = (0..30)
+            .map(|_| b.unit(WARSAW_PACT, UnitKind::Mechanized, 6, 6, 12))
+            .collect();
         let police = b.unit(WARSAW_PACT, UnitKind::Police, 1, 1, 8);
         let mut all = wp.clone();
         all.push(police);
@@ -624,8 +817,12 @@ mod tests {
     #[test]
     fn victory_20_21_withheld_divisions_five_each() {
         let mut b = berlin_board();
-        let wp: Vec<UnitId> = (0..3).map(|_| b.unit(WARSAW_PACT, UnitKind::Mechanized, 6, 6, 12)).collect();
-        let withheld: Vec<UnitId> = (0..10).map(|_| b.unit(WARSAW_PACT, UnitKind::Mechanized, 6, 6, 12)).collect();
+        let wp: Vec<UnitId> = (0..3)
+            .map(|_| b.unit(WARSAW_PACT, UnitKind::Mechanized, 6, 6, 12))
+            .collect();
+        let withheld: Vec<UnitId> = (0..10)
+            .map(|_| b.unit(WARSAW_PACT, UnitKind::Mechanized, 6, 6, 12))
+            .collect();
         let mut g = game(b);
         for &u in &withheld {
             g.state.units[u.0 as usize].location = Location::Withheld;
@@ -645,8 +842,15 @@ mod tests {
     #[test]
     fn victory_20_21_parachute_division_counts_withheld_until_it_enters() {
         let mut b = berlin_board();
-        let para: Vec<UnitId> = (0..9).map(|_| b.unit(WARSAW_PACT, UnitKind::Paratroop, 0, 0, 6)).collect();
-        let mut grp = ReinforcementGroup { side: WARSAW_PACT, units: heapless::Vec::new(), from_turn: 1, arrival: Arrival::AirlandingOrParadrop };
+        let para: Vec<UnitId> = (0..9)
+            .map(|_| b.unit(WARSAW_PACT, UnitKind::Paratroop, 0, 0, 6))
+            .collect();
+        let mut grp = ReinforcementGroup {
+            side: WARSAW_PACT,
+            units: heapless::Vec::new(),
+            from_turn: 1,
+            arrival: Arrival::AirlandingOrParadrop,
+        };
         for &u in &para {
             grp.units.push(u).unwrap();
         }
@@ -654,16 +858,25 @@ mod tests {
         let mut g = game(b);
         assert_eq!(g.withheld_units(), 9);
         g.put(para[0], hex("0505"));
-        assert_eq!(g.withheld_units(), 0, "once it enters, none of it counts as withheld");
+        assert_eq!(
+            g.withheld_units(),
+            0,
+            "once it enters, none of it counts as withheld"
+        );
     }
 
     #[test]
     fn victory_19_21_and_20_22_penalties_come_off_the_pact_total() {
         let mut b = berlin_board();
-        let wp: Vec<UnitId> = (0..20).map(|_| b.unit(WARSAW_PACT, UnitKind::Mechanized, 6, 6, 12)).collect();
+        let wp: Vec<UnitId> = (0..20)
+            .map(|_| b.unit(WARSAW_PACT, UnitKind::Mechanized, 6, 6, 12))
+            .collect();
         let mut g = game(b);
         for (i, &u) in wp.iter().enumerate() {
-            g.put(u, crate::core::hex::HexId::new(4 + (i / 10) as u8, 1 + (i % 10) as u8));
+            g.put(
+                u,
+                crate::core::hex::HexId::new(4 + (i / 10) as u8, 1 + (i % 10) as u8),
+            );
         }
         g.state.turn_state.honors_failed_offers = 2;
         g.state.turn_state.rail_vp = 13;
@@ -676,7 +889,11 @@ mod tests {
         assert_eq!(o.wp_vp_halves, 94);
         assert_eq!(o.nato_vp_halves, 26);
         assert_eq!(o.level, "NATO Substantive Victory");
-        assert_eq!(g.victory_points().wp_halves, 94, "the running figure agrees");
+        assert_eq!(
+            g.victory_points().wp_halves,
+            94,
+            "the running figure agrees"
+        );
     }
 
     fn medicine_wheel() -> Board {
@@ -700,7 +917,11 @@ mod tests {
         assert!(cites(&ev, "21.36"));
         kill(&mut g, mech);
         assert_eq!(g.state.turn_state.mw_vp[NATO.index()], 3, "1 + 2");
-        assert_eq!(g.surrender_points(), 0, "no Surrender Points in this scenario");
+        assert_eq!(
+            g.surrender_points(),
+            0,
+            "no Surrender Points in this scenario"
+        );
         let mut ev = Events::new();
         g.state.units[north.0 as usize].location = Location::Exited;
         g.score_exit(north, hex("0510"), &mut ev).unwrap(); // row 10: the north edge
@@ -720,7 +941,11 @@ mod tests {
         kill(&mut g, us);
         assert_eq!(g.state.turn_state.mw_vp[WARSAW_PACT.index()], 3);
         take_barracks(&mut g, 1);
-        assert_eq!(g.victory_points().wp_halves, 10, "3 + 2 for a barracks hex held");
+        assert_eq!(
+            g.victory_points().wp_halves,
+            10,
+            "3 + 2 for a barracks hex held"
+        );
         g.state.turn = 16;
         end_turn(&mut g);
         let o = g.outcome().unwrap();

@@ -143,7 +143,11 @@ impl<'d> Game<'d> {
             let (attack, defense) = if untried {
                 (Shown::Untried, Shown::Untried)
             } else {
-                let a = if d.kind.is_artillery() { d.barrage } else { self.attack_strength(u) };
+                let a = if d.kind.is_artillery() {
+                    d.barrage
+                } else {
+                    self.attack_strength(u)
+                };
                 (Shown::Value(a), Shown::Value(self.defense_strength(u)))
             };
             let _ = units.push(UnitView {
@@ -174,7 +178,11 @@ impl<'d> Game<'d> {
             }
             if hs.markers.0 != 0 {
                 if let Some(h) = data.map.geometry.hex_at(i) {
-                    let _ = markers.push(HexMarkers { hex: h, markers: hs.markers, placed_turn: hs.marker_turn });
+                    let _ = markers.push(HexMarkers {
+                        hex: h,
+                        markers: hs.markers,
+                        placed_turn: hs.marker_turn,
+                    });
                 }
             }
         }
@@ -185,7 +193,11 @@ impl<'d> Game<'d> {
         let reinforcement_roll = ts.reinforcement_roll.filter(|r| r.public || nato_eyes);
         let pending = self.pending();
         let pending_secret_from_viewer = match &pending {
-            Pending::Roll { secret: true, player, .. } => viewer != Viewer::Side(*player),
+            Pending::Roll {
+                secret: true,
+                player,
+                ..
+            } => viewer != Viewer::Side(*player),
             _ => false,
         };
         View {
@@ -220,7 +232,6 @@ impl<'d> Game<'d> {
             outcome: self.outcome(),
         }
     }
-
 }
 
 #[cfg(test)]
@@ -229,7 +240,9 @@ mod tests {
     use super::*;
     use crate::berlin85::state::WARSAW_PACT;
     use crate::berlin85::testkit::{hex, Board};
-    use crate::berlin85::turn::tests::{begin, berlin_board, end_turn, no, roll, take_barracks, yes};
+    use crate::berlin85::turn::tests::{
+        begin, berlin_board, end_turn, no, roll, take_barracks, yes,
+    };
     use std::format;
     use std::string::String;
 
@@ -247,14 +260,29 @@ mod tests {
         let mut g = b.game(Phase::Movement, WARSAW_PACT, 1, &[]);
         g.put(wp, hex("0505"));
         g.put(art, hex("0707"));
-        for viewer in [Viewer::Side(NATO), Viewer::Side(WARSAW_PACT), Viewer::Public] {
+        for viewer in [
+            Viewer::Side(NATO),
+            Viewer::Side(WARSAW_PACT),
+            Viewer::Public,
+        ] {
             let v = g.view(viewer);
             let u = v.unit(wp).unwrap();
-            assert_eq!((u.attack, u.defense), (Shown::Untried, Shown::Untried), "{viewer:?}");
-            assert_eq!(format!("{}-{}", u.attack, u.movement), "U-12", "as [3.0] lists it");
+            assert_eq!(
+                (u.attack, u.defense),
+                (Shown::Untried, Shown::Untried),
+                "{viewer:?}"
+            );
+            assert_eq!(
+                format!("{}-{}", u.attack, u.movement),
+                "U-12",
+                "as [3.0] lists it"
+            );
             let a = v.unit(art).unwrap();
             assert!(!a.untried, "artillery has no untried side [2.3]");
-            assert_eq!((a.attack, a.defense, a.fpf, a.range), (Shown::Value(3), Shown::Value(2), 2, 12));
+            assert_eq!(
+                (a.attack, a.defense, a.fpf, a.range),
+                (Shown::Value(3), Shown::Value(2), 2, 12)
+            );
         }
     }
 
@@ -266,7 +294,10 @@ mod tests {
         g.state.units[wp.0 as usize].revealed = Some((6, 5));
         let v = g.view(Viewer::Side(NATO));
         let u = v.unit(wp).unwrap();
-        assert_eq!((u.attack, u.defense, u.untried), (Shown::Value(6), Shown::Value(5), false));
+        assert_eq!(
+            (u.attack, u.defense, u.untried),
+            (Shown::Value(6), Shown::Value(5), false)
+        );
     }
 
     #[test]
@@ -277,7 +308,11 @@ mod tests {
         b.def_mut(wp).defense = 98;
         let mut g = b.game(Phase::Movement, WARSAW_PACT, 1, &[]);
         g.put(wp, hex("0505"));
-        for viewer in [Viewer::Side(NATO), Viewer::Side(WARSAW_PACT), Viewer::Public] {
+        for viewer in [
+            Viewer::Side(NATO),
+            Viewer::Side(WARSAW_PACT),
+            Viewer::Public,
+        ] {
             let text = format!("{:?}", g.view(viewer));
             assert!(!text.contains("97") && !text.contains("98"), "{viewer:?}");
         }
@@ -332,7 +367,10 @@ mod tests {
         s.markers.insert(Markers::RUIN);
         begin(&mut g, 2);
         let v = g.view(Viewer::Public);
-        assert_eq!((v.turn, v.last_turn, v.night, v.phase), (2, 16, false, Phase::TurnStart));
+        assert_eq!(
+            (v.turn, v.last_turn, v.night, v.phase),
+            (2, 16, false, Phase::TurnStart)
+        );
         assert_eq!(v.surrender_points, 6);
         assert!(matches!(v.pending, Pending::Choose { case: "19.0", .. }));
         assert_eq!(v.markers.len(), 1);
@@ -342,7 +380,10 @@ mod tests {
         g.apply(&no()).unwrap();
         g.apply(&no()).unwrap();
         let v = g.view(Viewer::Side(WARSAW_PACT));
-        assert_eq!((v.phase, v.phasing, v.air_points[WARSAW_PACT.index()]), (Phase::Movement, WARSAW_PACT, 6));
+        assert_eq!(
+            (v.phase, v.phasing, v.air_points[WARSAW_PACT.index()]),
+            (Phase::Movement, WARSAW_PACT, 6)
+        );
         assert_eq!(v.vp_multiple_halves, 10);
         assert!(v.outcome.is_none());
         g.state.phase = Phase::Combat;

@@ -52,7 +52,9 @@ mod tests {
     use super::*;
 
     fn b85() -> Columns {
-        let mut c = Columns { ranges: heapless::Vec::new() };
+        let mut c = Columns {
+            ranges: heapless::Vec::new(),
+        };
         for v in -7..=5 {
             c.ranges.push(ColumnRange { lo: v, hi: v }).unwrap();
         }

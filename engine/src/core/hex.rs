@@ -124,7 +124,10 @@ impl Geometry {
             return None;
         }
         let rows = self.rows as usize;
-        Some(HexId::new((index / rows + 1) as u8, (index % rows + 1) as u8))
+        Some(HexId::new(
+            (index / rows + 1) as u8,
+            (index % rows + 1) as u8,
+        ))
     }
 
     fn is_shifted(&self, col: u8) -> bool {
@@ -194,10 +197,16 @@ impl Geometry {
     /// Canonical key of the side between `h` and its neighbour in direction `d`.
     pub fn canonical_side(&self, h: HexId, d: Dir) -> Option<Hexside> {
         if d.index() < 3 {
-            self.contains(h).then_some(Hexside { hex: h, dir: d as u8 })
+            self.contains(h).then_some(Hexside {
+                hex: h,
+                dir: d as u8,
+            })
         } else {
             let n = self.neighbour(h, d)?;
-            Some(Hexside { hex: n, dir: d.opposite() as u8 })
+            Some(Hexside {
+                hex: n,
+                dir: d.opposite() as u8,
+            })
         }
     }
 
@@ -217,7 +226,11 @@ impl Geometry {
             Edge::North | Edge::South => self.first_row_at,
             Edge::East | Edge::West => self.first_column_at,
         };
-        let from_edge = if first_edge == edge { pos } else { len + 1 - pos };
+        let from_edge = if first_edge == edge {
+            pos
+        } else {
+            len + 1 - pos
+        };
         from_edge <= n
     }
 

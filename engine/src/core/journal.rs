@@ -32,7 +32,9 @@ pub struct Journal<C, const N: usize> {
 
 impl<C: Clone, const N: usize> Journal<C, N> {
     pub fn new() -> Self {
-        Journal { inputs: heapless::Vec::new() }
+        Journal {
+            inputs: heapless::Vec::new(),
+        }
     }
     /// Records an accepted input; a full journal is an error value.
     pub fn record(&mut self, input: &Input<C>) -> Result<(), super::protocol::RuleViolation> {
@@ -49,10 +51,18 @@ mod tests {
 
     #[test]
     fn undo_stops_at_a_die_roll() {
-        let j: [Input<u8>; 3] = [Input::Command(1), Input::Rolled(DiceRoll::of(&[3])), Input::Command(2)];
+        let j: [Input<u8>; 3] = [
+            Input::Command(1),
+            Input::Rolled(DiceRoll::of(&[3])),
+            Input::Command(2),
+        ];
         assert_eq!(undo_len(&j, |_| false), Some(2));
         assert_eq!(undo_len(&j[..2], |_| false), None, "a roll is a fact");
         assert_eq!(undo_len(&j[..1], |_| false), Some(0));
-        assert_eq!(undo_len(&j[..1], |c| *c == 1), None, "a revealing command is a fact");
+        assert_eq!(
+            undo_len(&j[..1], |c| *c == 1),
+            None,
+            "a revealing command is a fact"
+        );
     }
 }

@@ -137,12 +137,14 @@ impl MapData {
     }
 
     pub fn features(&self, h: HexId) -> HexFeatures {
-        self.idx(h).map_or(HexFeatures::default(), |i| self.features[i])
+        self.idx(h)
+            .map_or(HexFeatures::default(), |i| self.features[i])
     }
 
     pub fn side(&self, s: Hexside) -> SideFeatures {
-        self.idx(s.hex)
-            .map_or(SideFeatures::default(), |i| self.sides[i][s.dir as usize % 3])
+        self.idx(s.hex).map_or(SideFeatures::default(), |i| {
+            self.sides[i][s.dir as usize % 3]
+        })
     }
 
     pub fn side_mut(&mut self, s: Hexside) -> Option<&mut SideFeatures> {

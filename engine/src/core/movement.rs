@@ -97,7 +97,9 @@ impl Reachable {
         out: &mut heapless::Vec<(HexId, u8), N>,
     ) -> bool {
         out.clear();
-        let Some(mut n) = self.node(g, h, mode) else { return false };
+        let Some(mut n) = self.node(g, h, mode) else {
+            return false;
+        };
         if self.cost[n] == NONE {
             return false;
         }
@@ -146,14 +148,17 @@ pub fn search<R: MoveRules>(
     out.cost[s] = 0;
     // (cost, node, stop-flag) ordered by cost.
     let mut open: BinaryHeap<(u16, u16, bool), Min, SEARCH_QUEUE> = BinaryHeap::new();
-    open.push((0, s as u16, false)).map_err(|_| SearchError::QueueFull)?;
+    open.push((0, s as u16, false))
+        .map_err(|_| SearchError::QueueFull)?;
     let mut steps = heapless::Vec::<Step, 4>::new();
     while let Some((c, n, stop)) = open.pop() {
         let n = n as usize;
         if c > out.cost[n] || stop {
             continue;
         }
-        let Some(h) = g.hex_at(n / MAX_MODES) else { continue };
+        let Some(h) = g.hex_at(n / MAX_MODES) else {
+            continue;
+        };
         let mode = (n % MAX_MODES) as u8;
         for (d, to) in g.neighbours(h) {
             steps.clear();
@@ -163,7 +168,9 @@ pub fn search<R: MoveRules>(
                 if nc > allowance || st.mode as usize >= MAX_MODES {
                     continue;
                 }
-                let Some(m) = out.node(g, to, st.mode) else { continue };
+                let Some(m) = out.node(g, to, st.mode) else {
+                    continue;
+                };
                 if nc < out.cost[m] {
                     out.cost[m] = nc;
                     out.prev[m] = n as u16;
@@ -186,7 +193,9 @@ where
 {
     let n = g.hex_count().min(seen.len());
     seen[..n].fill(false);
-    let Some(si) = g.index(start) else { return false };
+    let Some(si) = g.index(start) else {
+        return false;
+    };
     if si >= n {
         return false;
     }
@@ -199,7 +208,9 @@ where
         return false;
     }
     while let Some(i) = queue.pop_front() {
-        let Some(h) = g.hex_at(i as usize) else { continue };
+        let Some(h) = g.hex_at(i as usize) else {
+            continue;
+        };
         for (_, to) in g.neighbours(h) {
             let Some(ti) = g.index(to) else { continue };
             if ti >= n || seen[ti] || !pass(h, to) {
@@ -240,7 +251,11 @@ mod tests {
             if to.col == 10 && to.row != 5 {
                 return;
             }
-            let _ = out.push(Step { cost: 2, mode: 0, stop: false });
+            let _ = out.push(Step {
+                cost: 2,
+                mode: 0,
+                stop: false,
+            });
         }
         fn may_end(&self, _h: HexId, _m: u8) -> bool {
             true
@@ -277,9 +292,21 @@ mod tests {
     fn trace_finds_and_misses() {
         let g = geo();
         let mut seen = [false; MAX_HEXES];
-        let ok = trace(&g, HexId::new(1, 1), |_, t| t.col != 10 || t.row == 5, |h| h.col == 20, &mut seen);
+        let ok = trace(
+            &g,
+            HexId::new(1, 1),
+            |_, t| t.col != 10 || t.row == 5,
+            |h| h.col == 20,
+            &mut seen,
+        );
         assert!(ok);
-        let blocked = trace(&g, HexId::new(1, 1), |_, t| t.col != 10, |h| h.col == 20, &mut seen);
+        let blocked = trace(
+            &g,
+            HexId::new(1, 1),
+            |_, t| t.col != 10,
+            |h| h.col == 20,
+            &mut seen,
+        );
         assert!(!blocked);
     }
 }

@@ -51,12 +51,28 @@ pub struct DiceSpec {
 }
 
 impl DiceSpec {
-    pub const D6: DiceSpec = DiceSpec { count: 1, sides: 6, zero_based: false };
-    pub const TWO_D6: DiceSpec = DiceSpec { count: 2, sides: 6, zero_based: false };
-    pub const D10: DiceSpec = DiceSpec { count: 1, sides: 10, zero_based: true };
+    pub const D6: DiceSpec = DiceSpec {
+        count: 1,
+        sides: 6,
+        zero_based: false,
+    };
+    pub const TWO_D6: DiceSpec = DiceSpec {
+        count: 2,
+        sides: 6,
+        zero_based: false,
+    };
+    pub const D10: DiceSpec = DiceSpec {
+        count: 1,
+        sides: 10,
+        zero_based: true,
+    };
 
     pub fn accepts(&self, roll: &DiceRoll) -> bool {
-        let (lo, hi) = if self.zero_based { (0, self.sides - 1) } else { (1, self.sides) };
+        let (lo, hi) = if self.zero_based {
+            (0, self.sides - 1)
+        } else {
+            (1, self.sides)
+        };
         roll.values.len() == self.count as usize && roll.values.iter().all(|&v| v >= lo && v <= hi)
     }
 }
@@ -101,7 +117,9 @@ pub enum Input<C> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending<O> {
     /// The player may issue commands (move, attack, end phase …).
-    Command { player: Side },
+    Command {
+        player: Side,
+    },
     /// Dice must be rolled. `secret`: only `player` may see the result ([17.0]).
     Roll {
         player: Side,

@@ -1,0 +1,210 @@
+//! `berlin-table`: the game table program. With no subcommand it opens the table (a desktop
+//! window, or the Pi's display with `--features kiosk`); subcommands run headless.
+
+mod cli;
+mod config;
+mod gpio;
+mod persist;
+mod saves;
+
+use config::{Command, Config};
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+fn env(key: &str) -> Option<OsString> {
+    std::env::var_os(key)
+}
+
+fn main() -> ExitCode {
+    let cli = match config::parse_args(std::env::args_os().skip(1)) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("berlin-table: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (config, warnings) = config::resolve(&cli, &env);
+    env_logger::Builder::new()
+        .filter_level(config.log_level)
+        .parse_env("BERLIN_TABLE_LOG")
+        .format_timestamp_millis()
+        .init();
+    for w in &warnings {
+        log::warn!("{w}");
+    }
+    let result = match &cli.command {
+        Command::Help => {
+            print!("{}", config::HELP);
+            Ok(())
+        }
+        Command::Version => {
+            println!("berlin-table {}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+        Command::Run => run_table(&config),
+        Command::Replay { file } => load_data(&config).and_then(|d| cli::replay(d, file)),
+        Command::Play { script } => {
+            let explicit_save =
+                std::env::args().any(|a| a == "--save-dir" || a.starts_with("--save-dir="));
+            load_data(&config).and_then(|d| {
+                cli::play(
+                    d,
+                    script,
+                    explicit_save.then_some(config.save_dir.as_path()),
+                )
+            })
+        }
+        Command::CheckData { dir } => cli::check_data(dir),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("berlin-table: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The game data: built in, or a club's override directory validated file by file (a bad
+/// override file is reported and the built-in file used instead).
+fn load_data(config: &Config) -> Result<&'static engine::berlin85::GameData, String> {
+    let data = match &config.data_dir {
+        Some(dir) => {
+            let (d, errors) = data::load_with_override("berlin85", dir);
+            for e in &errors {
+                log::warn!("override data: {e}");
+            }
+            log::info!("data: built-in with overrides from {}", dir.display());
+            d
+        }
+        None => {
+            log::info!("data: built-in");
+            data::load_builtin("berlin85").map_err(|errs| {
+                errs.iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })?
+        }
+    };
+    Ok(Box::leak(Box::new(data)))
+}
+
+fn run_table(config: &Config) -> Result<(), String> {
+    log::info!(
+        "berlin-table {} starting: renderer {:?}, seats {:?}, dice {:?}, saves in {}",
+        env!("CARGO_PKG_VERSION"),
+        config.renderer,
+        config.seats,
+        config.dice,
+        config.save_dir.display()
+    );
+    let data = load_data(config)?;
+    let dir = saves::SaveDir::open(&config.save_dir)
+        .map_err(|e| format!("{}: {e}", config.save_dir.display()))?;
+    let resume = persist::saved_game(&dir);
+    if let Some(r) = &resume {
+        log::info!(
+            "saved game found: {} with {} inputs",
+            r.header.scenario,
+            r.inputs.len()
+        );
+    }
+    let ui_config = ui::UiConfig {
+        seats: match config.seats {
+            config::Seats::Opposite => ui::Seats::Opposite,
+            config::Seats::Same => ui::Seats::Same,
+            config::Seats::Off => ui::Seats::Off,
+        },
+        dice: randomness(config.dice),
+        chits: randomness(config.chits),
+        renderer: match config.renderer {
+            config::Renderer::Auto => ui::Renderer::Auto,
+            config::Renderer::FemtoVg => ui::Renderer::FemtoVg,
+            config::Renderer::Software => ui::Renderer::Software,
+        },
+        seed: None,
+        scenario: Some(scenario_id(config.scenario).to_string()),
+        poison_gas: false,
+        auto_resume: false,
+        data: Some(data),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+    };
+    let persist = Box::new(persist::DiskPersist::new(dir));
+    let renderer =
+        ui::select_backend(ui_config.renderer).map_err(|e| format!("no renderer: {e}"))?;
+    log::info!("renderer: {renderer}");
+    let table = ui::Table::new(ui_config, data, persist, resume, renderer)
+        .map_err(|e| format!("the window could not be opened: {e}"))?;
+    let _gpio = start_gpio(config, table.button_sender());
+    table.run().map_err(|e| format!("the table stopped: {e}"))
+}
+
+/// What a physical button means to the table in the configured dice/chit modes.
+fn table_button(b: gpio::Button, config: &Config) -> ui::Button {
+    match (b, config.dice, config.chits) {
+        (gpio::Button::DiceTower, config::Mode::Digital, _) => ui::Button::RollNow,
+        (gpio::Button::DiceTower, config::Mode::Physical, _) => ui::Button::OpenKeypad,
+        (gpio::Button::ChitCup, _, config::Mode::Digital) => ui::Button::DrawNow,
+        (gpio::Button::ChitCup, _, config::Mode::Physical) => ui::Button::OpenChitPicker,
+        (gpio::Button::DieFace(n), _, _) => ui::Button::EnterDieFace(n),
+        (gpio::Button::Confirm, _, _) => ui::Button::Confirm,
+        (gpio::Button::Undo, _, _) => ui::Button::Undo,
+    }
+}
+
+/// Starts watching the GPIO buttons (Raspberry Pi, `--features gpio`/`kiosk`); presses are
+/// handed to the UI thread, which ignores a press when nothing is waiting for it. On other
+/// machines the same events come from the keyboard (the UI's key handler).
+#[cfg(all(target_os = "linux", feature = "gpio"))]
+fn start_gpio(config: &Config, sender: ui::ButtonSender) -> Option<std::thread::JoinHandle<()>> {
+    use gpio::ButtonSource;
+    let cfg = config.clone();
+    let handle = std::thread::Builder::new()
+        .name("gpio".into())
+        .spawn(move || {
+            let mut source = match gpio::RppalSource::new(&cfg.gpio, None) {
+                Ok(s) => s,
+                Err(e) => {
+                    log::warn!("GPIO buttons unavailable ({e}); use the touchscreen or keyboard");
+                    return;
+                }
+            };
+            loop {
+                while let Some(ev) = source.poll() {
+                    log::debug!("button {:?} at {} ms", ev.button, ev.at);
+                    if !sender.send(table_button(ev.button, &cfg)) {
+                        return;
+                    }
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        });
+    handle.ok()
+}
+
+#[cfg(not(all(target_os = "linux", feature = "gpio")))]
+fn start_gpio(config: &Config, _sender: ui::ButtonSender) -> Option<std::thread::JoinHandle<()>> {
+    log::info!(
+        "no GPIO on this build: keyboard keys stand in for the buttons (dice {:?}, chits {:?})",
+        config.dice,
+        config.chits
+    );
+    let _ = table_button;
+    None
+}
+
+fn randomness(m: config::Mode) -> ui::Randomness {
+    match m {
+        config::Mode::Digital => ui::Randomness::Digital,
+        config::Mode::Physical => ui::Randomness::Physical,
+    }
+}
+
+fn scenario_id(s: config::Scenario) -> &'static str {
+    match s {
+        config::Scenario::Unity => "unity",
+        config::Scenario::Werewolf => "werewolf",
+        config::Scenario::MedicineWheel => "medicine_wheel",
+    }
+}

@@ -1,0 +1,94 @@
+//! berlin-table's touch UI: the Slint screens (`ui/*.slint`), the view model that fills them
+//! from the engine ([`table`]), the game session with its journal and dice ([`session`]), the
+//! map layer ([`map_layer`], [`terrain`]) and the rules reference ([`rules_ref`]).
+//!
+//! The UI computes no rules: it asks the engine what is legal, what things cost and what an
+//! attack's column is ([`ask`]), and shows the answers (`tests/no_rules_in_ui.rs` keeps it so).
+
+slint::include_modules!();
+
+pub mod ask;
+pub mod counters;
+pub mod map_layer;
+pub mod probe;
+pub mod rules_ref;
+pub mod session;
+pub mod table;
+
+pub use session::{Header, Persist, Randomness, Seats, Session};
+pub use table::{Button, ButtonSender, Renderer, Resume, Table, UiConfig};
+
+use std::sync::OnceLock;
+
+/// The built-in Berlin '85 data, decoded once and kept for the life of the program.
+pub fn builtin_data() -> Result<&'static engine::berlin85::GameData, String> {
+    static DATA: OnceLock<Result<&'static engine::berlin85::GameData, String>> = OnceLock::new();
+    DATA.get_or_init(|| {
+        let boxed = match data::decode_blob(data::builtin_blob()) {
+            Ok(d) => d,
+            Err(blob_err) => data::load_builtin(data::BERLIN85).map_err(|errs| {
+                let mut msg = format!("the built-in game data cannot be used ({blob_err}):");
+                for e in errs.iter().take(5) {
+                    msg.push_str(&format!("\n{e}"));
+                }
+                msg
+            })?,
+        };
+        Ok(&*Box::leak(boxed))
+    })
+    .clone()
+}
+
+/// Selects the Slint backend and renderer: FemtoVG (needed for seat rotation) unless the
+/// configuration asks for the software renderer or FemtoVG cannot be set up, then software.
+/// `SLINT_BACKEND` in the environment overrides both. Returns the renderer's name.
+pub fn select_backend(renderer: Renderer) -> Result<&'static str, slint::PlatformError> {
+    let backend = if cfg!(feature = "kiosk") {
+        "linuxkms"
+    } else {
+        "winit"
+    };
+    if let Ok(env) = std::env::var("SLINT_BACKEND") {
+        slint::BackendSelector::new().select()?;
+        return Ok(if env.contains("software") || env.contains("sw") {
+            "software"
+        } else {
+            "femtovg"
+        });
+    }
+    if renderer != Renderer::Software {
+        let femtovg = slint::BackendSelector::new()
+            .backend_name(backend.into())
+            .renderer_name("femtovg".into())
+            .select();
+        match femtovg {
+            Ok(()) => return Ok("femtovg"),
+            Err(e) => log::warn!("FemtoVG is not available ({e}); using the software renderer"),
+        }
+    }
+    slint::BackendSelector::new()
+        .backend_name(backend.into())
+        .renderer_name("software".into())
+        .select()?;
+    Ok("software")
+}
+
+/// Runs the table until its window is closed: selects the renderer, loads the data, shows the
+/// start screen (or goes straight back into `resume` when `config.auto_resume`).
+pub fn run(
+    config: UiConfig,
+    persist: Box<dyn Persist>,
+    resume: Option<Resume>,
+) -> Result<(), slint::PlatformError> {
+    let renderer = select_backend(config.renderer)?;
+    let data = match config.data {
+        Some(d) => d,
+        None => builtin_data().map_err(slint::PlatformError::Other)?,
+    };
+    log::info!(
+        "berlin-table UI {} on the {renderer} renderer",
+        config.version
+    );
+    let table = Table::new(config, data, persist, resume, renderer)?;
+    table.run()
+}

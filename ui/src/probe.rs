@@ -1,0 +1,53 @@
+//! The test probe: with `BERLIN_TABLE_PROBE=FILE` in the environment, the table keeps writing
+//! where every labelled element is ("label<TAB>x<TAB>y<TAB>width<TAB>height", window
+//! coordinates after the seat rotation) so a script can click them with xdotool
+//! (`scripts/xvfb-screens.sh`). Off unless the variable is set.
+
+use crate::{AppWindow, View};
+use i_slint_backend_testing::ElementRoot;
+use slint::{ComponentHandle, Timer, TimerMode};
+use std::time::Duration;
+
+/// Starts the probe if `BERLIN_TABLE_PROBE` names a file.
+pub fn start(window: &AppWindow) -> Option<Timer> {
+    let path = std::env::var("BERLIN_TABLE_PROBE")
+        .ok()
+        .filter(|p| !p.is_empty())?;
+    let weak = window.as_weak();
+    let timer = Timer::default();
+    timer.start(TimerMode::Repeated, Duration::from_millis(300), move || {
+        let Some(w) = weak.upgrade() else { return };
+        let size = w.window().size().to_logical(w.window().scale_factor());
+        let rotated = w.global::<View>().get_rotated();
+        let mut out = String::new();
+        let all = w
+            .root_element()
+            .query_descendants()
+            .match_predicate(|e| e.accessible_label().is_some_and(|l| !l.is_empty()))
+            .find_all();
+        for e in all {
+            let (p, s) = (e.absolute_position(), e.size());
+            if s.width <= 0.0 || s.height <= 0.0 {
+                continue;
+            }
+            let (x, y) = if rotated {
+                (size.width - p.x - s.width, size.height - p.y - s.height)
+            } else {
+                (p.x, p.y)
+            };
+            let label = e
+                .accessible_label()
+                .unwrap_or_default()
+                .replace(['\t', '\n'], " ");
+            out.push_str(&format!(
+                "{label}\t{x:.0}\t{y:.0}\t{:.0}\t{:.0}\n",
+                s.width, s.height
+            ));
+        }
+        let tmp = format!("{path}.tmp");
+        if std::fs::write(&tmp, out).is_ok() {
+            let _ = std::fs::rename(&tmp, &path);
+        }
+    });
+    Some(timer)
+}

@@ -1,0 +1,734 @@
+//! One game being played at the table: the engine's game, the journal of inputs that made it,
+//! and the table's own dice and chit cup.
+//!
+//! The engine never rolls (DESIGN.md §2 principle 1). When it waits on a [`Pending::Roll`] or a
+//! [`Pending::DrawChit`], the answer comes from the physical dice typed on the keypad, or — in
+//! digital mode — from [`Session::roll_digital`], which draws from a seeded generator. The seed
+//! is recorded in the [`Header`], and the generator for the answer at journal position `n` is
+//! derived from `(seed, n)`, so a resumed game rolls exactly as the uninterrupted one would have.
+//!
+//! State is a pure function of (data, header, journal): undo replays the journal to an earlier
+//! length ([`engine::core::journal::undo_len`] says how far), resume replays a saved journal, and
+//! every accepted input is handed to a [`Persist`] (the firmware's power-safe save files).
+
+use engine::berlin85::game::NewGameError;
+use engine::berlin85::{Event, Game, GameData, Input85, Options, Pending85, State};
+use engine::core::hex::HexId;
+use engine::core::journal::undo_len;
+use engine::core::protocol::{DiceRoll, Input, Pending, RuleViolation};
+use engine::core::units::UnitId;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+use std::io;
+
+/// Version of the [`Header`] layout; bump when it changes.
+pub const HEADER_FORMAT: u16 = 1;
+/// A snapshot is handed to [`Persist::snapshot`] after this many inputs.
+pub const SNAPSHOT_EVERY: usize = 64;
+
+/// Where random answers come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Randomness {
+    /// The table rolls / draws with its seeded generator.
+    #[default]
+    Digital,
+    /// Real dice are typed on the keypad; real chits are picked on the screen.
+    Physical,
+}
+
+/// How the players sit around the screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Seats {
+    /// Opposite sides: the screen turns 180° to face whoever must act.
+    #[default]
+    Opposite,
+    /// Side by side: the screen never turns.
+    Same,
+    /// Seat turning disabled (e.g. the software renderer, which cannot rotate).
+    Off,
+}
+
+/// Everything that, together with the journal, recreates a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    pub format: u16,
+    /// Game id (`"berlin85"`).
+    pub game: String,
+    pub scenario: String,
+    pub options: Options,
+    /// Seed of the table's dice; recorded so a resumed game rolls on as it would have.
+    pub seed: u64,
+    pub dice: Randomness,
+    pub chits: Randomness,
+    pub seats: Seats,
+}
+
+impl Header {
+    pub fn new(scenario: &str, options: Options, seed: u64) -> Self {
+        Header {
+            format: HEADER_FORMAT,
+            game: "berlin85".into(),
+            scenario: scenario.into(),
+            options,
+            seed,
+            dice: Randomness::Digital,
+            chits: Randomness::Digital,
+            seats: Seats::Opposite,
+        }
+    }
+}
+
+/// Where a session's journal goes: implemented by the firmware's save files (append + fsync,
+/// snapshot by write-temp / fsync / rename) and by [`MemoryPersist`] in tests.
+pub trait Persist {
+    /// A new game starts with this header; any previous journal is replaced.
+    fn begin(&mut self, header: &Header) -> io::Result<()>;
+    /// One accepted input (postcard bytes of an [`Input85`]); durable when this returns.
+    fn append(&mut self, input_bytes: &[u8]) -> io::Result<()>;
+    /// Undo: only the first `len` inputs of the journal remain.
+    fn truncate(&mut self, len: usize) -> io::Result<()>;
+    /// The state after the first `inputs` inputs (postcard bytes of a [`State`]), so a resume
+    /// need not replay the whole journal.
+    fn snapshot(&mut self, inputs: usize, state_bytes: &[u8]) -> io::Result<()>;
+}
+
+/// Keeps nothing (a demonstration game, or a test that does not look at saves).
+#[derive(Default)]
+pub struct NullPersist;
+
+impl Persist for NullPersist {
+    fn begin(&mut self, _: &Header) -> io::Result<()> {
+        Ok(())
+    }
+    fn append(&mut self, _: &[u8]) -> io::Result<()> {
+        Ok(())
+    }
+    fn truncate(&mut self, _: usize) -> io::Result<()> {
+        Ok(())
+    }
+    fn snapshot(&mut self, _: usize, _: &[u8]) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// What a [`MemoryPersist`] has been told, shared with whoever holds a clone.
+#[derive(Clone, Debug, Default)]
+pub struct SavedGame {
+    pub header: Option<Header>,
+    pub inputs: Vec<Vec<u8>>,
+    pub snapshot: Option<(usize, Vec<u8>)>,
+}
+
+/// Saves into memory; clones share the same store (tests inspect it, then resume from it).
+#[derive(Clone, Default)]
+pub struct MemoryPersist(pub std::rc::Rc<std::cell::RefCell<SavedGame>>);
+
+impl Persist for MemoryPersist {
+    fn begin(&mut self, header: &Header) -> io::Result<()> {
+        *self.0.borrow_mut() = SavedGame {
+            header: Some(header.clone()),
+            ..SavedGame::default()
+        };
+        Ok(())
+    }
+    fn append(&mut self, input_bytes: &[u8]) -> io::Result<()> {
+        self.0.borrow_mut().inputs.push(input_bytes.to_vec());
+        Ok(())
+    }
+    fn truncate(&mut self, len: usize) -> io::Result<()> {
+        let mut s = self.0.borrow_mut();
+        s.inputs.truncate(len);
+        if s.snapshot.as_ref().is_some_and(|(n, _)| *n > len) {
+            s.snapshot = None;
+        }
+        Ok(())
+    }
+    fn snapshot(&mut self, inputs: usize, state_bytes: &[u8]) -> io::Result<()> {
+        self.0.borrow_mut().snapshot = Some((inputs, state_bytes.to_vec()));
+        Ok(())
+    }
+}
+
+/// One line of the event log: the event and the journal position of the input that caused it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedEvent {
+    pub input: usize,
+    pub event: Event,
+}
+
+/// Why a session could not start or resume.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionError {
+    UnknownScenario(String),
+    DataTooLarge,
+    /// The save was written by another game or an incompatible version.
+    Incompatible(String),
+}
+
+impl std::fmt::Display for SessionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SessionError::UnknownScenario(s) => write!(f, "unknown scenario '{s}'"),
+            SessionError::DataTooLarge => {
+                write!(f, "the game data is larger than the engine's capacities")
+            }
+            SessionError::Incompatible(why) => write!(f, "the saved game cannot be resumed: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+/// What a resume did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ResumeReport {
+    /// Inputs replayed (after the snapshot, if one was used).
+    pub replayed: usize,
+    /// The snapshot was used, standing for this many inputs.
+    pub from_snapshot: Option<usize>,
+    /// Inputs at the end of the journal that were refused or unreadable and dropped: the game
+    /// resumes at the last good state.
+    pub dropped: usize,
+    /// The refusal of the first dropped input.
+    pub first_refusal: Option<RuleViolation>,
+}
+
+/// One game being played.
+pub struct Session {
+    data: &'static GameData,
+    game: Game<'static>,
+    header: Header,
+    inputs: Vec<Input85>,
+    /// Parallel to `inputs`: the input answered a secret roll [17.0].
+    secret: Vec<bool>,
+    log: Vec<LoggedEvent>,
+    persist: Box<dyn Persist>,
+    /// The first input of the journal the log covers (a snapshot resume skips earlier ones).
+    log_from: usize,
+    /// The last save error, for the UI to show (the game goes on; the table warns).
+    save_error: Option<String>,
+}
+
+/// Random refusal-free error for "the table was asked to roll when nothing is to be rolled".
+const NOTHING_TO_ROLL: RuleViolation = RuleViolation::new("4.0", "no roll or draw is wanted now");
+const PHYSICAL_DICE: RuleViolation = RuleViolation::new(
+    "table",
+    "dice are physical at this table: type the faces on the keypad",
+);
+const PHYSICAL_CHITS: RuleViolation = RuleViolation::new(
+    "table",
+    "chits are physical at this table: pick the chit that was drawn",
+);
+
+impl Session {
+    /// Starts a new game.
+    pub fn new(
+        data: &'static GameData,
+        header: Header,
+        mut persist: Box<dyn Persist>,
+    ) -> Result<Self, SessionError> {
+        let game = new_game(data, &header)?;
+        let save_error = persist.begin(&header).err().map(|e| e.to_string());
+        Ok(Session {
+            data,
+            game,
+            header,
+            inputs: Vec::new(),
+            secret: Vec::new(),
+            log: Vec::new(),
+            persist,
+            log_from: 0,
+            save_error,
+        })
+    }
+
+    /// Resumes a saved game: replays `inputs` (after `snapshot`, if given and usable). Inputs
+    /// the engine refuses end the replay: the game resumes at the last good state and the save
+    /// is cut back to it.
+    pub fn resume(
+        data: &'static GameData,
+        header: Header,
+        inputs: Vec<Input85>,
+        snapshot: Option<(usize, State)>,
+        mut persist: Box<dyn Persist>,
+    ) -> Result<(Self, ResumeReport), SessionError> {
+        if header.format != HEADER_FORMAT {
+            return Err(SessionError::Incompatible(format!(
+                "save format {} (this table reads {HEADER_FORMAT})",
+                header.format
+            )));
+        }
+        if header.game != "berlin85" {
+            return Err(SessionError::Incompatible(format!(
+                "game '{}'",
+                header.game
+            )));
+        }
+        let mut game = new_game(data, &header)?;
+        let mut report = ResumeReport::default();
+        let mut start = 0;
+        if let Some((n, state)) = snapshot {
+            if n <= inputs.len() && state.scenario == game.state.scenario {
+                game.state = state;
+                start = n;
+                report.from_snapshot = Some(n);
+            }
+        }
+        let mut log = Vec::new();
+        let mut good = start;
+        let mut secret = vec![false; start];
+        for (i, input) in inputs.iter().enumerate().skip(start) {
+            secret.push(is_secret(&game, input));
+            match game.apply(input) {
+                Ok(events) => {
+                    log.extend(
+                        events
+                            .into_iter()
+                            .map(|event| LoggedEvent { input: i, event }),
+                    );
+                    good = i + 1;
+                }
+                Err(v) => {
+                    report.first_refusal = Some(v);
+                    break;
+                }
+            }
+        }
+        report.replayed = good - start;
+        report.dropped = inputs.len() - good;
+        let mut kept = inputs;
+        kept.truncate(good);
+        secret.truncate(good);
+        let mut save_error = None;
+        if report.dropped > 0 {
+            save_error = persist.truncate(good).err().map(|e| e.to_string());
+        }
+        let session = Session {
+            data,
+            game,
+            header,
+            inputs: kept,
+            secret,
+            log,
+            persist,
+            log_from: start,
+            save_error,
+        };
+        Ok((session, report))
+    }
+
+    pub fn data(&self) -> &'static GameData {
+        self.data
+    }
+    pub fn game(&self) -> &Game<'static> {
+        &self.game
+    }
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+    pub fn pending(&self) -> Pending85 {
+        self.game.pending()
+    }
+    pub fn inputs(&self) -> &[Input85] {
+        &self.inputs
+    }
+    pub fn log(&self) -> &[LoggedEvent] {
+        &self.log
+    }
+    /// The first journal position the log covers (non-zero after a resume from a snapshot).
+    pub fn log_from(&self) -> usize {
+        self.log_from
+    }
+    /// The last save error, if the firmware could not write (the game goes on).
+    pub fn save_error(&self) -> Option<&str> {
+        self.save_error.as_deref()
+    }
+
+    /// Did the input at journal position `i` answer a secret roll [17.0]?
+    pub fn was_secret(&self, i: usize) -> bool {
+        self.secret.get(i).copied().unwrap_or(false)
+    }
+
+    /// Ends the session, handing back where it saved (for the next game).
+    pub fn into_persist(self) -> Box<dyn Persist> {
+        self.persist
+    }
+
+    /// Applies one input: on success it is journalled and saved; a refusal changes nothing.
+    pub fn apply(&mut self, input: Input85) -> Result<Vec<Event>, RuleViolation> {
+        let secret = is_secret(&self.game, &input);
+        let events = self.game.apply(&input)?;
+        self.secret.push(secret);
+        let n = self.inputs.len();
+        match encode_input(&input) {
+            Ok(bytes) => self.record_save(|p| p.append(&bytes)),
+            Err(e) => self.save_error = Some(e),
+        }
+        self.inputs.push(input);
+        let events: Vec<Event> = events.into_iter().collect();
+        self.log.extend(
+            events
+                .iter()
+                .cloned()
+                .map(|event| LoggedEvent { input: n, event }),
+        );
+        if self.inputs.len() % SNAPSHOT_EVERY == 0 {
+            self.save_snapshot();
+        }
+        Ok(events)
+    }
+
+    /// Answers the pending roll or draw from the table's seeded generator (digital mode).
+    pub fn roll_digital(&mut self) -> Result<Vec<Event>, RuleViolation> {
+        let mut rng = self.rng_for(self.inputs.len());
+        let input = match self.game.pending() {
+            Pending::Roll { dice, .. } => {
+                if self.header.dice == Randomness::Physical {
+                    return Err(PHYSICAL_DICE);
+                }
+                let (lo, hi) = if dice.zero_based {
+                    (0, dice.sides.saturating_sub(1))
+                } else {
+                    (1, dice.sides)
+                };
+                let faces: Vec<u8> = (0..dice.count).map(|_| rng.gen_range(lo..=hi)).collect();
+                Input::Rolled(DiceRoll::of(&faces))
+            }
+            Pending::DrawChit { chits, .. } => {
+                if self.header.chits == Randomness::Physical {
+                    return Err(PHYSICAL_CHITS);
+                }
+                if chits.is_empty() {
+                    return Err(RuleViolation::new("11.0", "the cup is empty"));
+                }
+                Input::Drew(rng.gen_range(0..chits.len()) as u16)
+            }
+            _ => return Err(NOTHING_TO_ROLL),
+        };
+        self.apply(input)
+    }
+
+    /// Physical dice typed on the keypad or die-face buttons.
+    pub fn enter_dice(&mut self, faces: &[u8]) -> Result<Vec<Event>, RuleViolation> {
+        match self.game.pending() {
+            Pending::Roll { dice, .. } => {
+                let roll = DiceRoll::of(faces);
+                if !dice.accepts(&roll) {
+                    return Err(RuleViolation::new(
+                        "table",
+                        "those faces are not on the dice being rolled",
+                    ));
+                }
+                self.apply(Input::Rolled(roll))
+            }
+            _ => Err(NOTHING_TO_ROLL),
+        }
+    }
+
+    /// Can the last input be taken back (it is not a roll, a draw or a revealed secret)?
+    pub fn can_undo(&self) -> bool {
+        self.undo_target().is_some()
+    }
+
+    fn undo_target(&self) -> Option<usize> {
+        let n = undo_len(&self.inputs, |c| c.reveals())?;
+        // A snapshot resume cannot replay what lies before the snapshot.
+        (n >= self.log_from).then_some(n)
+    }
+
+    /// Takes the last input back by replaying the journal without it. Returns false when
+    /// nothing may be undone (the last input was a roll, a draw or revealed a secret).
+    pub fn undo(&mut self) -> bool {
+        let Some(n) = self.undo_target() else {
+            return false;
+        };
+        let mut kept = std::mem::take(&mut self.inputs);
+        kept.truncate(n);
+        let replay = self.replay(&kept);
+        match replay {
+            Ok((game, log)) => {
+                self.game = game;
+                self.log = log;
+                self.inputs = kept;
+                self.secret.truncate(n);
+                self.record_save(|p| p.truncate(n));
+                true
+            }
+            Err(_) => {
+                // Cannot happen for a journal the engine accepted; keep the game as it was.
+                false
+            }
+        }
+    }
+
+    fn replay(
+        &self,
+        inputs: &[Input85],
+    ) -> Result<(Game<'static>, Vec<LoggedEvent>), RuleViolation> {
+        if self.log_from > 0 {
+            // Resumed from a snapshot: the prefix is not replayable from here.
+            return Err(RuleViolation::new(
+                "table",
+                "history before the snapshot is not available",
+            ));
+        }
+        let mut game = new_game(self.data, &self.header)
+            .map_err(|_| RuleViolation::new("table", "the scenario is gone"))?;
+        let mut log = Vec::new();
+        for (i, input) in inputs.iter().enumerate() {
+            let events = game.apply(input)?;
+            log.extend(
+                events
+                    .into_iter()
+                    .map(|event| LoggedEvent { input: i, event }),
+            );
+        }
+        Ok((game, log))
+    }
+
+    /// Places every unit of the current set-up step still in the pool on a random legal hex.
+    /// Returns how many were placed; units with no legal hex left are skipped.
+    pub fn auto_place(&mut self) -> Result<usize, RuleViolation> {
+        let mut rng =
+            StdRng::seed_from_u64(mix(self.header.seed ^ 0x5e7u64, self.inputs.len() as u64));
+        let units: Vec<UnitId> = self.game.units_to_place().collect();
+        let mut placed = 0;
+        let mut hexes = Box::new(heapless::Vec::<HexId, { engine::core::map::MAX_HEXES }>::new());
+        for u in units {
+            self.game.legal_setup_hexes(u, &mut hexes);
+            if hexes.is_empty() {
+                continue;
+            }
+            let hex = hexes[rng.gen_range(0..hexes.len())];
+            self.apply(Input::Command(engine::berlin85::Command::Place {
+                unit: u,
+                hex,
+            }))?;
+            placed += 1;
+        }
+        Ok(placed)
+    }
+
+    /// Hands the current state to the persistence as a snapshot.
+    pub fn save_snapshot(&mut self) {
+        match postcard::to_allocvec(&self.game.state) {
+            Ok(bytes) => {
+                let n = self.inputs.len();
+                self.record_save(|p| p.snapshot(n, &bytes));
+            }
+            Err(e) => self.save_error = Some(e.to_string()),
+        }
+    }
+
+    fn record_save(&mut self, f: impl FnOnce(&mut dyn Persist) -> io::Result<()>) {
+        match f(self.persist.as_mut()) {
+            Ok(()) => self.save_error = None,
+            Err(e) => {
+                log::error!("save failed: {e}");
+                self.save_error = Some(e.to_string());
+            }
+        }
+    }
+
+    /// The generator for the random answer at journal position `n`.
+    fn rng_for(&self, n: usize) -> StdRng {
+        StdRng::seed_from_u64(mix(self.header.seed, n as u64))
+    }
+}
+
+/// Is `input` the answer to a secret roll the game is waiting for?
+fn is_secret(game: &Game<'static>, input: &Input85) -> bool {
+    matches!(input, Input::Rolled(_))
+        && matches!(game.pending(), Pending::Roll { secret: true, .. })
+}
+
+fn new_game(data: &'static GameData, header: &Header) -> Result<Game<'static>, SessionError> {
+    Game::new(data, &header.scenario, header.options).map_err(|e| match e {
+        NewGameError::UnknownScenario => SessionError::UnknownScenario(header.scenario.clone()),
+        NewGameError::DataTooLarge => SessionError::DataTooLarge,
+    })
+}
+
+/// SplitMix64 of (seed, n): independent streams per journal position.
+fn mix(seed: u64, n: u64) -> u64 {
+    let mut z = seed.wrapping_add(n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Postcard bytes of an input, as [`Persist::append`] receives them.
+pub fn encode_input(input: &Input85) -> Result<Vec<u8>, String> {
+    postcard::to_allocvec(input).map_err(|e| e.to_string())
+}
+
+/// Reads back what [`encode_input`] wrote; `None` for damaged bytes.
+pub fn decode_input(bytes: &[u8]) -> Option<Input85> {
+    postcard::from_bytes(bytes).ok()
+}
+
+/// Reads back a snapshot's state; `None` for damaged bytes.
+pub fn decode_state(bytes: &[u8]) -> Option<State> {
+    postcard::from_bytes(bytes).ok()
+}
+
+/// A seed from the clock, for a new game when the firmware does not choose one.
+pub fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    mix(nanos, std::process::id() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::berlin85::Phase;
+
+    fn data() -> &'static GameData {
+        crate::builtin_data().expect("built-in data")
+    }
+
+    fn unity(persist: Box<dyn Persist>) -> Session {
+        Session::new(data(), Header::new("unity", Options::default(), 7), persist)
+            .expect("Operation Unity")
+    }
+
+    /// Sets up both sides by auto-place.
+    fn set_up(s: &mut Session) {
+        for _ in 0..6 {
+            if s.game().state.phase != Phase::Setup {
+                return;
+            }
+            s.auto_place().expect("auto-place");
+            s.apply(Input::Command(engine::berlin85::Command::EndSetup))
+                .expect("end set-up");
+        }
+    }
+
+    #[test]
+    fn auto_place_sets_up_every_unit_on_a_legal_hex() {
+        let mut s = unity(Box::new(NullPersist));
+        assert_eq!(s.game().state.phase, Phase::Setup);
+        set_up(&mut s);
+        assert_ne!(s.game().state.phase, Phase::Setup, "both sides set up");
+        let on_map = s.game().units_on_map().count();
+        assert!(on_map > 100, "{on_map} units on the map");
+    }
+
+    #[test]
+    fn every_input_is_saved_and_a_resume_replays_to_the_same_state() {
+        let store = MemoryPersist::default();
+        let mut s = unity(Box::new(store.clone()));
+        set_up(&mut s);
+        let saved = store.0.borrow().clone();
+        assert_eq!(saved.header.as_ref(), Some(s.header()));
+        assert_eq!(saved.inputs.len(), s.inputs().len());
+        let inputs: Vec<Input85> = saved
+            .inputs
+            .iter()
+            .map(|b| decode_input(b).expect("decodes"))
+            .collect();
+        let (r, report) = Session::resume(
+            data(),
+            saved.header.clone().expect("header"),
+            inputs,
+            None,
+            Box::new(NullPersist),
+        )
+        .expect("resumes");
+        assert_eq!(report.dropped, 0);
+        assert_eq!(r.game().state, s.game().state);
+        assert_eq!(r.log().len(), s.log().len());
+    }
+
+    #[test]
+    fn a_snapshot_resume_matches_a_full_replay() {
+        let store = MemoryPersist::default();
+        let mut s = unity(Box::new(store.clone()));
+        set_up(&mut s);
+        s.save_snapshot();
+        let saved = store.0.borrow().clone();
+        let (n, bytes) = saved.snapshot.clone().expect("a snapshot");
+        let state = decode_state(&bytes).expect("decodes");
+        let inputs: Vec<Input85> = saved
+            .inputs
+            .iter()
+            .filter_map(|b| decode_input(b))
+            .collect();
+        let (r, report) = Session::resume(
+            data(),
+            s.header().clone(),
+            inputs,
+            Some((n, state)),
+            Box::new(NullPersist),
+        )
+        .expect("resumes");
+        assert_eq!(report.from_snapshot, Some(n));
+        assert_eq!(r.game().state, s.game().state);
+    }
+
+    #[test]
+    fn a_damaged_journal_resumes_at_the_last_good_input() {
+        let mut s = unity(Box::new(NullPersist));
+        set_up(&mut s);
+        let good = s.inputs().len();
+        let mut inputs = s.inputs().to_vec();
+        // An input that cannot be right here: setting up again after set-up is over.
+        inputs.push(Input::Command(engine::berlin85::Command::EndSetup));
+        inputs.push(Input::Chose(3));
+        let store = MemoryPersist::default();
+        let (r, report) =
+            Session::resume(data(), s.header().clone(), inputs, None, Box::new(store))
+                .expect("resumes");
+        assert_eq!(report.dropped, 2);
+        assert!(report.first_refusal.is_some());
+        assert_eq!(r.inputs().len(), good);
+        assert_eq!(r.game().state, s.game().state);
+    }
+
+    #[test]
+    fn undo_replays_to_the_previous_input() {
+        let mut s = unity(Box::new(NullPersist));
+        let before = s.game().state.clone();
+        s.auto_place().expect("auto-place");
+        let n = s.inputs().len();
+        assert!(n > 0);
+        assert!(s.undo());
+        assert_eq!(s.inputs().len(), n - 1);
+        while s.undo() {}
+        assert_eq!(s.inputs().len(), 0);
+        assert_eq!(s.game().state, before);
+        assert!(!s.can_undo());
+    }
+
+    #[test]
+    fn undo_never_takes_back_a_roll() {
+        let mut s = unity(Box::new(NullPersist));
+        // A fake journal tail: a roll cannot be undone whatever came before.
+        s.inputs.push(Input::Rolled(DiceRoll::of(&[3])));
+        assert!(!s.can_undo());
+        assert!(!s.undo());
+    }
+
+    #[test]
+    fn digital_rolls_are_reproducible_from_the_seed_and_position() {
+        let a = StdRng::seed_from_u64(mix(7, 12)).gen_range(1..=6u8);
+        let b = StdRng::seed_from_u64(mix(7, 12)).gen_range(1..=6u8);
+        assert_eq!(a, b);
+        let faces: Vec<u8> = (0..200)
+            .map(|n| StdRng::seed_from_u64(mix(7, n)).gen_range(1..=6u8))
+            .collect();
+        for f in 1..=6 {
+            assert!(faces.contains(&f), "face {f} comes up");
+        }
+    }
+
+    #[test]
+    fn the_table_refuses_to_roll_when_nothing_is_to_be_rolled() {
+        let mut s = unity(Box::new(NullPersist));
+        assert_eq!(s.roll_digital().err().map(|v| v.case), Some("4.0"));
+        assert!(s.enter_dice(&[4]).is_err());
+    }
+}

@@ -1,0 +1,1836 @@
+//! The view model: turns the session (engine state, pending request, journal) into what the
+//! Slint screens show, and turns taps, keys and GPIO buttons into engine inputs. It keeps one
+//! long-lived `VecModel` per list and updates them row by row, so Slint never rebuilds the
+//! counters or highlights wholesale.
+
+use crate::ask::{self, half_points_text, Reach};
+use crate::counters;
+use crate::map_layer::{self, MapLayout};
+use crate::rules_ref;
+use crate::session::{Header, Persist, Randomness, ResumeReport, Seats, Session};
+use crate::{
+    Actions, AppWindow, AttackRow, ChoiceOption, CounterData, Dialog, DieRow, HexMark, LogLine,
+    MapTile, MarkerData, Panel, PhaseStep, RuleRow, ScenarioRow, Screen, ShiftRow, TextRow,
+    UnitRow, View,
+};
+use engine::berlin85::victory::Ending;
+use engine::berlin85::{Choice, Command, GameData, Input85, Options, Phase, State, NATO};
+use engine::core::hex::HexId;
+use engine::core::map::Markers;
+use engine::core::protocol::{Input, Pending, RuleViolation};
+use engine::core::side::Side;
+use engine::core::units::{Location, UnitId};
+use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, TimerMode, VecModel};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::Duration;
+
+/// Hex radius of the terrain image, in pixels.
+pub const MAP_RADIUS: f32 = 28.0;
+/// How long a refusal and a toast stay up.
+const REFUSAL_TIME: Duration = Duration::from_secs(8);
+const TOAST_TIME: Duration = Duration::from_secs(5);
+
+/// Which renderer draws the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Renderer {
+    /// FemtoVG (OpenGL ES 2), falling back to the software renderer.
+    #[default]
+    Auto,
+    FemtoVg,
+    Software,
+}
+
+/// How the firmware configures the table.
+#[derive(Clone, Debug)]
+pub struct UiConfig {
+    pub seats: Seats,
+    pub dice: Randomness,
+    pub chits: Randomness,
+    pub renderer: Renderer,
+    /// Seed for new games; `None` takes one from the clock.
+    pub seed: Option<u64>,
+    /// Scenario preselected on the start screen (`"unity"` …).
+    pub scenario: Option<String>,
+    pub poison_gas: bool,
+    /// Go straight back into the saved game instead of showing the start screen.
+    pub auto_resume: bool,
+    /// Game data (a club's override set); `None` uses the built-in data.
+    pub data: Option<&'static GameData>,
+    /// Shown on the About screen.
+    pub version: String,
+}
+
+impl Default for UiConfig {
+    fn default() -> Self {
+        UiConfig {
+            seats: Seats::Opposite,
+            dice: Randomness::Digital,
+            chits: Randomness::Digital,
+            renderer: Renderer::Auto,
+            seed: None,
+            scenario: None,
+            poison_gas: false,
+            auto_resume: false,
+            data: None,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+        }
+    }
+}
+
+/// A saved game to offer on the start screen.
+#[derive(Clone, Debug)]
+pub struct Resume {
+    pub header: Header,
+    pub inputs: Vec<Input85>,
+    pub snapshot: Option<(usize, State)>,
+}
+
+/// The table's physical buttons (firmware/src/gpio.rs maps its pins onto these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Button {
+    /// The dice-tower button: roll (digital) or open the keypad (physical).
+    RollNow,
+    OpenKeypad,
+    /// The chit-cup button: draw (digital) or open the chit picker (physical).
+    DrawNow,
+    OpenChitPicker,
+    /// A die-face button: one die showing this face.
+    EnterDieFace(u8),
+    Confirm,
+    Undo,
+}
+
+impl Button {
+    /// (code, face) as passed through the `gpio` callback.
+    pub fn code(self) -> (i32, i32) {
+        match self {
+            Button::RollNow => (0, 0),
+            Button::OpenKeypad => (1, 0),
+            Button::DrawNow => (2, 0),
+            Button::OpenChitPicker => (3, 0),
+            Button::EnterDieFace(n) => (4, i32::from(n)),
+            Button::Confirm => (5, 0),
+            Button::Undo => (6, 0),
+        }
+    }
+
+    pub fn from_code(code: i32, face: i32) -> Option<Button> {
+        Some(match code {
+            0 => Button::RollNow,
+            1 => Button::OpenKeypad,
+            2 => Button::DrawNow,
+            3 => Button::OpenChitPicker,
+            4 => Button::EnterDieFace(u8::try_from(face).ok()?),
+            5 => Button::Confirm,
+            6 => Button::Undo,
+            _ => return None,
+        })
+    }
+}
+
+/// Sends button presses into the UI thread; `Send`, so the GPIO thread can own one.
+#[derive(Clone)]
+pub struct ButtonSender(slint::Weak<AppWindow>);
+
+impl ButtonSender {
+    /// Queues a press; returns false once the window is gone.
+    pub fn send(&self, b: Button) -> bool {
+        let (code, face) = b.code();
+        self.0
+            .upgrade_in_event_loop(move |w| w.global::<Actions>().invoke_gpio(code, face))
+            .is_ok()
+    }
+}
+
+/// Replaces the rows of `model` with `rows`, touching only rows that changed.
+pub(crate) fn sync<T: Clone + PartialEq + 'static>(
+    model: &VecModel<T>,
+    rows: impl IntoIterator<Item = T>,
+) {
+    let mut n = 0;
+    for (i, row) in rows.into_iter().enumerate() {
+        if i < model.row_count() {
+            if model.row_data(i).as_ref() != Some(&row) {
+                model.set_row_data(i, row);
+            }
+        } else {
+            model.push(row);
+        }
+        n = i + 1;
+    }
+    while model.row_count() > n {
+        model.remove(model.row_count() - 1);
+    }
+}
+
+fn model<T: Clone + 'static>() -> Rc<VecModel<T>> {
+    Rc::new(VecModel::default())
+}
+
+fn side_colour(s: Side) -> slint::Color {
+    if s == NATO {
+        slint::Color::from_rgb_u8(0x3a, 0x7b, 0xd5)
+    } else {
+        slint::Color::from_rgb_u8(0xc8, 0x45, 0x3a)
+    }
+}
+
+fn side_name(s: Side) -> &'static str {
+    engine::berlin85::state::side_name(s)
+}
+
+/// Every list the screens show, each a long-lived model.
+struct Models {
+    scenarios: Rc<VecModel<ScenarioRow>>,
+    tiles: Rc<VecModel<MapTile>>,
+    counters: Rc<VecModel<CounterData>>,
+    marks: Rc<VecModel<HexMark>>,
+    markers: Rc<VecModel<MarkerData>>,
+    steps: Rc<VecModel<PhaseStep>>,
+    to_place: Rc<VecModel<UnitRow>>,
+    attacks: Rc<VecModel<AttackRow>>,
+    options: Rc<VecModel<ChoiceOption>>,
+    dice_faces: Rc<VecModel<DieRow>>,
+    chits: Rc<VecModel<ChoiceOption>>,
+    card_attack: Rc<VecModel<TextRow>>,
+    card_defense: Rc<VecModel<TextRow>>,
+    card_shifts: Rc<VecModel<ShiftRow>>,
+    card_faces: Rc<VecModel<DieRow>>,
+    log: Rc<VecModel<LogLine>>,
+    rules: Rc<VecModel<RuleRow>>,
+    victory: Rc<VecModel<TextRow>>,
+    stand_ins: Rc<VecModel<SharedString>>,
+}
+
+impl Models {
+    fn new() -> Self {
+        Models {
+            scenarios: model(),
+            tiles: model(),
+            counters: model(),
+            marks: model(),
+            markers: model(),
+            steps: model(),
+            to_place: model(),
+            attacks: model(),
+            options: model(),
+            dice_faces: model(),
+            chits: model(),
+            card_attack: model(),
+            card_defense: model(),
+            card_shifts: model(),
+            card_faces: model(),
+            log: model(),
+            rules: model(),
+            victory: model(),
+            stand_ins: model(),
+        }
+    }
+
+    fn install(&self, v: &View<'_>) {
+        v.set_scenarios(ModelRc::from(self.scenarios.clone()));
+        v.set_tiles(ModelRc::from(self.tiles.clone()));
+        v.set_counters(ModelRc::from(self.counters.clone()));
+        v.set_marks(ModelRc::from(self.marks.clone()));
+        v.set_markers(ModelRc::from(self.markers.clone()));
+        v.set_steps(ModelRc::from(self.steps.clone()));
+        v.set_to_place(ModelRc::from(self.to_place.clone()));
+        v.set_attacks(ModelRc::from(self.attacks.clone()));
+        v.set_options(ModelRc::from(self.options.clone()));
+        v.set_dice_faces(ModelRc::from(self.dice_faces.clone()));
+        v.set_chit_options(ModelRc::from(self.chits.clone()));
+        v.set_card_attack(ModelRc::from(self.card_attack.clone()));
+        v.set_card_defense(ModelRc::from(self.card_defense.clone()));
+        v.set_card_shifts(ModelRc::from(self.card_shifts.clone()));
+        v.set_card_faces(ModelRc::from(self.card_faces.clone()));
+        v.set_log(ModelRc::from(self.log.clone()));
+        v.set_rules_index(ModelRc::from(self.rules.clone()));
+        v.set_victory_rows(ModelRc::from(self.victory.clone()));
+        v.set_stand_ins(ModelRc::from(self.stand_ins.clone()));
+    }
+}
+
+/// What the player has picked on the map but not yet sent to the engine.
+#[derive(Default)]
+struct Selection {
+    unit: Option<UnitId>,
+    attackers: Vec<UnitId>,
+    defenders: Vec<UnitId>,
+    attack: Option<u8>,
+    reach: Vec<Reach>,
+}
+
+/// The visible part of the map, reported by the map and applied by a timer (hex numbers).
+#[derive(Clone, Copy, Default)]
+struct ViewRect {
+    x0: f32,
+    y0: f32,
+    x1: f32,
+    y1: f32,
+}
+
+struct Controller {
+    data: &'static GameData,
+    config: UiConfig,
+    persist: Option<Box<dyn Persist>>,
+    resume: Option<Resume>,
+    session: Option<Session>,
+    layout: MapLayout,
+    models: Models,
+    sel: Selection,
+    faces: Vec<u8>,
+    log_shown: usize,
+    rotation_available: bool,
+    renderer: &'static str,
+    refusal_timer: Timer,
+    toast_timer: Timer,
+    view_rect: Rc<Cell<ViewRect>>,
+}
+
+/// The table: the window and its view model.
+pub struct Table {
+    window: AppWindow,
+    ctl: Rc<RefCell<Controller>>,
+    _probe: Option<Timer>,
+}
+
+impl Table {
+    /// Builds the window and its view model (the Slint platform must be selected first; see
+    /// [`crate::select_backend`]).
+    pub fn new(
+        config: UiConfig,
+        data: &'static GameData,
+        persist: Box<dyn Persist>,
+        resume: Option<Resume>,
+        renderer: &'static str,
+    ) -> Result<Table, slint::PlatformError> {
+        let window = AppWindow::new()?;
+        let layout = MapLayout::new(data.map.geometry, MAP_RADIUS);
+        let auto_resume = config.auto_resume && resume.is_some();
+        let ctl = Controller {
+            data,
+            config,
+            persist: Some(persist),
+            resume,
+            session: None,
+            layout,
+            models: Models::new(),
+            sel: Selection::default(),
+            faces: Vec::new(),
+            log_shown: 0,
+            rotation_available: renderer != "software",
+            renderer,
+            refusal_timer: Timer::default(),
+            toast_timer: Timer::default(),
+            view_rect: Rc::new(Cell::new(ViewRect::default())),
+        };
+        let ctl = Rc::new(RefCell::new(ctl));
+        {
+            let mut c = ctl.borrow_mut();
+            c.install(&window);
+            c.refresh(&window);
+        }
+        let probe = crate::probe::start(&window);
+        let table = Table {
+            window,
+            ctl,
+            _probe: probe,
+        };
+        table.wire();
+        if auto_resume {
+            table.window.global::<Actions>().invoke_resume_game();
+        }
+        Ok(table)
+    }
+
+    pub fn window(&self) -> &AppWindow {
+        &self.window
+    }
+
+    /// A handle the GPIO thread can send button presses through.
+    pub fn button_sender(&self) -> ButtonSender {
+        ButtonSender(self.window.as_weak())
+    }
+
+    /// A table button was pressed (on the UI thread).
+    pub fn on_button(&self, b: Button) {
+        self.ctl.borrow_mut().button(&self.window, b);
+    }
+
+    /// Shows the window and runs the event loop until it is closed.
+    pub fn run(&self) -> Result<(), slint::PlatformError> {
+        self.window.run()
+    }
+
+    /// Reads the current session (tests, the firmware's status line).
+    pub fn with_session<R>(&self, f: impl FnOnce(Option<&Session>) -> R) -> R {
+        f(self.ctl.borrow().session.as_ref())
+    }
+
+    /// Scrolls the map so `hex` is in the middle of the view.
+    pub fn center_on_hex(&self, hex: HexId) {
+        let (x, y) = self.ctl.borrow().layout.center(hex);
+        self.window.invoke_center_on(x, y);
+    }
+
+    /// The map image point of a hex centre.
+    pub fn hex_center(&self, hex: HexId) -> (f32, f32) {
+        self.ctl.borrow().layout.center(hex)
+    }
+
+    fn wire(&self) {
+        let a = self.window.global::<Actions>();
+        let weak = self.window.as_weak();
+        let ctl = Rc::downgrade(&self.ctl);
+        // Every callback: borrow the controller, act, refresh what changed.
+        macro_rules! on {
+            ($setter:ident, |$c:ident, $w:ident $(, $arg:ident)*| $body:expr) => {{
+                let weak = weak.clone();
+                let ctl = ctl.clone();
+                a.$setter(move |$($arg),*| {
+                    let (Some($w), Some(ctl)) = (weak.upgrade(), ctl.upgrade()) else { return };
+                    let Ok(mut $c) = ctl.try_borrow_mut() else { return };
+                    $body;
+                });
+            }};
+        }
+        on!(on_start_game, |c, w| c.start_game(&w));
+        on!(on_resume_game, |c, w| c.resume_game(&w));
+        on!(on_show_about, |c, w| c.show_screen(&w, Screen::About));
+        on!(on_back_to_start, |c, w| c.back_to_start(&w));
+        on!(on_map_tapped, |c, w, x, y| c.map_tapped(&w, x, y));
+        on!(on_unit_row, |c, w, u| c.unit_row(&w, u));
+        on!(on_auto_place, |c, w| c.auto_place(&w));
+        on!(on_next_unit, |c, w| c.next_unit(&w));
+        on!(on_primary, |c, w| c.primary(&w));
+        on!(on_undo, |c, w| c.undo(&w));
+        on!(on_declare, |c, w| c.declare(&w));
+        on!(on_clear_selection, |c, w| c.clear_selection(&w));
+        on!(on_select_attack, |c, w, i| c.select_attack(&w, i));
+        on!(on_open_card, |c, w, i| c.open_card(&w, i));
+        on!(on_close_card, |c, w| c.close_card(&w));
+        on!(on_resolve, |c, w, i| c.resolve(&w, i));
+        on!(on_air_plus, |c, w| c.air(&w, true));
+        on!(on_air_minus, |c, w| c.air(&w, false));
+        on!(on_choose, |c, w, i| c.choose(&w, i));
+        on!(on_roll, |c, w| c.roll(&w));
+        on!(on_face, |c, w, n| c.face(&w, n));
+        on!(on_clear_faces, |c, w| c.clear_faces(&w));
+        on!(on_draw, |c, w| c.roll(&w));
+        on!(on_pick_chit, |c, w, i| c.pick_chit(&w, i));
+        on!(on_secret_done, |c, w| c.secret_done(&w));
+        on!(on_open_rule, |c, w, case| c.open_rule(&w, &case));
+        on!(on_key, |c, w, text| c.key(&w, &text));
+        on!(on_gpio, |c, w, code, face| {
+            if let Some(b) = Button::from_code(code, face) {
+                c.button(&w, b)
+            }
+        });
+        {
+            let weak = weak.clone();
+            let ctl = ctl.clone();
+            a.on_ubahn_toggled(move |_| {
+                let (Some(w), Some(ctl)) = (weak.upgrade(), ctl.upgrade()) else {
+                    return;
+                };
+                let Ok(mut c) = ctl.try_borrow_mut() else {
+                    return;
+                };
+                c.sel.reach.clear();
+                c.refresh(&w);
+            });
+        }
+        // The map reports every pan and zoom (for "is this hex in view").
+        let rect = self.ctl.borrow().view_rect.clone();
+        a.on_view_changed(move |x0, y0, x1, y1, _zoom| rect.set(ViewRect { x0, y0, x1, y1 }));
+    }
+}
+
+impl Controller {
+    fn install(&mut self, w: &AppWindow) {
+        let v = w.global::<View>();
+        self.models.install(&v);
+        let (mw, mh) = self.layout.size();
+        v.set_map_width(mw);
+        v.set_map_height(mh);
+        v.set_hex_radius(self.layout.radius);
+        v.set_version(self.config.version.clone().into());
+        v.set_renderer(self.renderer.into());
+        v.set_rotation_available(self.rotation_available);
+        v.set_seats(match self.config.seats {
+            Seats::Opposite if self.rotation_available => 0,
+            Seats::Opposite | Seats::Off => 2,
+            Seats::Same => 1,
+        });
+        v.set_dice(i32::from(self.config.dice == Randomness::Physical));
+        v.set_chits(i32::from(self.config.chits == Randomness::Physical));
+        v.set_poison_gas(self.config.poison_gas);
+        sync(
+            &self.models.scenarios,
+            self.data.scenarios.iter().map(|s| ScenarioRow {
+                id: s.id.as_str().into(),
+                name: s.name.as_str().into(),
+                detail: format!("[{}] Game-Turns {}–{}", s.case, s.start_turn, s.end_turn).into(),
+            }),
+        );
+        let pre = self
+            .config
+            .scenario
+            .as_deref()
+            .and_then(|id| self.data.scenarios.iter().position(|s| s.id.as_str() == id));
+        v.set_scenario(pre.unwrap_or(0) as i32);
+        sync(
+            &self.models.rules,
+            rules_ref::BERLIN85.iter().map(|r| RuleRow {
+                case: r.case.into(),
+                title: r.title.into(),
+            }),
+        );
+        sync(
+            &self.models.stand_ins,
+            self.data
+                .stand_ins
+                .iter()
+                .map(|s| SharedString::from(s.as_str())),
+        );
+        sync(&self.models.tiles, self.render_tiles());
+        sync(&self.models.markers, self.place_names());
+        let blank = self.data.roster.units.iter().enumerate().map(|(i, d)| {
+            let f = counters::factors(d, d.untried, d.attack, d.defense);
+            counters::counter(i as u16, d, f)
+        });
+        sync(&self.models.counters, blank);
+    }
+
+    fn render_tiles(&self) -> Vec<MapTile> {
+        let started = std::time::Instant::now();
+        let pixmap = self.layout.render(self.data);
+        let tiles = map_layer::tiles(&pixmap);
+        log::info!(
+            "map layer {}x{} rendered in {:?}",
+            pixmap.width(),
+            pixmap.height(),
+            started.elapsed()
+        );
+        tiles
+            .into_iter()
+            .map(|t| MapTile {
+                image: t.image,
+                x: t.x as f32,
+                y: t.y as f32,
+                w: t.w as f32,
+                h: t.h as f32,
+            })
+            .collect()
+    }
+
+    fn place_names(&self) -> Vec<MarkerData> {
+        self.data
+            .map
+            .places
+            .iter()
+            .filter(|p| !p.hexes.is_empty())
+            .map(|p| {
+                let n = p.hexes.len() as f32;
+                let (sx, sy) = p
+                    .hexes
+                    .iter()
+                    .map(|&h| self.layout.center(h))
+                    .fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+                MarkerData {
+                    x: sx / n,
+                    y: sy / n - self.layout.radius,
+                    kind: 4,
+                    text: p.name.as_str().into(),
+                }
+            })
+            .collect()
+    }
+
+    // ---- screens ---------------------------------------------------------------------------
+
+    fn show_screen(&mut self, w: &AppWindow, s: Screen) {
+        w.global::<View>().set_screen(s);
+        self.refresh(w);
+    }
+
+    fn start_game(&mut self, w: &AppWindow) {
+        let v = w.global::<View>();
+        let Some(sc) = self.data.scenarios.get(v.get_scenario().max(0) as usize) else {
+            return;
+        };
+        let options = Options {
+            poison_gas: v.get_poison_gas(),
+            ..Options::default()
+        };
+        let mut header = Header::new(
+            sc.id.as_str(),
+            options,
+            self.config.seed.unwrap_or_else(crate::session::clock_seed),
+        );
+        header.seats = match v.get_seats() {
+            0 => Seats::Opposite,
+            1 => Seats::Same,
+            _ => Seats::Off,
+        };
+        header.dice = if v.get_dice() == 1 {
+            Randomness::Physical
+        } else {
+            Randomness::Digital
+        };
+        header.chits = if v.get_chits() == 1 {
+            Randomness::Physical
+        } else {
+            Randomness::Digital
+        };
+        let persist = self.take_persist();
+        match Session::new(self.data, header, persist) {
+            Ok(s) => {
+                self.resume = None;
+                self.begin_session(w, s);
+            }
+            Err(e) => v.set_start_message(e.to_string().into()),
+        }
+    }
+
+    fn resume_game(&mut self, w: &AppWindow) {
+        let Some(r) = self.resume.take() else { return };
+        let persist = self.take_persist();
+        match Session::resume(self.data, r.header, r.inputs, r.snapshot, persist) {
+            Ok((s, report)) => {
+                let msg = resume_message(&report);
+                self.begin_session(w, s);
+                self.toast(w, msg);
+            }
+            Err(e) => w.global::<View>().set_start_message(e.to_string().into()),
+        }
+    }
+
+    fn take_persist(&mut self) -> Box<dyn Persist> {
+        self.persist
+            .take()
+            .unwrap_or_else(|| Box::new(crate::session::NullPersist))
+    }
+
+    fn begin_session(&mut self, w: &AppWindow, s: Session) {
+        self.session = Some(s);
+        self.sel = Selection::default();
+        self.faces.clear();
+        self.log_shown = 0;
+        sync(&self.models.log, std::iter::empty());
+        let v = w.global::<View>();
+        v.set_start_message(SharedString::new());
+        v.set_screen(Screen::Play);
+        self.refresh(w);
+        // A comfortable zoom: counters big enough to read.
+        v.set_zoom(1.6);
+        let focus = self.focus_hex();
+        if let Some(h) = focus {
+            let (x, y) = self.layout.center(h);
+            w.invoke_center_on(x, y);
+        } else {
+            w.invoke_report_view();
+        }
+    }
+
+    /// Where the map should look first: the first legal set-up hex, or any friendly unit.
+    fn focus_hex(&self) -> Option<HexId> {
+        let s = self.session.as_ref()?;
+        let g = s.game();
+        if g.state.phase == Phase::Setup {
+            let u = g.units_to_place().next()?;
+            let mut hexes = heapless::Vec::<HexId, 64>::new();
+            g.legal_setup_hexes(u, &mut hexes);
+            return hexes.first().copied();
+        }
+        let side = s.pending().player()?;
+        g.units_on_map()
+            .find(|&(u, _)| g.side_of(u) == side)
+            .map(|(_, h)| h)
+    }
+
+    fn back_to_start(&mut self, w: &AppWindow) {
+        if let Some(s) = self.session.take() {
+            let header = s.header().clone();
+            let inputs = s.inputs().to_vec();
+            let snapshot = Some((inputs.len(), s.game().state.clone()));
+            let over = matches!(s.pending(), Pending::GameOver);
+            self.persist = Some(s.into_persist());
+            if !inputs.is_empty() && !over {
+                self.resume = Some(Resume {
+                    header,
+                    inputs,
+                    snapshot,
+                });
+            }
+        }
+        let v = w.global::<View>();
+        v.set_rotated(false);
+        v.set_dialog(Dialog::None);
+        v.set_card_visible(false);
+        v.set_secret_visible(false);
+        v.set_screen(Screen::Start);
+        self.refresh(w);
+    }
+
+    // ---- input -------------------------------------------------------------------------------
+
+    /// Sends one input to the engine; a refusal is shown with its case.
+    fn send(&mut self, w: &AppWindow, input: Input85) -> bool {
+        let Some(s) = self.session.as_mut() else {
+            return false;
+        };
+        let secret = matches!(s.pending(), Pending::Roll { secret: true, .. });
+        match s.apply(input) {
+            Ok(events) => {
+                w.global::<View>().set_refusal_visible(false);
+                if secret {
+                    self.show_secret(w, &events);
+                }
+                true
+            }
+            Err(v) => {
+                self.refuse(w, v);
+                false
+            }
+        }
+    }
+
+    fn refuse(&mut self, w: &AppWindow, r: RuleViolation) {
+        let v = w.global::<View>();
+        v.set_refusal_case(r.case.into());
+        v.set_refusal_reason(r.reason.into());
+        let rule = rules_ref::lookup(r.case)
+            .map(|x| format!("{}: {}", x.title, x.text))
+            .unwrap_or_default();
+        v.set_refusal_rule(rule.into());
+        v.set_refusal_visible(true);
+        let weak = w.as_weak();
+        self.refusal_timer
+            .start(TimerMode::SingleShot, REFUSAL_TIME, move || {
+                if let Some(w) = weak.upgrade() {
+                    w.global::<View>().set_refusal_visible(false);
+                }
+            });
+    }
+
+    fn toast(&mut self, w: &AppWindow, text: String) {
+        let v = w.global::<View>();
+        v.set_toast(text.into());
+        let weak = w.as_weak();
+        self.toast_timer
+            .start(TimerMode::SingleShot, TOAST_TIME, move || {
+                if let Some(w) = weak.upgrade() {
+                    w.global::<View>().set_toast(SharedString::new());
+                }
+            });
+    }
+
+    fn show_secret(&mut self, w: &AppWindow, events: &[engine::berlin85::Event]) {
+        let v = w.global::<View>();
+        let text: Vec<String> = events.iter().map(|e| e.to_string()).collect();
+        v.set_secret_title("Secret roll".into());
+        v.set_secret_text(
+            if text.is_empty() {
+                "Rolled.".to_string()
+            } else {
+                text.join("\n")
+            }
+            .into(),
+        );
+        v.set_secret_visible(true);
+    }
+
+    fn secret_done(&mut self, w: &AppWindow) {
+        w.global::<View>().set_secret_visible(false);
+        self.refresh(w);
+    }
+
+    fn map_tapped(&mut self, w: &AppWindow, x: f32, y: f32) {
+        let Some(hex) = self.layout.hex_at(x, y) else {
+            return;
+        };
+        self.hex_tapped(w, hex);
+    }
+
+    /// A tap on a hex: what it means depends on what the engine is waiting for.
+    fn hex_tapped(&mut self, w: &AppWindow, hex: HexId) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let pending = s.pending();
+        let unit_here = g.unit_at(hex);
+        match pending {
+            Pending::Choose { options, .. } => {
+                if let Some(i) = options.iter().position(|o| *o == Choice::Hex(hex)) {
+                    self.send(w, Input::Chose(i as u8));
+                } else if let Some(i) =
+                    unit_here.and_then(|u| options.iter().position(|o| *o == Choice::Unit(u)))
+                {
+                    self.send(w, Input::Chose(i as u8));
+                }
+            }
+            Pending::Command { player } => match g.state.phase {
+                Phase::Setup => self.setup_tap(w, player, hex, unit_here),
+                Phase::Movement => self.movement_tap(w, player, hex, unit_here),
+                Phase::Combat => self.combat_tap(w, player, unit_here),
+                _ => {}
+            },
+            _ => {}
+        }
+        self.refresh(w);
+    }
+
+    fn setup_tap(&mut self, w: &AppWindow, player: Side, hex: HexId, unit_here: Option<UnitId>) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        match (unit_here, self.sel.unit) {
+            (Some(u), Some(sel)) if u == sel => self.sel.unit = None,
+            (Some(u), _) if g.side_of(u) == player => self.sel.unit = Some(u),
+            (_, Some(u)) => {
+                if self.send(w, Input::Command(Command::Place { unit: u, hex })) {
+                    // Straight on to the next unit of the step.
+                    self.sel.unit = self
+                        .session
+                        .as_ref()
+                        .and_then(|s| s.game().units_to_place().next());
+                }
+            }
+            (_, None) => self.toast(w, "Tap a unit in the list first, then its hex.".to_string()),
+        }
+    }
+
+    fn movement_tap(&mut self, w: &AppWindow, player: Side, hex: HexId, unit_here: Option<UnitId>) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        match (unit_here, self.sel.unit) {
+            (Some(u), Some(sel)) if u == sel => self.sel.unit = None,
+            (Some(u), _) if g.side_of(u) == player => {
+                self.sel.unit = Some(u);
+                self.sel.reach.clear();
+            }
+            // Any other hex, even one the engine did not offer: the engine says why not.
+            (_, Some(u)) => {
+                let underground = w.global::<View>().get_ubahn();
+                if self.send(
+                    w,
+                    Input::Command(Command::Move {
+                        unit: u,
+                        to: hex,
+                        underground,
+                    }),
+                ) {
+                    self.sel.unit = None;
+                    w.global::<View>().set_ubahn(false);
+                }
+                self.sel.reach.clear();
+            }
+            (_, None) => {}
+        }
+    }
+
+    fn combat_tap(&mut self, _w: &AppWindow, player: Side, unit_here: Option<UnitId>) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let Some(u) = unit_here else { return };
+        let list = if g.side_of(u) == player {
+            &mut self.sel.attackers
+        } else {
+            &mut self.sel.defenders
+        };
+        if let Some(i) = list.iter().position(|&x| x == u) {
+            list.remove(i);
+        } else {
+            list.push(u);
+        }
+        self.sel.unit = Some(u);
+    }
+
+    fn unit_row(&mut self, w: &AppWindow, unit: i32) {
+        let u = UnitId(unit.clamp(0, i32::from(u16::MAX)) as u16);
+        self.sel.unit = if self.sel.unit == Some(u) {
+            None
+        } else {
+            Some(u)
+        };
+        self.refresh(w);
+        if let Some(h) = self.first_legal_hex(u) {
+            let (x, y) = self.layout.center(h);
+            if !self.hex_in_view(x, y) {
+                w.invoke_center_on(x, y);
+            }
+        }
+    }
+
+    fn hex_in_view(&self, x: f32, y: f32) -> bool {
+        let r = self.view_rect.get();
+        let m = self.layout.radius;
+        x >= r.x0 + m && x <= r.x1 - m && y >= r.y0 + m && y <= r.y1 - m
+    }
+
+    fn first_legal_hex(&self, u: UnitId) -> Option<HexId> {
+        let s = self.session.as_ref()?;
+        let mut hexes = heapless::Vec::<HexId, 1>::new();
+        s.game().legal_setup_hexes(u, &mut hexes);
+        hexes.first().copied()
+    }
+
+    /// Selects the next of the acting player's units (that can move, in the Movement Phase)
+    /// and brings it into view.
+    fn next_unit(&mut self, w: &AppWindow) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let Some(side) = s.pending().player() else {
+            return;
+        };
+        let movement = g.state.phase == Phase::Movement;
+        let mine: Vec<(UnitId, HexId)> = g
+            .units_on_map()
+            .filter(|&(u, _)| g.side_of(u) == side)
+            .filter(|&(u, _)| !movement || !ask::reachable(g, u, false).is_empty())
+            .collect();
+        if mine.is_empty() {
+            self.toast(w, "No unit of yours can move now.".to_string());
+            return;
+        }
+        let after = self.sel.unit.map_or(0, |u| u.0 + 1);
+        let (u, h) = mine
+            .iter()
+            .copied()
+            .find(|(u, _)| u.0 >= after)
+            .unwrap_or(mine[0]);
+        self.sel.unit = Some(u);
+        self.sel.reach.clear();
+        self.refresh(w);
+        let (x, y) = self.layout.center(h);
+        w.invoke_center_on(x, y);
+    }
+
+    fn auto_place(&mut self, w: &AppWindow) {
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        match s.auto_place() {
+            Ok(n) => {
+                let left = s.game().units_to_place().count();
+                let msg = if left == 0 {
+                    format!("{n} units placed. Tap Done to finish this set-up step.")
+                } else {
+                    format!("{n} units placed; {left} have no legal hex left — place them by hand.")
+                };
+                self.sel.unit = None;
+                self.toast(w, msg);
+            }
+            Err(v) => self.refuse(w, v),
+        }
+        self.refresh(w);
+    }
+
+    /// The panel's main button: end the current step.
+    fn primary(&mut self, w: &AppWindow) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let cmd = match s.game().state.phase {
+            Phase::Setup => Command::EndSetup,
+            Phase::Movement => Command::EndMovement,
+            Phase::Combat => Command::EndCombat,
+            _ => return,
+        };
+        if self.send(w, Input::Command(cmd)) {
+            self.sel = Selection::default();
+        }
+        self.refresh(w);
+    }
+
+    fn undo(&mut self, w: &AppWindow) {
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        if s.undo() {
+            self.sel = Selection::default();
+            self.toast(w, "Undone.".to_string());
+        } else {
+            self.refuse(
+                w,
+                RuleViolation::new(
+                    "table",
+                    "a die roll, a chit drawn or a revealed strength cannot be taken back",
+                ),
+            );
+        }
+        self.refresh(w);
+    }
+
+    fn declare(&mut self, w: &AppWindow) {
+        let mut attackers = heapless::Vec::new();
+        let mut defenders = heapless::Vec::new();
+        for &u in &self.sel.attackers {
+            if attackers.push(u).is_err() {
+                return self.refuse(
+                    w,
+                    RuleViolation::new("7.12", "too many attackers for one attack"),
+                );
+            }
+        }
+        for &u in &self.sel.defenders {
+            if defenders.push(u).is_err() {
+                return self.refuse(
+                    w,
+                    RuleViolation::new("7.23", "too many defenders for one attack"),
+                );
+            }
+        }
+        if self.send(
+            w,
+            Input::Command(Command::Declare {
+                attackers,
+                defenders,
+            }),
+        ) {
+            self.sel.attackers.clear();
+            self.sel.defenders.clear();
+        }
+        self.refresh(w);
+    }
+
+    fn clear_selection(&mut self, w: &AppWindow) {
+        self.sel = Selection::default();
+        self.refresh(w);
+    }
+
+    fn select_attack(&mut self, w: &AppWindow, i: i32) {
+        self.sel.attack = u8::try_from(i).ok();
+        self.refresh(w);
+    }
+
+    fn open_card(&mut self, w: &AppWindow, i: i32) {
+        self.sel.attack = u8::try_from(i).ok();
+        w.global::<View>().set_card_attack_index(i);
+        w.global::<View>().set_card_visible(true);
+        self.refresh(w);
+    }
+
+    fn close_card(&mut self, w: &AppWindow) {
+        w.global::<View>().set_card_visible(false);
+        self.refresh(w);
+    }
+
+    fn resolve(&mut self, w: &AppWindow, i: i32) {
+        let Ok(attack) = u8::try_from(i) else { return };
+        self.sel.attack = Some(attack);
+        self.send(w, Input::Command(Command::Resolve { attack }));
+        w.global::<View>().set_card_visible(false);
+        self.refresh(w);
+    }
+
+    fn air(&mut self, w: &AppWindow, _more: bool) {
+        self.refresh(w);
+    }
+
+    fn choose(&mut self, w: &AppWindow, i: i32) {
+        if let Ok(i) = u8::try_from(i) {
+            self.send(w, Input::Chose(i));
+        }
+        self.refresh(w);
+    }
+
+    /// The Roll / Draw button, the 'r' key and the dice-tower button.
+    fn roll(&mut self, w: &AppWindow) {
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        let secret = matches!(s.pending(), Pending::Roll { secret: true, .. });
+        match s.roll_digital() {
+            Ok(events) => {
+                if secret {
+                    self.show_secret(w, &events);
+                } else if let Some(e) = events.first() {
+                    self.toast(w, e.to_string());
+                }
+            }
+            Err(v) => self.refuse(w, v),
+        }
+        self.refresh(w);
+    }
+
+    /// A face typed on the keypad or pressed on a die-face button.
+    fn face(&mut self, w: &AppWindow, n: i32) {
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        let Pending::Roll { dice, secret, .. } = s.pending() else {
+            return;
+        };
+        let Ok(n) = u8::try_from(n) else { return };
+        self.faces.push(n);
+        if self.faces.len() >= usize::from(dice.count) {
+            let faces = std::mem::take(&mut self.faces);
+            match s.enter_dice(&faces) {
+                Ok(events) => {
+                    if secret {
+                        self.show_secret(w, &events);
+                    } else if let Some(e) = events.first() {
+                        self.toast(w, e.to_string());
+                    }
+                }
+                Err(v) => self.refuse(w, v),
+            }
+        }
+        self.refresh(w);
+    }
+
+    fn clear_faces(&mut self, w: &AppWindow) {
+        self.faces.clear();
+        self.refresh(w);
+    }
+
+    fn pick_chit(&mut self, w: &AppWindow, i: i32) {
+        if let Ok(i) = u16::try_from(i) {
+            self.send(w, Input::Drew(i));
+        }
+        self.refresh(w);
+    }
+
+    fn button(&mut self, w: &AppWindow, b: Button) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let pending = s.pending();
+        let header = s.header().clone();
+        match (b, &pending) {
+            (Button::RollNow, Pending::Roll { .. }) if header.dice == Randomness::Digital => {
+                self.roll(w)
+            }
+            (Button::DrawNow, Pending::DrawChit { .. }) if header.chits == Randomness::Digital => {
+                self.roll(w)
+            }
+            (Button::EnterDieFace(n), Pending::Roll { .. }) => self.face(w, i32::from(n)),
+            (Button::Undo, _) => self.undo(w),
+            (Button::Confirm, _) => {
+                let v = w.global::<View>();
+                if v.get_secret_visible() {
+                    self.secret_done(w);
+                } else if v.get_card_visible() {
+                    self.close_card(w);
+                }
+            }
+            // The keypad and the chit picker are already on screen whenever they are wanted;
+            // a press with nothing pending does nothing.
+            _ => self.refresh(w),
+        }
+    }
+
+    fn key(&mut self, w: &AppWindow, text: &str) {
+        match text {
+            "r" | "R" => self.button(w, Button::RollNow),
+            "d" | "D" => self.button(w, Button::DrawNow),
+            "u" | "U" => self.button(w, Button::Undo),
+            "\n" | "\r" => self.button(w, Button::Confirm),
+            "\u{1b}" => {
+                let v = w.global::<View>();
+                v.set_rules_visible(false);
+                v.set_log_visible(false);
+                v.set_menu_visible(false);
+                v.set_card_visible(false);
+            }
+            t => {
+                if let Some(n) = t.chars().next().and_then(|c| c.to_digit(10)) {
+                    if t.chars().count() == 1
+                        && self
+                            .session
+                            .as_ref()
+                            .is_some_and(|s| s.header().dice == Randomness::Physical)
+                    {
+                        self.button(w, Button::EnterDieFace(n as u8));
+                    }
+                }
+            }
+        }
+    }
+
+    fn open_rule(&mut self, w: &AppWindow, case: &str) {
+        let v = w.global::<View>();
+        match rules_ref::lookup(case) {
+            Some(r) => {
+                v.set_rule_case(r.case.into());
+                v.set_rule_title(r.title.into());
+                v.set_rule_text(r.text.into());
+            }
+            None => {
+                v.set_rule_case(case.into());
+                v.set_rule_title("The table".into());
+                v.set_rule_text("This message comes from the table itself (saves, dice, the screen), not from a rule of the game.".into());
+            }
+        }
+        v.set_log_visible(false);
+        v.set_rules_visible(true);
+    }
+
+    // ---- what the screens show -------------------------------------------------------------
+
+    fn refresh(&mut self, w: &AppWindow) {
+        let v = w.global::<View>();
+        let has_resume = self.resume.is_some();
+        v.set_can_resume(has_resume);
+        v.set_resume_text(
+            self.resume
+                .as_ref()
+                .map_or(String::new(), |r| resume_text(self.data, r))
+                .into(),
+        );
+        let Some(s) = self.session.as_ref() else {
+            v.set_rotated(false);
+            return;
+        };
+        if let Some(err) = s.save_error() {
+            v.set_save_warning(
+                format!(
+                    "Saving failed: {err}. The game goes on, but a power cut would lose moves."
+                )
+                .into(),
+            );
+        } else {
+            v.set_save_warning(SharedString::new());
+        }
+        let pending = s.pending();
+        let opposite = matches!(s.header().seats, Seats::Opposite);
+        if let (Some(u), Phase::Movement) = (self.sel.unit, s.game().state.phase) {
+            if self.sel.reach.is_empty() {
+                self.sel.reach = ask::reachable(s.game(), u, v.get_ubahn());
+            }
+        }
+        self.refresh_counters();
+        self.refresh_hex_markers();
+        self.refresh_marks(&pending);
+        self.refresh_phase_bar(w);
+        self.refresh_panel(w, &pending);
+        self.refresh_dialogs(w, &pending);
+        self.refresh_log();
+        let turned = opposite && self.rotation_available && pending.player() == Some(NATO);
+        v.set_rotated(turned);
+        if matches!(pending, Pending::GameOver) && v.get_screen() == Screen::Play {
+            self.refresh_victory(w);
+            v.set_screen(Screen::Victory);
+        }
+    }
+
+    fn refresh_counters(&self) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let view = ask::public_view(s.game());
+        let mut seen = vec![false; self.models.counters.row_count()];
+        for u in &view.units {
+            let i = usize::from(u.id.0);
+            let Some(mut row) = self.models.counters.row_data(i) else {
+                continue;
+            };
+            seen[i] = true;
+            let old = row.clone();
+            let hex = match u.location {
+                Location::OnMap(h) => Some(h),
+                _ => None,
+            };
+            row.visible = hex.is_some();
+            if let Some(h) = hex {
+                let (x, y) = self.layout.center(h);
+                row.x = x;
+                row.y = y;
+                row.label =
+                    format!("unit {} in {}", u.name, self.data.map.geometry.format(h)).into();
+            } else {
+                row.label = format!("unit {}", u.name).into();
+            }
+            row.factors = counters::view_factors(u).into();
+            row.selected = self.sel.unit == Some(u.id);
+            row.role = if self.sel.attackers.contains(&u.id) {
+                1
+            } else if self.sel.defenders.contains(&u.id) {
+                2
+            } else if u.moved && u.side == view.phasing && view.phase == Phase::Movement {
+                4
+            } else {
+                0
+            };
+            if row != old {
+                self.models.counters.set_row_data(i, row);
+            }
+        }
+        // Units not in this scenario stay off the map.
+        for (i, seen) in seen.into_iter().enumerate() {
+            if !seen {
+                if let Some(mut row) = self.models.counters.row_data(i) {
+                    if row.visible {
+                        row.visible = false;
+                        self.models.counters.set_row_data(i, row);
+                    }
+                }
+            }
+        }
+    }
+
+    fn refresh_hex_markers(&self) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let view = ask::public_view(s.game());
+        let mut rows = self.place_names();
+        for hm in &view.markers {
+            let (x, y) = self.layout.center(hm.hex);
+            for (bit, kind, text) in [
+                (Markers::RUIN, 0, "RUIN"),
+                (Markers::FIRE, 1, "FIRE"),
+                (Markers::GAS, 2, "GAS"),
+            ] {
+                if hm.markers.has(bit) {
+                    rows.push(MarkerData {
+                        x,
+                        y: y + self.layout.radius * 0.45,
+                        kind,
+                        text: text.into(),
+                    });
+                }
+            }
+        }
+        let geo = &self.data.map.geometry;
+        for side in &view.blown_bridges {
+            let d = engine::core::hex::Dir::from_index(usize::from(side.dir));
+            if let Some(n) = geo.neighbour(side.hex, d) {
+                let (ax, ay) = self.layout.center(side.hex);
+                let (bx, by) = self.layout.center(n);
+                rows.push(MarkerData {
+                    x: (ax + bx) / 2.0,
+                    y: (ay + by) / 2.0,
+                    kind: 3,
+                    text: "✕".into(),
+                });
+            }
+        }
+        sync(&self.models.markers, rows);
+    }
+
+    fn mark(&self, h: HexId, kind: i32, text: String, what: &str) -> HexMark {
+        let (x, y) = self.layout.center(h);
+        let label = format!("{what} {}", self.data.map.geometry.format(h));
+        HexMark {
+            x,
+            y,
+            kind,
+            text: text.into(),
+            label: label.into(),
+        }
+    }
+
+    fn refresh_marks(&self, pending: &engine::berlin85::Pending85) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let mut rows = Vec::new();
+        match pending {
+            Pending::Choose { options, .. } => {
+                for o in options {
+                    if let Choice::Hex(h) = o {
+                        rows.push(self.mark(*h, 4, String::new(), "choice hex"));
+                    }
+                }
+            }
+            Pending::Command { .. } => match g.state.phase {
+                Phase::Setup => {
+                    if let Some(u) = self.sel.unit {
+                        let mut hexes = Box::new(heapless::Vec::<
+                            HexId,
+                            { engine::core::map::MAX_HEXES },
+                        >::new());
+                        g.legal_setup_hexes(u, &mut hexes);
+                        rows.extend(
+                            hexes
+                                .iter()
+                                .map(|&h| self.mark(h, 2, String::new(), "set-up hex")),
+                        );
+                    }
+                }
+                Phase::Movement => {
+                    rows.extend(self.sel.reach.iter().map(|r| {
+                        self.mark(r.hex, 0, half_points_text(r.half_points), "reach hex")
+                    }));
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+        if let Some(h) = self.sel.unit.and_then(|u| g.hex_of(u)) {
+            rows.push(self.mark(h, 1, String::new(), "selected hex"));
+        }
+        sync(&self.models.marks, rows);
+    }
+
+    fn refresh_phase_bar(&self, w: &AppWindow) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let v = w.global::<View>();
+        let sc = g.scenario();
+        let turn = g.state.turn;
+        let night = g.is_night();
+        v.set_turn_text(format!("Turn {turn}").into());
+        v.set_turn_sub(
+            format!(
+                "of {} · {}",
+                sc.end_turn,
+                if night { "night" } else { "day" }
+            )
+            .into(),
+        );
+        v.set_night(night);
+        let side = match (g.state.phase, s.pending().player()) {
+            (Phase::Setup, _) => g.setup_side(),
+            _ => g.state.phasing,
+        };
+        v.set_side_text(side_name(side).into());
+        v.set_side_color(side_colour(side));
+        let now = match g.state.phase {
+            Phase::Setup => 0,
+            Phase::TurnStart | Phase::PlayerTurnStart => 0,
+            Phase::Movement => 1,
+            Phase::Combat => 2,
+            Phase::GameOver => 9,
+        };
+        let names: &[&str] = if g.state.phase == Phase::Setup {
+            &["Set-up", "Move", "Combat"]
+        } else {
+            &["Start", "Move", "Declare", "Support", "FPF", "Resolve"]
+        };
+        let steps = names.iter().enumerate().map(|(i, n)| PhaseStep {
+            name: (*n).into(),
+            state: match i.cmp(&now) {
+                std::cmp::Ordering::Less => 2,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Greater => 0,
+            },
+        });
+        sync(&self.models.steps, steps);
+        let view = ask::public_view(g);
+        let sup = if view.air_superiority == NATO {
+            "NATO"
+        } else {
+            "WP"
+        };
+        let air = if night {
+            format!("Night · sup {sup}")
+        } else {
+            format!("Air {} · sup {sup}", view.air_points[side.index()])
+        };
+        v.set_air_text(air.into());
+        v.set_sp_text(format!("SP {:+}", view.surrender_points).into());
+    }
+
+    fn unit_detail(&self, u: UnitId) -> String {
+        let Some(s) = self.session.as_ref() else {
+            return String::new();
+        };
+        let g = s.game();
+        let d = g.def(u);
+        let place = g
+            .hex_of(u)
+            .map(|h| format!(" · {}", self.data.map.geometry.format(h)))
+            .unwrap_or_default();
+        let who = match self.data.roster.formations.get(usize::from(d.formation)) {
+            Some(f) if d.kind != engine::core::units::UnitKind::Police => {
+                format!("{} · {}", f.name, counters::kind_name(d.kind))
+            }
+            _ => counters::nationality_name(d.nationality).to_string(),
+        };
+        format!("{who}{place}")
+    }
+
+    fn refresh_panel(&self, w: &AppWindow, pending: &engine::berlin85::Pending85) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let v = w.global::<View>();
+        v.set_can_undo(s.can_undo());
+        v.set_show_auto_place(false);
+        v.set_declare_text(SharedString::new());
+        v.set_support_text(SharedString::new());
+        v.set_ubahn_available(false);
+        v.set_gas_available(false);
+        v.set_can_air(false);
+        v.set_primary_enabled(true);
+        v.set_selected_unit(self.sel.unit.map_or(-1, |u| i32::from(u.0)));
+        match self.sel.unit {
+            Some(u) => {
+                v.set_has_selection(true);
+                if let Some(c) = self.models.counters.row_data(usize::from(u.0)) {
+                    v.set_sel_counter(c);
+                }
+                v.set_sel_name(g.def(u).name.as_str().into());
+                v.set_sel_detail(self.unit_detail(u).into());
+            }
+            None => v.set_has_selection(false),
+        }
+        let mut to_place = Vec::new();
+        match pending {
+            Pending::Command { player } => {
+                match g.state.phase {
+                    Phase::Setup => {
+                        v.set_panel(Panel::Setup);
+                        v.set_has_selection(false);
+                        let left: Vec<UnitId> = g.units_to_place().collect();
+                        let case = left
+                            .first()
+                            .and_then(|&u| g.setup_group_of(u))
+                            .map_or("3.0".to_string(), |(_, gr)| gr.case.to_string());
+                        v.set_panel_title(format!("{} sets up", side_name(*player)).into());
+                        v.set_panel_case(case.into());
+                        v.set_panel_hint(
+                            if left.is_empty() {
+                                "Every unit of this step is placed. Tap Done.".to_string()
+                            } else {
+                                format!(
+                                    "{} to place. Tap a unit, then a green hex — or Auto-place.",
+                                    left.len()
+                                )
+                            }
+                            .into(),
+                        );
+                        for u in &left {
+                            if let Some(c) = self.models.counters.row_data(usize::from(u.0)) {
+                                to_place.push(UnitRow {
+                                    unit: i32::from(u.0),
+                                    name: g.def(*u).name.as_str().into(),
+                                    detail: self.unit_detail(*u).into(),
+                                    counter: c,
+                                });
+                            }
+                        }
+                        v.set_show_auto_place(!left.is_empty());
+                        v.set_primary_text("Done".into());
+                        v.set_primary_enabled(left.is_empty());
+                    }
+                    Phase::Movement => {
+                        v.set_panel(Panel::Movement);
+                        v.set_panel_title(format!("{}: Movement", side_name(*player)).into());
+                        v.set_panel_case("5.0".into());
+                        v.set_panel_hint(
+                            if self.sel.unit.is_some() {
+                                "Tap a shaded hex to move there by the cheapest path (cost in MP)."
+                            } else {
+                                "Tap one of your units to see where it can go."
+                            }
+                            .into(),
+                        );
+                        v.set_ubahn_available(self.sel.unit.is_some());
+                        v.set_primary_text("End movement".into());
+                    }
+                    Phase::Combat => {
+                        v.set_panel(Panel::Combat);
+                        v.set_panel_title(format!("{}: Combat", side_name(*player)).into());
+                        v.set_panel_case("7.0".into());
+                        v.set_panel_hint("Tap your attacking units, then the enemy units they attack, then Declare.".into());
+                        if !self.sel.attackers.is_empty() || !self.sel.defenders.is_empty() {
+                            let names = |us: &[UnitId]| {
+                                us.iter()
+                                    .map(|&u| g.def(u).name.to_string())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            };
+                            v.set_declare_text(
+                                format!(
+                                    "Attackers: {}\nDefenders: {}",
+                                    if self.sel.attackers.is_empty() {
+                                        "—".into()
+                                    } else {
+                                        names(&self.sel.attackers)
+                                    },
+                                    if self.sel.defenders.is_empty() {
+                                        "—".into()
+                                    } else {
+                                        names(&self.sel.defenders)
+                                    }
+                                )
+                                .into(),
+                            );
+                        }
+                        v.set_can_declare(
+                            !self.sel.attackers.is_empty() && !self.sel.defenders.is_empty(),
+                        );
+                        v.set_primary_text("End combat".into());
+                    }
+                    _ => {
+                        v.set_panel(Panel::Waiting);
+                        v.set_panel_title(side_name(*player).into());
+                        v.set_panel_case("4.0".into());
+                        v.set_panel_hint(SharedString::new());
+                        v.set_primary_text(SharedString::new());
+                    }
+                }
+            }
+            Pending::Choose {
+                player,
+                purpose,
+                case,
+                options,
+            } => {
+                v.set_panel(Panel::Choose);
+                v.set_panel_title(format!("{}: {}", side_name(*player), purpose).into());
+                v.set_panel_case((*case).into());
+                let any_hex = options.iter().any(|o| matches!(o, Choice::Hex(_)));
+                v.set_panel_hint(
+                    if any_hex {
+                        "Tap a choice, or an orange hex on the map."
+                    } else {
+                        "Tap a choice."
+                    }
+                    .into(),
+                );
+                let rows: Vec<ChoiceOption> =
+                    options.iter().map(|o| self.choice_option(o)).collect();
+                sync(&self.models.options, rows);
+                v.set_primary_text(SharedString::new());
+            }
+            Pending::Roll { player, .. } | Pending::DrawChit { player, .. } => {
+                v.set_panel(Panel::Waiting);
+                v.set_panel_title(format!("{} rolls", side_name(*player)).into());
+                v.set_panel_case(SharedString::new());
+                v.set_panel_hint(SharedString::new());
+                v.set_primary_text(SharedString::new());
+            }
+            Pending::GameOver => {
+                v.set_panel(Panel::Over);
+                v.set_panel_title("The game is over".into());
+                v.set_panel_case("20.0".into());
+                v.set_panel_hint(SharedString::new());
+                v.set_primary_text(SharedString::new());
+            }
+        }
+        sync(&self.models.to_place, to_place);
+        sync(&self.models.attacks, std::iter::empty());
+        v.set_current_attack(self.sel.attack.map_or(-1, i32::from));
+    }
+
+    fn choice_option(&self, o: &Choice) -> ChoiceOption {
+        let geo = &self.data.map.geometry;
+        let (label, detail) = match o {
+            Choice::Yes => ("Yes".to_string(), String::new()),
+            Choice::No => ("No".to_string(), String::new()),
+            Choice::Hex(h) => {
+                let terrain = self
+                    .data
+                    .terrain(*h)
+                    .map_or(String::new(), |t| t.name.to_string());
+                (format!("Hex {}", geo.format(*h)), terrain)
+            }
+            Choice::Stop => (
+                "Stop here".to_string(),
+                "[7.75] end the retreat in this urban hex".to_string(),
+            ),
+            Choice::TheyShallNotPass => (
+                "They Shall Not Pass".to_string(),
+                "[7.76] roll instead of retreating".to_string(),
+            ),
+            Choice::Unit(u) => {
+                let name = self
+                    .data
+                    .roster
+                    .get(*u)
+                    .map_or(String::new(), |d| d.name.to_string());
+                (name, String::new())
+            }
+            Choice::Strength { attack, defense } => {
+                (format!("{attack}-{defense}"), "strength chit".to_string())
+            }
+        };
+        ChoiceOption {
+            label: label.into(),
+            detail: detail.into(),
+        }
+    }
+
+    fn refresh_dialogs(&self, w: &AppWindow, pending: &engine::berlin85::Pending85) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let v = w.global::<View>();
+        match pending {
+            Pending::Roll {
+                player,
+                dice,
+                purpose,
+                case,
+                secret,
+            } => {
+                v.set_dialog(Dialog::Dice);
+                v.set_dice_title(format!("Roll {dice}").into());
+                v.set_dice_purpose((*purpose).into());
+                v.set_dice_case((*case).into());
+                v.set_dice_who(
+                    if *secret {
+                        format!(
+                            "{} rolls secretly: the other player looks away.",
+                            side_name(*player)
+                        )
+                    } else {
+                        format!("{} rolls.", side_name(*player))
+                    }
+                    .into(),
+                );
+                v.set_dice_physical(s.header().dice == Randomness::Physical);
+                v.set_dice_secret(*secret);
+                v.set_dice_count(i32::from(dice.count));
+                v.set_dice_sides(i32::from(dice.sides));
+                let entered: Vec<String> = (0..usize::from(dice.count))
+                    .map(|i| self.faces.get(i).map_or("_".to_string(), |f| f.to_string()))
+                    .collect();
+                v.set_dice_entered(entered.join("  ").into());
+                sync(&self.models.dice_faces, std::iter::empty());
+            }
+            Pending::DrawChit {
+                cup, case, chits, ..
+            } => {
+                v.set_dialog(Dialog::Chit);
+                v.set_dice_title(format!("Draw from the {cup}").into());
+                v.set_dice_purpose(format!("{} chits in the cup.", chits.len()).into());
+                v.set_dice_case((*case).into());
+                v.set_chit_physical(s.header().chits == Randomness::Physical);
+                sync(
+                    &self.models.chits,
+                    chits.iter().map(|c| self.choice_option(c)),
+                );
+            }
+            _ => v.set_dialog(Dialog::None),
+        }
+    }
+
+    fn refresh_log(&mut self) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let log = s.log();
+        let m = &self.models.log;
+        if log.len() < self.log_shown {
+            // Undo: the newest lines go (the model is newest first).
+            for _ in 0..(self.log_shown - log.len()).min(m.row_count()) {
+                m.remove(0);
+            }
+        }
+        for e in log.iter().skip(self.log_shown.min(log.len())) {
+            let hidden = s.was_secret(e.input);
+            m.insert(
+                0,
+                LogLine {
+                    case: e.event.case.into(),
+                    text: e.event.text.as_str().into(),
+                    hidden,
+                },
+            );
+        }
+        self.log_shown = log.len();
+    }
+
+    fn refresh_victory(&mut self, w: &AppWindow) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let v = w.global::<View>();
+        let view = ask::public_view(g);
+        let mut rows = Vec::new();
+        match &view.outcome {
+            Some(o) => {
+                v.set_victory_title(o.level.into());
+                let why = match o.ending {
+                    Ending::CityControlled { turn } => format!("the Warsaw Pact controls West Berlin at the end of Game-Turn {turn} [20.11]"),
+                    Ending::Surrender { turn } => format!("NATO surrendered in Game-Turn {turn} [19.1]"),
+                    Ending::LastTurn { turn } => format!("Game-Turn {turn}, the last, has been played [20.0]"),
+                };
+                v.set_victory_subtitle(format!("{}: {why}", g.scenario().name).into());
+                for l in &o.lines {
+                    let label = format!("[{}] {} ({})", l.case, l.label, side_name(l.side));
+                    let value = format!(
+                        "{} × {} = {}",
+                        l.count,
+                        half_text(l.each_halves),
+                        half_text(l.total_halves)
+                    );
+                    rows.push(TextRow {
+                        label: label.into(),
+                        value: value.into(),
+                    });
+                }
+                rows.push(TextRow {
+                    label: "Warsaw Pact Victory Points".into(),
+                    value: half_text(o.wp_vp_halves).into(),
+                });
+                if o.nato_vp_halves != 0 {
+                    rows.push(TextRow {
+                        label: "NATO Victory Points".into(),
+                        value: half_text(o.nato_vp_halves).into(),
+                    });
+                }
+                if o.stand_in {
+                    rows.push(TextRow {
+                        label: "A stand-in Victory Point schedule decided this game (see About)"
+                            .into(),
+                        value: SharedString::new(),
+                    });
+                }
+            }
+            None => {
+                v.set_victory_title("The game is over".into());
+                v.set_victory_subtitle(
+                    format!("{} · Game-Turn {}", g.scenario().name, g.state.turn).into(),
+                );
+            }
+        }
+        rows.push(TextRow {
+            label: "Surrender Points [19.4]".into(),
+            value: format!("{:+}", view.surrender_points).into(),
+        });
+        sync(&self.models.victory, rows);
+    }
+}
+
+/// Half points as text: 21 → "10½".
+fn half_text(halves: i32) -> String {
+    let sign = if halves < 0 { "-" } else { "" };
+    let h = halves.unsigned_abs();
+    match (h / 2, h % 2) {
+        (0, 1) => format!("{sign}½"),
+        (n, 0) => format!("{sign}{n}"),
+        (n, _) => format!("{sign}{n}½"),
+    }
+}
+
+fn resume_text(data: &GameData, r: &Resume) -> String {
+    let name = data
+        .scenario(&r.header.scenario)
+        .map_or(r.header.scenario.clone(), |s| s.name.to_string());
+    format!("{name} · {} moves made", r.inputs.len())
+}
+
+fn resume_message(r: &ResumeReport) -> String {
+    match (r.dropped, r.first_refusal) {
+        (0, _) => format!(
+            "Resumed: {} inputs replayed.",
+            r.replayed + r.from_snapshot.unwrap_or(0)
+        ),
+        (n, Some(v)) => {
+            format!("Resumed at the last good state; {n} damaged input(s) dropped ({v}).")
+        }
+        (n, None) => format!("Resumed at the last good state; {n} damaged input(s) dropped."),
+    }
+}
