@@ -217,7 +217,8 @@ impl<'d> Game<'d> {
             .any(|g| g.arrival == Arrival::Emergency && g.units.contains(&u))
     }
 
-    /// Has the Warsaw Pact been asked, this turn, whether to offer the Honors of War, and may it?
+    /// May the Warsaw Pact offer the Honors of War at the start of this Game-Turn [19.21],
+    /// [19.45], [21.35] 1?
     fn honors_allowed(&self) -> bool {
         let rules = &self.scenario().rules;
         !rules.no_honors_no_surrender
@@ -1700,6 +1701,68 @@ pub(crate) mod tests {
         assert!(in_wp_movement(&g));
     }
 
+    #[test]
+    fn reinforcements_17_21_brigade_units_that_cannot_airland_are_lost() {
+        let mut b = berlin_board();
+        let jg = with_jager(&mut b, 3);
+        let mut g = game(b);
+        begin(&mut g, 2);
+        g.apply(&yes()).unwrap();
+        g.apply(&roll(&[6, 6])).unwrap();
+        g.apply(&roll(&[1])).unwrap();
+        let ev = end_turn(&mut g);
+        assert!(cites(&ev, "17.21"));
+        assert!(jg
+            .iter()
+            .all(|u| g.state.units[u.0 as usize].location == Location::Unused));
+        assert_eq!(
+            g.surrender_points(),
+            0,
+            "lost, not destroyed: no Surrender Points"
+        );
+    }
+
+    #[test]
+    fn reinforcements_17_22_a_failed_brigade_leaves_air_support_in_place() {
+        for die in [3u8, 4, 6] {
+            let mut b = berlin_board();
+            with_jager(&mut b, 7);
+            let mut g = game(b);
+            begin(&mut g, 2);
+            g.apply(&yes()).unwrap();
+            g.apply(&roll(&[6, 6])).unwrap();
+            g.apply(&roll(&[die])).unwrap();
+            assert_eq!(g.air_superiority(), NATO, "die {die}");
+            assert_eq!(
+                g.air_points_available(NATO),
+                EMERGENCY_AIR_POINTS,
+                "die {die}"
+            );
+        }
+    }
+
+    #[test]
+    fn reinforcements_13_11_emergency_units_only_in_their_turn() {
+        let mut b = berlin_board();
+        let jg = with_jager(&mut b, 2);
+        let mut g = game(b);
+        begin(&mut g, 2);
+        assert!(
+            !g.emergency_land_reinforcements_available(),
+            "not before they are dispatched"
+        );
+        g.apply(&yes()).unwrap();
+        g.apply(&roll(&[6, 6])).unwrap();
+        g.apply(&roll(&[2])).unwrap();
+        assert!(g.emergency_land_reinforcements_available());
+        assert!(g.is_emergency_reinforcement(jg[1]));
+        end_turn(&mut g);
+        assert!(
+            !g.emergency_land_reinforcements_available(),
+            "they may not be withheld"
+        );
+    }
+
     // ---- [9.0] air points and air superiority --------------------------------------------
 
     #[test]
@@ -1745,6 +1808,50 @@ pub(crate) mod tests {
             6,
             "[9.14] a fresh allocation, none carried over"
         );
+    }
+
+    #[test]
+    fn air_9_21_nato_superiority_means_no_pact_air_points() {
+        let mut g = game(berlin_board());
+        begin(&mut g, 4);
+        g.apply(&yes()).unwrap();
+        let ev = g.apply(&roll(&[5, 6])).unwrap();
+        assert!(cites(&ev, "9.21"));
+        assert_eq!(g.air_points_available(WARSAW_PACT), 0);
+        assert_eq!(
+            g.air_superiority(),
+            NATO,
+            "[13.24] only NATO may airland this turn"
+        );
+    }
+
+    #[test]
+    fn air_9_22_the_pact_has_superiority_unless_nato_rolled_11_or_12() {
+        let mut g = game(berlin_board());
+        begin(&mut g, 2);
+        g.apply(&yes()).unwrap();
+        g.apply(&roll(&[4, 6])).unwrap();
+        assert_eq!(g.air_superiority(), WARSAW_PACT, "a 10 gives nothing");
+        assert_eq!(g.honors_bonus_side(), None);
+    }
+
+    #[test]
+    fn air_16_11_no_air_points_at_night() {
+        let mut g = game(berlin_board());
+        begin(&mut g, 6);
+        g.apply(&no()).unwrap();
+        assert!(g.is_night());
+        assert_eq!(g.air_points_available(WARSAW_PACT), 0);
+        let mut b = berlin_board();
+        b.scenario_mut().rules.random_wp_air = true;
+        b.scenario_mut().rules.no_reinforcements = true;
+        let mut g = game(b);
+        begin(&mut g, 9);
+        assert!(
+            in_wp_movement(&g),
+            "no air roll at night in Medicine Wheel either"
+        );
+        assert_eq!(g.air_points_available(WARSAW_PACT), 0);
     }
 
     #[test]
