@@ -51,6 +51,8 @@ impl<'d> Game<'d> {
             turn_state: Default::default(),
             movement: Default::default(),
             combat: Default::default(),
+            interrupt: Default::default(),
+            aftermath: Default::default(),
         };
         for _ in 0..data.roster.units.len() {
             state
@@ -114,6 +116,10 @@ impl<'d> Game<'d> {
         input: &Input85,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
+        // An interrupt raised mid-move or mid-retreat is answered first [12.0].
+        if self.interrupt_pending().is_some() {
+            return self.interrupt_apply(input, events);
+        }
         match self.state.phase {
             Phase::Setup => self.setup_apply(input, events),
             Phase::TurnStart | Phase::PlayerTurnStart => self.turn_apply(input, events),
@@ -125,6 +131,9 @@ impl<'d> Game<'d> {
 
     /// What the table is waiting for.
     pub fn pending(&self) -> Pending85 {
+        if let Some(p) = self.interrupt_pending() {
+            return p;
+        }
         match self.state.phase {
             Phase::Setup => self.setup_pending(),
             Phase::TurnStart | Phase::PlayerTurnStart => self.turn_pending(),

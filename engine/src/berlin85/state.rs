@@ -1,6 +1,8 @@
 //! Berlin '85 game state: everything that changes. It is plain data (serde) so a snapshot is a
 //! postcard blob, and it is a pure function of (data, scenario, options, journal).
 
+use super::aftermath::Aftermath;
+use super::bridges::InterruptState;
 use super::combat::CombatState;
 use super::movement::MoveState;
 use super::setup::SetupState;
@@ -64,4 +66,8 @@ pub struct State {
     pub turn_state: TurnState,
     pub movement: MoveState,
     pub combat: CombatState,
+    /// Bridge / POL demolition waiting to be answered [12.0].
+    pub interrupt: InterruptState,
+    /// The combat result being applied [7.6]-[7.9], [10.x].
+    pub aftermath: Aftermath,
 }
