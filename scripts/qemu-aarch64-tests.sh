@@ -10,6 +10,11 @@ cd "$(dirname "$0")/.."
 
 TARGET=aarch64-unknown-linux-gnu
 scripts/cross-aarch64.sh --setup-only
+for tool in qemu-aarch64 aarch64-linux-gnu-gcc; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "SKIP: qemu-aarch64-tests: $tool is missing"; exit 0; }
+done
+rustup target list --installed | grep -qx "$TARGET" \
+  || { echo "SKIP: qemu-aarch64-tests: the rust target $TARGET is missing"; exit 0; }
 
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc

@@ -12,7 +12,7 @@ use engine::berlin85::data::GameData;
 pub const MAGIC: [u8; 4] = *b"BTGD";
 /// Bump whenever an engine data type changes shape: postcard is not self-describing, so an
 /// old blob must be refused rather than misread.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 pub const HEADER_LEN: usize = 20;
 
 /// Name errors about blobs are reported under.

@@ -117,7 +117,12 @@ pub fn compile_lenient(files: &FileSet) -> (Box<GameData>, Vec<DataError>) {
             .trim_start_matches("scenarios/")
             .trim_end_matches(".toml");
         match scenarios::read(&Src::new(&f.display, &f.text), id, &data) {
-            Ok(s) => scenario_list.push(s),
+            Ok(s) => {
+                if s.victory_points.iter().any(|e| e.stand_in) {
+                    stand_ins.push(format!("{}.toml VP", s.id));
+                }
+                scenario_list.push(s)
+            }
             Err(e) => errors.extend(e),
         }
     }

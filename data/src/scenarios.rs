@@ -1,10 +1,12 @@
 //! `scenarios/<id>.toml`: one scenario — length, set-up groups and the zones they set up in,
-//! reinforcement schedule and special-rule switches ([21.1]-[21.3]).
+//! reinforcement schedule, special-rule switches and the scenario's own Victory Point
+//! schedule ([21.1]-[21.3], [21.36]).
 
 use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
 use engine::berlin85::data::{
-    Arrival, ReinforcementGroup, Scenario, SetupGroup, SpecialRules, Zone, Zone85, MAX_GROUP_UNITS,
+    Arrival, ReinforcementGroup, Scenario, SetupGroup, SpecialRules, VpEntry, VpEvent, VpUnits,
+    Zone, Zone85, MAX_GROUP_UNITS, MAX_VP_ENTRIES,
 };
 use engine::berlin85::GameData;
 use engine::core::hex::Edge;
@@ -27,6 +29,23 @@ struct RawScenario {
     reinforcement: Vec<Sp<RawReinforcement>>,
     #[serde(default)]
     rules: RawRules,
+    #[serde(default)]
+    victory_points: Vec<Sp<RawVp>>,
+}
+
+/// One `[[victory_points]]` line ([21.36]): `side` scores `points` per `event`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVp {
+    side: Sp<String>,
+    points: Sp<i64>,
+    event: Sp<String>,
+    units: Option<Sp<String>>,
+    edges: Option<Sp<Vec<Sp<String>>>>,
+    zone: Option<Sp<RawZone>>,
+    case: Sp<String>,
+    #[serde(default)]
+    stand_in: bool,
 }
 
 #[derive(Deserialize)]
@@ -105,7 +124,7 @@ struct RawRules {
     #[serde(default)]
     wp_bridge_demolition: bool,
     #[serde(default)]
-    medicine_wheel_vp: bool,
+    medicine_wheel_vp: Option<Sp<bool>>,
 }
 
 pub const PLACE_SYMBOLS: [(&str, u32); 8] = [
@@ -261,6 +280,7 @@ pub fn read(src: &Src, key_id: &str, data: &GameData) -> Result<Scenario, Vec<Da
     }
 
     let rules = rules(src, &raw.rules, &mut errors);
+    let victory_points = victory_points(src, data, &raw, &mut errors);
     match (id, name, case, start, end) {
         (Some(id), Some(name), Some(case), Some(start), Some(end)) if errors.is_empty() => {
             Ok(Scenario {
@@ -272,10 +292,158 @@ pub fn read(src: &Src, key_id: &str, data: &GameData) -> Result<Scenario, Vec<Da
                 setup,
                 reinforcements,
                 rules,
+                victory_points,
             })
         }
         _ => Err(errors),
     }
+}
+
+const VP_EVENTS: [(&str, &str); 3] = [
+    ("enemy_destroyed", "enemy_destroyed"),
+    ("exited", "exited"),
+    ("held_at_end", "held_at_end"),
+];
+
+const VP_UNITS: [(&str, VpUnits); 3] = [
+    ("police", VpUnits::Police),
+    ("non_police", VpUnits::NonPolice),
+    ("any", VpUnits::Any),
+];
+
+/// The `[[victory_points]]` schedule ([21.36]), read when `[rules] medicine_wheel_vp` is on
+/// (and only then). Each event takes its own keys; a key that does not go with the event is
+/// an error, as is a second `exited` line that could count the same unit (a unit that left
+/// the map must be worth one known amount, whichever edge it crossed).
+fn victory_points(
+    src: &Src,
+    data: &GameData,
+    raw: &RawScenario,
+    errors: &mut Vec<DataError>,
+) -> heapless::Vec<VpEntry, MAX_VP_ENTRIES> {
+    let mut out = heapless::Vec::new();
+    let switch = raw.rules.medicine_wheel_vp.as_ref();
+    match (switch.is_some_and(|v| *v.get_ref()), raw.victory_points.first()) {
+        (false, Some(first)) => {
+            errors.push(src.err(
+                first.span(),
+                "victory_points: a schedule is only used with [rules] medicine_wheel_vp = true",
+            ));
+            return out;
+        }
+        (true, None) => {
+            let span = switch.map_or(0..0, |v| v.span());
+            errors.push(src.err(
+                span,
+                "medicine_wheel_vp: the scenario needs a [[victory_points]] schedule to score by",
+            ));
+            return out;
+        }
+        _ => {}
+    }
+    // (side, units, line) of each `exited` line so far.
+    let mut exits: Vec<(Side, VpUnits, usize)> = Vec::new();
+    for v in &raw.victory_points {
+        let r = v.get_ref();
+        let n = errors.len();
+        let side = de::choice(src, &r.side, "side", &crate::units::SIDES).keep(errors);
+        let points = de::in_range(src, &r.points, "points", 1, 99).keep(errors);
+        let event = de::choice(src, &r.event, "event", &VP_EVENTS).keep(errors);
+        case_of(src, &r.case).keep(errors);
+        let case = de::fixed::<8>(src, &r.case, "case").ok();
+        // Keys each event needs (✓) and may not have (✗).
+        let (needs_units, needs_edges, needs_zone) = match event {
+            Some("enemy_destroyed") => (true, false, false),
+            Some("exited") => (true, true, false),
+            Some("held_at_end") => (false, false, true),
+            _ => continue,
+        };
+        let event_name = event.unwrap_or_default();
+        let mut key = |present: Option<std::ops::Range<usize>>, needed: bool, k: &str| {
+            match (present, needed) {
+                (None, true) => errors.push(src.err(
+                    r.event.span(),
+                    format!("victory_points: event '{event_name}' needs '{k}'"),
+                )),
+                (Some(sp), false) => errors.push(src.err(
+                    sp,
+                    format!("victory_points: '{k}' does not go with event '{event_name}'"),
+                )),
+                _ => {}
+            }
+        };
+        key(r.units.as_ref().map(|x| x.span()), needs_units, "units");
+        key(r.edges.as_ref().map(|x| x.span()), needs_edges, "edges");
+        key(r.zone.as_ref().map(|x| x.span()), needs_zone, "zone");
+        if errors.len() != n {
+            continue;
+        }
+        let units = r
+            .units
+            .as_ref()
+            .and_then(|u| de::choice(src, u, "units", &VP_UNITS).keep(errors));
+        let vp_event = match event_name {
+            "enemy_destroyed" => units.map(|units| VpEvent::EnemyDestroyed { units }),
+            "exited" => {
+                let mut edges = heapless::Vec::new();
+                let list = r.edges.as_ref().map_or(&[][..], |e| e.get_ref().as_slice());
+                for e in list {
+                    if let Some(edge) = de::choice(src, e, "edges", &EDGES).keep(errors) {
+                        if !edges.contains(&edge) {
+                            let _ = edges.push(edge);
+                        }
+                    }
+                }
+                if list.is_empty() {
+                    if let Some(e) = &r.edges {
+                        errors.push(src.err(e.span(), "edges: the list is empty"));
+                    }
+                }
+                units.map(|units| VpEvent::Exited { units, edges })
+            }
+            _ => r
+                .zone
+                .as_ref()
+                .and_then(|z| zone(src, data, z).keep(errors))
+                .map(|zone| VpEvent::HeldAtEnd { zone }),
+        };
+        if let (Some(side), Some(VpEvent::Exited { units, .. })) = (side, &vp_event) {
+            let overlaps = |a: VpUnits, b: VpUnits| {
+                a == b || a == VpUnits::Any || b == VpUnits::Any
+            };
+            if let Some(&(_, _, at)) = exits
+                .iter()
+                .find(|&&(s, u, _)| s == side && overlaps(u, *units))
+            {
+                let (line, _) = src.position(at);
+                errors.push(src.err(
+                    v.span(),
+                    format!("victory_points: an 'exited' line for the same side and units is already on line {line}; list all scoring edges in one line"),
+                ));
+            }
+            exits.push((side, *units, v.span().start));
+        }
+        if errors.len() != n {
+            continue;
+        }
+        if let (Some(side), Some(points), Some(event), Some(case)) = (side, points, vp_event, case)
+        {
+            let e = VpEntry {
+                side,
+                points: points as u8,
+                event,
+                case,
+                stand_in: r.stand_in,
+            };
+            if de::push(src, &mut out, e, v.span(), "victory_points lines")
+                .keep(errors)
+                .is_none()
+            {
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// A rules case like "21.11".
@@ -605,7 +773,7 @@ fn rules(src: &Src, r: &RawRules, errors: &mut Vec<DataError>) -> SpecialRules {
         nato_may_exit: r.nato_may_exit,
         wp_supply_priority: r.wp_supply_priority,
         wp_bridge_demolition: r.wp_bridge_demolition,
-        medicine_wheel_vp: r.medicine_wheel_vp,
+        medicine_wheel_vp: r.medicine_wheel_vp.as_ref().is_some_and(|v| *v.get_ref()),
     }
 }
 

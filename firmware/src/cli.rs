@@ -7,8 +7,9 @@ use engine::berlin85::notation;
 use engine::berlin85::{Game, GameData, Options};
 use engine::core::protocol::Pending;
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::Path;
-use ui::session::{decode_input, Header};
+use ui::session::{decode_input, Header, Session};
 
 /// A one-line summary of where a game stands.
 pub fn describe_state(g: &Game<'_>) -> String {
@@ -99,8 +100,11 @@ pub fn replay(data: &'static GameData, file: &Path) -> Result<(), String> {
 
 /// `berlin-table play --script FILE`: applies a text-notation script. A first line
 /// `scenario NAME` picks the scenario (default unity); `option gas` turns on poison gas [8.8].
-/// With `--save-dir DIR` on the command line each accepted input is also saved there and
-/// acknowledged on stdout (`ack N`) once it is durable — the power-cut test relies on that.
+///
+/// With `--save-dir DIR` on the command line the script is played through the table's own
+/// [`Session`] on the table's own save files, so it journals, fsyncs and snapshots exactly as
+/// the table does, and every accepted input is acknowledged on stdout as `ack N` only once
+/// it is durable. The power-cut test (`tests/power_cut.rs`) relies on that.
 pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> Result<(), String> {
     let text = std::fs::read_to_string(script).map_err(|e| format!("{}: {e}", script.display()))?;
     let mut scenario = "unity".to_string();
@@ -116,19 +120,27 @@ pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> R
             body.push((n + 1, line));
         }
     }
-    let mut g =
-        Game::new(data, &scenario, options).map_err(|e| format!("scenario '{scenario}': {e:?}"))?;
-    let mut persist = match save_to {
+    let mut table = match save_to {
         Some(dir) => {
             let sd = SaveDir::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            let mut p = DiskPersist::new(sd);
-            ui::Persist::begin(&mut p, &Header::new(&scenario, options, 0))
-                .map_err(|e| e.to_string())?;
-            Some(p)
+            let session = Session::new(
+                data,
+                Header::new(&scenario, options, 0),
+                Box::new(DiskPersist::new(sd)),
+            )
+            .map_err(|e| format!("scenario '{scenario}': {e}"))?;
+            if let Some(e) = session.save_error() {
+                return Err(format!("{}: the game cannot be saved: {e}", dir.display()));
+            }
+            Played::Saved(Box::new(session))
         }
-        None => None,
+        None => Played::Unsaved(
+            Game::new(data, &scenario, options)
+                .map_err(|e| format!("scenario '{scenario}': {e:?}"))?,
+        ),
     };
     let mut accepted = 0usize;
+    let stdout = std::io::stdout();
     for (line_no, line) in body {
         let parsed = notation::parse_input(data, line);
         let input = match parsed {
@@ -136,13 +148,22 @@ pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> R
             Ok(None) => continue,
             Err(e) => return Err(format!("{}:{line_no}: {e}", script.display())),
         };
-        match g.apply(&input) {
+        let applied = match &mut table {
+            Played::Unsaved(g) => g.apply(&input).map(|ev| ev.into_iter().collect::<Vec<_>>()),
+            Played::Saved(s) => s.apply(input),
+        };
+        match applied {
             Ok(events) => {
                 accepted += 1;
-                if let Some(p) = persist.as_mut() {
-                    let bytes = ui::session::encode_input(&input)?;
-                    ui::Persist::append(p, &bytes).map_err(|e| e.to_string())?;
-                    println!("ack {accepted}");
+                if let Played::Saved(s) = &table {
+                    // `Session::apply` has fsync'd the record when it returns; a save error
+                    // means it is not durable, so no acknowledgement.
+                    if let Some(e) = s.save_error() {
+                        return Err(format!("input {accepted} was not saved: {e}"));
+                    }
+                    let mut out = stdout.lock();
+                    let _ = writeln!(out, "ack {accepted}");
+                    let _ = out.flush();
                 }
                 for e in &events {
                     println!("{line_no:>5}  {e}");
@@ -157,7 +178,64 @@ pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> R
             }
         }
     }
-    println!("{}", describe_state(&g));
+    let g = match &table {
+        Played::Unsaved(g) => g,
+        Played::Saved(s) => s.game(),
+    };
+    println!("{}", describe_state(g));
+    Ok(())
+}
+
+/// A scripted game, played bare or through the table's saving session.
+enum Played {
+    Unsaved(Game<'static>),
+    Saved(Box<Session>),
+}
+
+/// `berlin-table resume [STATE_FILE]`: loads the game in the save directory exactly as the
+/// table's Resume button does (journal, snapshot, recovery of a damaged tail), prints what was
+/// recovered and where the game stands, and writes the postcard bytes of the resumed state to
+/// STATE_FILE if one is named (the power-cut test compares them byte for byte).
+pub fn resume(
+    data: &'static GameData,
+    save_dir: &Path,
+    state_out: Option<&Path>,
+) -> Result<(), String> {
+    let dir = SaveDir::open(save_dir).map_err(|e| format!("{}: {e}", save_dir.display()))?;
+    let loaded = dir.load().map_err(|e| format!("nothing to resume: {e}"))?;
+    for w in &loaded.warnings {
+        println!("warning: {w}");
+    }
+    let Some(saved) = crate::persist::saved_game(&dir) else {
+        return Err(format!(
+            "{}: the saved game cannot be resumed (see the log)",
+            save_dir.display()
+        ));
+    };
+    let (session, report) = Session::resume(
+        data,
+        saved.header,
+        saved.inputs,
+        saved.snapshot,
+        Box::new(DiskPersist::new(dir)),
+    )
+    .map_err(|e| format!("{}: {e}", save_dir.display()))?;
+    println!(
+        "resumed {} inputs ({} from the snapshot, {} replayed, {} dropped)",
+        session.inputs().len(),
+        report.from_snapshot.unwrap_or(0),
+        report.replayed,
+        report.dropped
+    );
+    if let Some(v) = &report.first_refusal {
+        println!("the first dropped input was refused: {v}");
+    }
+    println!("{}", describe_state(session.game()));
+    if let Some(path) = state_out {
+        let bytes = postcard::to_allocvec(&session.game().state)
+            .map_err(|e| format!("the state cannot be encoded: {e}"))?;
+        std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     Ok(())
 }
 

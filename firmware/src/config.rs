@@ -226,6 +226,11 @@ pub enum Command {
     Play {
         script: PathBuf,
     },
+    /// Load the game in the save directory as the table's Resume does; print where it stands
+    /// and optionally write its state (postcard bytes) to a file.
+    Resume {
+        state_out: Option<PathBuf>,
+    },
     /// Validate an override data directory.
     CheckData {
         dir: PathBuf,
@@ -284,6 +289,9 @@ USAGE:
     berlin-table [OPTIONS] replay FILE          print a saved game's events with case numbers
     berlin-table [OPTIONS] play --script FILE   apply a text-notation script headlessly and
                                                 print the events and the final state
+    berlin-table [OPTIONS] resume [STATE_FILE]  load the game in the save directory as the
+                                                table's Resume does and print where it stands
+                                                (STATE_FILE: also write its state, postcard)
     berlin-table [OPTIONS] check-data DIR       validate an override data directory
 
 OPTIONS (each overrides the config file):
@@ -390,6 +398,9 @@ where
                 script: PathBuf::from(s),
             },
             None => return Err(UsageError("play needs --script FILE".into())),
+        },
+        Some("resume") => Command::Resume {
+            state_out: pos.next().map(PathBuf::from),
         },
         Some("check-data") => Command::CheckData {
             dir: PathBuf::from(
@@ -1111,6 +1122,16 @@ mod tests {
             }
         );
         assert_eq!(
+            cli(&["--save-dir", "/tmp/s", "resume"]).command,
+            Command::Resume { state_out: None }
+        );
+        assert_eq!(
+            cli(&["resume", "state.bin"]).command,
+            Command::Resume {
+                state_out: Some("state.bin".into())
+            }
+        );
+        assert_eq!(
             cli(&["--data-dir", "d", "check-data", "charts"]).command,
             Command::CheckData {
                 dir: "charts".into()
@@ -1154,6 +1175,7 @@ mod tests {
             "--version",
             "replay",
             "play --script",
+            "resume",
             "check-data",
         ] {
             assert!(HELP.contains(word), "{word} missing from --help");

@@ -724,6 +724,85 @@ mod tests {
         assert_eq!(actions, vec![Action::RollNow]);
     }
 
+    /// What the buttons see of a real game: a roll is wanted when the engine asks for one.
+    fn context_of(s: &ui::Session) -> TableContext {
+        let mut ctx = TableContext::idle(Mode::Digital, Mode::Digital);
+        if let engine::core::protocol::Pending::Roll { dice, .. } = s.pending() {
+            ctx.roll_wanted = Some(dice.sides);
+        }
+        ctx
+    }
+
+    /// Feeds the debounced presses of `src` to a real game the way the table does.
+    fn press_all(src: &mut dyn ButtonSource, s: &mut ui::Session) {
+        for p in presses(src) {
+            if button_action(p.button, &context_of(s)) == Action::RollNow {
+                s.roll_digital().expect("a wanted roll is accepted");
+            }
+        }
+    }
+
+    #[test]
+    fn a_bouncing_tower_makes_exactly_one_roll_in_a_real_game() {
+        let data = tests::berlin85();
+        let header = ui::Header::new("unity", Default::default(), 7);
+        let mut s =
+            ui::Session::new(data, header, Box::new(ui::session::NullPersist)).expect("scenario");
+
+        // Set-up waits for placements: a press (even a bouncing one) does nothing harmful.
+        let before = postcard::to_allocvec(&s.game().state).expect("state");
+        let mut src = ScriptedSource::new(
+            DEFAULT_DEBOUNCE_MS,
+            [
+                (10, TOWER, P),
+                (13, TOWER, R),
+                (15, TOWER, P),
+                (200, TOWER, R),
+            ],
+        );
+        press_all(&mut src, &mut s);
+        assert!(s.inputs().is_empty());
+        assert_eq!(
+            postcard::to_allocvec(&s.game().state).expect("state"),
+            before
+        );
+        // Even a roll forced with nothing to roll is refused and changes nothing.
+        assert!(s.roll_digital().is_err());
+        assert_eq!(
+            postcard::to_allocvec(&s.game().state).expect("state"),
+            before
+        );
+
+        // Play on until the engine wants a roll (Honors of War, reinforcements ...).
+        let mut agent = tests::RandomAgent::new(3);
+        while !matches!(s.pending(), engine::core::protocol::Pending::Roll { .. }) {
+            assert!(s.inputs().len() < 5_000, "no roll was ever wanted");
+            // A refused candidate leaves the session unchanged; the next one is tried.
+            let candidates = agent.candidates(s.game());
+            let accepted = candidates.into_iter().any(|i| s.apply(i).is_ok());
+            assert!(accepted, "the agent is stuck at {:?}", s.pending());
+        }
+        let n = s.inputs().len();
+        // Five edges inside the debounce window, then a clean release: one press, one roll.
+        let mut src = ScriptedSource::new(
+            DEFAULT_DEBOUNCE_MS,
+            [
+                (1000, TOWER, P),
+                (1004, TOWER, R),
+                (1007, TOWER, P),
+                (1011, TOWER, R),
+                (1014, TOWER, P),
+                (1200, TOWER, R),
+            ],
+        );
+        press_all(&mut src, &mut s);
+        assert_eq!(s.inputs().len(), n + 1, "one bouncing press, one roll");
+        assert!(matches!(
+            s.inputs().last(),
+            Some(engine::core::protocol::Input::Rolled(_))
+        ));
+    }
+
     #[test]
     fn leds_follow_the_context() {
         #[derive(Default)]

@@ -54,6 +54,9 @@ fn main() -> ExitCode {
                 )
             })
         }
+        Command::Resume { state_out } => {
+            load_data(&config).and_then(|d| cli::resume(d, &config.save_dir, state_out.as_deref()))
+        }
         Command::CheckData { dir } => cli::check_data(dir),
     };
     match result {

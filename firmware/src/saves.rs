@@ -415,6 +415,9 @@ struct Snapshot {
 }
 
 fn parse_snapshot(bytes: &[u8]) -> Result<Snapshot, String> {
+    if bytes.is_empty() {
+        return Err("the file is empty (0 bytes)".to_string());
+    }
     let Some(rest) = bytes.strip_prefix(SNAPSHOT_MAGIC.as_slice()) else {
         return Err("not a berlin-table snapshot (wrong magic bytes)".to_string());
     };

@@ -8,6 +8,7 @@
 slint::include_modules!();
 
 pub mod ask;
+pub mod combat_view;
 pub mod counters;
 pub mod map_layer;
 pub mod probe;

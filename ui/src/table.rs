@@ -4,6 +4,7 @@
 //! counters or highlights wholesale.
 
 use crate::ask::{self, half_points_text, Reach};
+use crate::combat_view;
 use crate::counters;
 use crate::map_layer::{self, MapLayout};
 use crate::rules_ref;
@@ -11,10 +12,11 @@ use crate::session::{Header, Persist, Randomness, ResumeReport, Seats, Session};
 use crate::{
     Actions, AppWindow, AttackRow, ChoiceOption, CounterData, Dialog, DieRow, HexMark, LogLine,
     MapTile, MarkerData, Panel, PhaseStep, RuleRow, ScenarioRow, Screen, ShiftRow, TextRow,
-    UnitRow, View,
+    TrackBox, UnitRow, View,
 };
 use engine::berlin85::victory::Ending;
-use engine::berlin85::{Choice, Command, GameData, Input85, Options, Phase, State, NATO};
+use engine::berlin85::combat::CombatStep;
+use engine::berlin85::{Choice, Command, Game, GameData, Input85, Options, Phase, State, NATO};
 use engine::core::hex::HexId;
 use engine::core::map::Markers;
 use engine::core::protocol::{Input, Pending, RuleViolation};
@@ -30,6 +32,8 @@ pub const MAP_RADIUS: f32 = 28.0;
 /// How long a refusal and a toast stay up.
 const REFUSAL_TIME: Duration = Duration::from_secs(8);
 const TOAST_TIME: Duration = Duration::from_secs(5);
+/// Surrender Point totals the track shows (the engine says which Honors column each is in).
+const SP_SCALE: std::ops::RangeInclusive<i16> = -10..=60;
 
 /// Which renderer draws the table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -201,6 +205,9 @@ struct Models {
     rules: Rc<VecModel<RuleRow>>,
     victory: Rc<VecModel<TextRow>>,
     stand_ins: Rc<VecModel<SharedString>>,
+    turn_track: Rc<VecModel<TrackBox>>,
+    arrivals: Rc<VecModel<UnitRow>>,
+    sp_track: Rc<VecModel<TrackBox>>,
 }
 
 impl Models {
@@ -225,6 +232,9 @@ impl Models {
             rules: model(),
             victory: model(),
             stand_ins: model(),
+            turn_track: model(),
+            arrivals: model(),
+            sp_track: model(),
         }
     }
 
@@ -248,6 +258,9 @@ impl Models {
         v.set_rules_index(ModelRc::from(self.rules.clone()));
         v.set_victory_rows(ModelRc::from(self.victory.clone()));
         v.set_stand_ins(ModelRc::from(self.stand_ins.clone()));
+        v.set_turn_track(ModelRc::from(self.turn_track.clone()));
+        v.set_arrivals(ModelRc::from(self.arrivals.clone()));
+        v.set_sp_track(ModelRc::from(self.sp_track.clone()));
     }
 }
 
@@ -258,7 +271,14 @@ struct Selection {
     attackers: Vec<UnitId>,
     defenders: Vec<UnitId>,
     attack: Option<u8>,
+    /// Where `unit` may move, as the engine answered for `reach_for` (or why it may not).
     reach: Vec<Reach>,
+    reach_for: Option<UnitId>,
+    reach_refusal: Option<RuleViolation>,
+    /// A destination reachable by U-Bahn: the player is asked how to go [15.0].
+    ubahn_at: Option<Reach>,
+    /// A reinforcement picked from the tray, to airland [13.2] or paradrop [18.0].
+    arriving: Option<UnitId>,
 }
 
 /// The visible part of the map, reported by the map and applied by a timer (hex numbers).
@@ -399,6 +419,7 @@ impl Table {
         on!(on_resume_game, |c, w| c.resume_game(&w));
         on!(on_show_about, |c, w| c.show_screen(&w, Screen::About));
         on!(on_back_to_start, |c, w| c.back_to_start(&w));
+        on!(on_close_about, |c, w| c.close_about(&w));
         on!(on_map_tapped, |c, w, x, y| c.map_tapped(&w, x, y));
         on!(on_unit_row, |c, w, u| c.unit_row(&w, u));
         on!(on_auto_place, |c, w| c.auto_place(&w));
@@ -411,8 +432,7 @@ impl Table {
         on!(on_open_card, |c, w, i| c.open_card(&w, i));
         on!(on_close_card, |c, w| c.close_card(&w));
         on!(on_resolve, |c, w, i| c.resolve(&w, i));
-        on!(on_air_plus, |c, w| c.air(&w, true));
-        on!(on_air_minus, |c, w| c.air(&w, false));
+        on!(on_air_plus, |c, w| c.air(&w));
         on!(on_choose, |c, w, i| c.choose(&w, i));
         on!(on_roll, |c, w| c.roll(&w));
         on!(on_face, |c, w, n| c.face(&w, n));
@@ -427,20 +447,9 @@ impl Table {
                 c.button(&w, b)
             }
         });
-        {
-            let weak = weak.clone();
-            let ctl = ctl.clone();
-            a.on_ubahn_toggled(move |_| {
-                let (Some(w), Some(ctl)) = (weak.upgrade(), ctl.upgrade()) else {
-                    return;
-                };
-                let Ok(mut c) = ctl.try_borrow_mut() else {
-                    return;
-                };
-                c.sel.reach.clear();
-                c.refresh(&w);
-            });
-        }
+        on!(on_move_ubahn, |c, w, underground| c.move_ubahn(&w, underground));
+        on!(on_arrival_row, |c, w, u| c.arrival_row(&w, u));
+        on!(on_exit_unit, |c, w| c.exit_unit(&w));
         // The map reports every pan and zoom (for "is this hex in view").
         let rect = self.ctl.borrow().view_rect.clone();
         a.on_view_changed(move |x0, y0, x1, y1, _zoom| rect.set(ViewRect { x0, y0, x1, y1 }));
@@ -555,6 +564,16 @@ impl Controller {
         self.refresh(w);
     }
 
+    /// Back from the About screen: into the game if one is being played.
+    fn close_about(&mut self, w: &AppWindow) {
+        let s = if self.session.is_some() {
+            Screen::Play
+        } else {
+            Screen::Start
+        };
+        self.show_screen(w, s);
+    }
+
     fn start_game(&mut self, w: &AppWindow) {
         let v = w.global::<View>();
         let Some(sc) = self.data.scenarios.get(v.get_scenario().max(0) as usize) else {
@@ -562,7 +581,7 @@ impl Controller {
         };
         let options = Options {
             poison_gas: v.get_poison_gas(),
-            ..Options::default()
+            sequential_combat: v.get_sequential_combat(),
         };
         let mut header = Header::new(
             sc.id.as_str(),
@@ -684,7 +703,10 @@ impl Controller {
         let secret = matches!(s.pending(), Pending::Roll { secret: true, .. });
         match s.apply(input) {
             Ok(events) => {
-                w.global::<View>().set_refusal_visible(false);
+                let v = w.global::<View>();
+                v.set_refusal_visible(false);
+                // A notice about the last step is stale once the game moves on.
+                v.set_toast(SharedString::new());
                 if secret {
                     self.show_secret(w, &events);
                 }
@@ -809,48 +831,158 @@ impl Controller {
             return;
         };
         let g = s.game();
+        self.sel.ubahn_at = None;
+        if let Some(u) = self.sel.arriving {
+            // A reinforcement from the tray: airland where the engine allows it, else plot a
+            // paradrop there; a hex neither allows gets the engine's refusal for airlanding.
+            let input = if ask::paradrop_hexes(g, u).contains(&hex)
+                && !ask::airland_hexes(g, u).contains(&hex)
+            {
+                Command::Paradrop { unit: u, hex }
+            } else {
+                Command::Airland { unit: u, hex }
+            };
+            if self.send(w, Input::Command(input)) {
+                self.sel.arriving = None;
+                self.sel.unit = self.session.as_ref().and_then(|s| s.game().unit_at(hex));
+                self.sel.reach_for = None;
+            }
+            return;
+        }
         match (unit_here, self.sel.unit) {
             (Some(u), Some(sel)) if u == sel => self.sel.unit = None,
             (Some(u), _) if g.side_of(u) == player => {
                 self.sel.unit = Some(u);
-                self.sel.reach.clear();
+                self.sel.reach_for = None;
             }
-            // Any other hex, even one the engine did not offer: the engine says why not.
             (_, Some(u)) => {
-                let underground = w.global::<View>().get_ubahn();
-                if self.send(
-                    w,
-                    Input::Command(Command::Move {
-                        unit: u,
-                        to: hex,
-                        underground,
-                    }),
-                ) {
-                    self.sel.unit = None;
-                    w.global::<View>().set_ubahn(false);
+                let target = self.sel.reach.iter().find(|r| r.hex == hex).copied();
+                if let Some(r) = target.filter(|r| r.underground) {
+                    // The cheapest way is underground: ask whether to take the U-Bahn.
+                    self.sel.ubahn_at = Some(r);
+                    return;
                 }
-                self.sel.reach.clear();
+                // Any other hex, even one the engine did not offer: the engine says why not.
+                self.move_unit(w, u, hex, false);
             }
             (_, None) => {}
         }
     }
 
-    fn combat_tap(&mut self, _w: &AppWindow, player: Side, unit_here: Option<UnitId>) {
+    /// Sends a move; the unit stays selected (in hand [5.15]) while it can go on moving.
+    fn move_unit(&mut self, w: &AppWindow, u: UnitId, to: HexId, underground: bool) {
+        self.sel.ubahn_at = None;
+        self.sel.reach_for = None;
+        self.send(
+            w,
+            Input::Command(Command::Move {
+                unit: u,
+                to,
+                underground,
+            }),
+        );
+    }
+
+    /// The answer to "by U-Bahn?" for the destination the player tapped.
+    fn move_ubahn(&mut self, w: &AppWindow, underground: bool) {
+        if let (Some(u), Some(r)) = (self.sel.unit, self.sel.ubahn_at) {
+            self.move_unit(w, u, r.hex, underground);
+        }
+        self.refresh(w);
+    }
+
+    /// A reinforcement in the tray was tapped: show where it may airland or drop.
+    fn arrival_row(&mut self, w: &AppWindow, unit: i32) {
+        let u = UnitId(unit.clamp(0, i32::from(u16::MAX)) as u16);
+        self.sel.arriving = if self.sel.arriving == Some(u) {
+            None
+        } else {
+            Some(u)
+        };
+        self.sel.unit = None;
+        self.sel.ubahn_at = None;
+        self.refresh(w);
+        let first = self.session.as_ref().and_then(|s| {
+            let g = s.game();
+            ask::airland_hexes(g, u)
+                .first()
+                .or(ask::paradrop_hexes(g, u).first())
+                .copied()
+        });
+        if let (Some(h), Some(_)) = (first, self.sel.arriving) {
+            let (x, y) = self.layout.center(h);
+            if !self.hex_in_view(x, y) {
+                w.invoke_center_on(x, y);
+            }
+        }
+    }
+
+    /// NATO leaves the map with the selected unit ([21.35] 3); the engine decides if it may.
+    fn exit_unit(&mut self, w: &AppWindow) {
+        if let Some(u) = self.sel.unit {
+            if self.send(w, Input::Command(Command::Exit { unit: u })) {
+                self.sel.unit = None;
+            }
+        }
+        self.refresh(w);
+    }
+
+    /// A tap on a unit in the Combat Phase: pick attackers and defenders while declaring; add
+    /// the tapped artillery's barrage [8.1] or FPF [8.4] to the selected attack; or select the
+    /// attack the unit takes part in.
+    fn combat_tap(&mut self, w: &AppWindow, player: Side, unit_here: Option<UnitId>) {
         let Some(s) = self.session.as_ref() else {
             return;
         };
         let g = s.game();
         let Some(u) = unit_here else { return };
-        let list = if g.side_of(u) == player {
-            &mut self.sel.attackers
-        } else {
-            &mut self.sel.defenders
-        };
-        if let Some(i) = list.iter().position(|&x| x == u) {
-            list.remove(i);
-        } else {
-            list.push(u);
+        let step = g.combat_step();
+        let gas = w.global::<View>().get_gas();
+        if let Some(attack) = self.sel.attack {
+            let support = match step {
+                CombatStep::Declare if ask::barrage_candidates(g, attack).contains(&u) => {
+                    Some(Command::Barrage {
+                        artillery: u,
+                        attack,
+                        gas,
+                    })
+                }
+                CombatStep::Fpf if ask::fpf_candidates(g, attack).contains(&u) => {
+                    Some(Command::Fpf {
+                        artillery: u,
+                        attack,
+                        gas,
+                    })
+                }
+                _ => None,
+            };
+            if let Some(cmd) = support {
+                if self.send(w, Input::Command(cmd)) {
+                    w.global::<View>().set_gas(false);
+                }
+                return;
+            }
         }
+        if step == CombatStep::Declare && player == g.state.phasing {
+            let list = if g.side_of(u) == player {
+                &mut self.sel.attackers
+            } else {
+                &mut self.sel.defenders
+            };
+            if let Some(i) = list.iter().position(|&x| x == u) {
+                list.remove(i);
+            } else {
+                list.push(u);
+            }
+            self.sel.attack = None;
+            self.sel.unit = Some(u);
+            return;
+        }
+        // Otherwise: select the (unresolved) attack this unit is in.
+        self.sel.attack = g
+            .attacks()
+            .find(|(_, a)| !a.resolved && (a.attacking(u) || a.defending(u)))
+            .map(|(i, _)| i);
         self.sel.unit = Some(u);
     }
 
@@ -897,7 +1029,7 @@ impl Controller {
         let mine: Vec<(UnitId, HexId)> = g
             .units_on_map()
             .filter(|&(u, _)| g.side_of(u) == side)
-            .filter(|&(u, _)| !movement || !ask::reachable(g, u, false).is_empty())
+            .filter(|&(u, _)| !movement || g.may_move(u).is_ok())
             .collect();
         if mine.is_empty() {
             self.toast(w, "No unit of yours can move now.".to_string());
@@ -910,7 +1042,7 @@ impl Controller {
             .find(|(u, _)| u.0 >= after)
             .unwrap_or(mine[0]);
         self.sel.unit = Some(u);
-        self.sel.reach.clear();
+        self.sel.reach_for = None;
         self.refresh(w);
         let (x, y) = self.layout.center(h);
         w.invoke_center_on(x, y);
@@ -941,10 +1073,14 @@ impl Controller {
         let Some(s) = self.session.as_ref() else {
             return;
         };
-        let cmd = match s.game().state.phase {
+        let g = s.game();
+        let cmd = match g.state.phase {
             Phase::Setup => Command::EndSetup,
             Phase::Movement => Command::EndMovement,
-            Phase::Combat => Command::EndCombat,
+            Phase::Combat => match combat_close(g) {
+                Some((cmd, _)) => cmd,
+                None => return,
+            },
             _ => return,
         };
         if self.send(w, Input::Command(cmd)) {
@@ -1000,6 +1136,11 @@ impl Controller {
         ) {
             self.sel.attackers.clear();
             self.sel.defenders.clear();
+            // The new attack is selected, so barrages and air can be added to it.
+            self.sel.attack = self
+                .session
+                .as_ref()
+                .and_then(|s| s.game().attacks().last().map(|(i, _)| i));
         }
         self.refresh(w);
     }
@@ -1011,19 +1152,86 @@ impl Controller {
 
     fn select_attack(&mut self, w: &AppWindow, i: i32) {
         self.sel.attack = u8::try_from(i).ok();
+        self.sel.attackers.clear();
+        self.sel.defenders.clear();
         self.refresh(w);
     }
 
+    /// Opens the combat card of announced attack `i`, or (i < 0) of the attack being put
+    /// together.
     fn open_card(&mut self, w: &AppWindow, i: i32) {
+        let v = w.global::<View>();
         self.sel.attack = u8::try_from(i).ok();
-        w.global::<View>().set_card_attack_index(i);
-        w.global::<View>().set_card_visible(true);
+        v.set_card_attack_index(i);
+        v.set_card_visible(true);
         self.refresh(w);
     }
 
     fn close_card(&mut self, w: &AppWindow) {
         w.global::<View>().set_card_visible(false);
         self.refresh(w);
+    }
+
+    /// Fills the card dialog from the engine's card for the shown attack.
+    fn refresh_card(&self, w: &AppWindow) {
+        let v = w.global::<View>();
+        if !v.get_card_visible() {
+            return;
+        }
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let view = ask::public_view(g);
+        let index = u8::try_from(v.get_card_attack_index()).ok();
+        let rows = match index {
+            Some(i) => g.attacks().find(|(n, _)| *n == i).and_then(|(_, a)| {
+                let card = g.combat_card(i)?;
+                Some(combat_view::card_rows(
+                    g,
+                    &view,
+                    Some(a),
+                    &a.attackers,
+                    &a.defenders,
+                    &card,
+                ))
+            }),
+            None => g
+                .preview_attack(&self.sel.attackers, &self.sel.defenders)
+                .ok()
+                .map(|card| {
+                    let mut r = combat_view::card_rows(
+                        g,
+                        &view,
+                        None,
+                        &self.sel.attackers,
+                        &self.sel.defenders,
+                        &card,
+                    );
+                    r.title = format!("Preview: {}", r.title);
+                    r
+                }),
+        };
+        let Some(r) = rows else {
+            v.set_card_visible(false);
+            return;
+        };
+        v.set_card_title(r.title.into());
+        sync(&self.models.card_attack, r.attack);
+        v.set_card_attack_total(r.attack_total.into());
+        sync(&self.models.card_defense, r.defense);
+        v.set_card_defense_total(r.defense_total.into());
+        v.set_card_differential(r.differential.into());
+        sync(&self.models.card_shifts, r.shifts);
+        v.set_card_column(r.column.into());
+        sync(&self.models.card_faces, r.faces);
+        v.set_card_note(r.note.into());
+        let resolvable = index.is_some_and(|i| {
+            g.combat_step() == CombatStep::Resolve
+                && matches!(s.pending(), Pending::Command { player } if player == g.state.phasing)
+                && g.attacks().any(|(n, a)| n == i && !a.resolved)
+        });
+        v.set_card_can_resolve(resolvable);
     }
 
     fn resolve(&mut self, w: &AppWindow, i: i32) {
@@ -1034,7 +1242,17 @@ impl Controller {
         self.refresh(w);
     }
 
-    fn air(&mut self, w: &AppWindow, _more: bool) {
+    /// One more ground-support point for the selected attack (or its FPF) [9.0].
+    fn air(&mut self, w: &AppWindow) {
+        match self.sel.attack {
+            Some(attack) => {
+                self.send(
+                    w,
+                    Input::Command(Command::AirPoints { attack, points: 1 }),
+                );
+            }
+            None => self.toast(w, "Select an attack first.".to_string()),
+        }
         self.refresh(w);
     }
 
@@ -1141,6 +1359,7 @@ impl Controller {
                 let v = w.global::<View>();
                 v.set_rules_visible(false);
                 v.set_log_visible(false);
+                v.set_tracks_visible(false);
                 v.set_menu_visible(false);
                 v.set_card_visible(false);
             }
@@ -1205,9 +1424,21 @@ impl Controller {
         }
         let pending = s.pending();
         let opposite = matches!(s.header().seats, Seats::Opposite);
-        if let (Some(u), Phase::Movement) = (self.sel.unit, s.game().state.phase) {
-            if self.sel.reach.is_empty() {
-                self.sel.reach = ask::reachable(s.game(), u, v.get_ubahn());
+        let moving = s.game().state.phase == Phase::Movement
+            && matches!(pending, Pending::Command { .. });
+        match self.sel.unit.filter(|_| moving) {
+            Some(u) if self.sel.reach_for != Some(u) => {
+                (self.sel.reach, self.sel.reach_refusal) = match ask::reachable(s.game(), u) {
+                    Ok(r) => (r, None),
+                    Err(e) => (Vec::new(), Some(e)),
+                };
+                self.sel.reach_for = Some(u);
+            }
+            Some(_) => {}
+            None => {
+                self.sel.reach.clear();
+                self.sel.reach_refusal = None;
+                self.sel.reach_for = None;
             }
         }
         self.refresh_counters();
@@ -1216,6 +1447,7 @@ impl Controller {
         self.refresh_phase_bar(w);
         self.refresh_panel(w, &pending);
         self.refresh_dialogs(w, &pending);
+        self.refresh_card(w);
         self.refresh_log();
         let turned = opposite && self.rotation_available && pending.player() == Some(NATO);
         v.set_rotated(turned);
@@ -1229,7 +1461,8 @@ impl Controller {
         let Some(s) = self.session.as_ref() else {
             return;
         };
-        let view = ask::public_view(s.game());
+        let g = s.game();
+        let view = ask::public_view(g);
         let mut seen = vec![false; self.models.counters.row_count()];
         for u in &view.units {
             let i = usize::from(u.id.0);
@@ -1254,10 +1487,15 @@ impl Controller {
             }
             row.factors = counters::view_factors(u).into();
             row.selected = self.sel.unit == Some(u.id);
+            let declared = view.phase == Phase::Combat
+                && g.attacks()
+                    .any(|(_, a)| !a.resolved && (a.attacking(u.id) || a.defending(u.id)));
             row.role = if self.sel.attackers.contains(&u.id) {
                 1
             } else if self.sel.defenders.contains(&u.id) {
                 2
+            } else if declared {
+                3
             } else if u.moved && u.side == view.phasing && view.phase == Phase::Movement {
                 4
             } else {
@@ -1341,8 +1579,14 @@ impl Controller {
         match pending {
             Pending::Choose { options, .. } => {
                 for o in options {
-                    if let Choice::Hex(h) = o {
-                        rows.push(self.mark(*h, 4, String::new(), "choice hex"));
+                    match o {
+                        Choice::Hex(h) => rows.push(self.mark(*h, 4, String::new(), "choice hex")),
+                        Choice::Unit(u) => {
+                            if let Some(h) = g.hex_of(*u) {
+                                rows.push(self.mark(h, 4, String::new(), "choice unit"));
+                            }
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -1363,9 +1607,30 @@ impl Controller {
                 }
                 Phase::Movement => {
                     rows.extend(self.sel.reach.iter().map(|r| {
-                        self.mark(r.hex, 0, half_points_text(r.half_points), "reach hex")
+                        let cost = half_points_text(r.half_points);
+                        if r.underground {
+                            self.mark(r.hex, 0, format!("U {cost}"), "reach hex")
+                        } else {
+                            self.mark(r.hex, 0, cost, "reach hex")
+                        }
                     }));
+                    if let Some(r) = self.sel.ubahn_at {
+                        rows.push(self.mark(r.hex, 1, String::new(), "destination"));
+                    }
+                    if let Some(u) = self.sel.arriving {
+                        let land = ask::airland_hexes(g, u);
+                        for h in ask::paradrop_hexes(g, u) {
+                            if !land.contains(&h) {
+                                rows.push(self.mark(h, 5, "drop".into(), "drop hex"));
+                            }
+                        }
+                        rows.extend(
+                            land.iter()
+                                .map(|&h| self.mark(h, 2, "land".into(), "airland hex")),
+                        );
+                    }
                 }
+                Phase::Combat => rows.extend(self.combat_marks(g)),
                 _ => {}
             },
             _ => {}
@@ -1374,6 +1639,58 @@ impl Controller {
             rows.push(self.mark(h, 1, String::new(), "selected hex"));
         }
         sync(&self.models.marks, rows);
+    }
+
+    /// Combat highlights: the attack being put together, the announced attacks' defenders
+    /// (numbered), the selected attack's firing candidates, and units still owed an attack.
+    fn combat_marks(&self, g: &Game<'_>) -> Vec<HexMark> {
+        let mut rows = Vec::new();
+        let step = g.combat_step();
+        let at = |u: UnitId| g.hex_of(u);
+        if step == CombatStep::Declare {
+            let (must_attack, must_defend) = ask::mandatory(g);
+            for u in must_attack.into_iter().chain(must_defend) {
+                if let Some(h) = at(u) {
+                    rows.push(self.mark(h, 8, String::new(), "must attack"));
+                }
+            }
+        }
+        for (i, a) in g.attacks().filter(|(_, a)| !a.resolved) {
+            let chosen = self.sel.attack == Some(i);
+            for &d in &a.defenders {
+                if let Some(h) = at(d) {
+                    rows.push(self.mark(h, 3, format!("#{}", i + 1), "attacked hex"));
+                }
+            }
+            if chosen {
+                for &u in &a.attackers {
+                    if let Some(h) = at(u) {
+                        rows.push(self.mark(h, 5, String::new(), "attacker hex"));
+                    }
+                }
+                let firing = match step {
+                    CombatStep::Declare => ask::barrage_candidates(g, i),
+                    CombatStep::Fpf => ask::fpf_candidates(g, i),
+                    _ => Vec::new(),
+                };
+                for u in firing {
+                    if let Some(h) = at(u) {
+                        rows.push(self.mark(h, 6, "fire".into(), "artillery"));
+                    }
+                }
+            }
+        }
+        for &u in &self.sel.attackers {
+            if let Some(h) = at(u) {
+                rows.push(self.mark(h, 5, "A".into(), "attacker hex"));
+            }
+        }
+        for &u in &self.sel.defenders {
+            if let Some(h) = at(u) {
+                rows.push(self.mark(h, 3, "D".into(), "defender hex"));
+            }
+        }
+        rows
     }
 
     fn refresh_phase_bar(&self, w: &AppWindow) {
@@ -1435,6 +1752,114 @@ impl Controller {
         };
         v.set_air_text(air.into());
         v.set_sp_text(format!("SP {:+}", view.surrender_points).into());
+        self.refresh_tracks(w, &view);
+    }
+
+    /// The Turn Record Track, the Surrender Point scale and the air status [16.0], [19.4], [9.0].
+    fn refresh_tracks(&self, w: &AppWindow, view: &engine::berlin85::view::View<'_>) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let v = w.global::<View>();
+        let sc = g.scenario();
+        let tables = &self.data.tables;
+        let turns = (sc.start_turn..=sc.end_turn).filter_map(|t| {
+            let b = tables.turns.get(usize::from(t).checked_sub(1)?)?;
+            Some(TrackBox {
+                label: t.to_string().into(),
+                detail: format!(
+                    "{}{} VP×{}",
+                    if b.night { "night · " } else { "" },
+                    if b.night {
+                        String::new()
+                    } else {
+                        format!("WP air {} ·", b.wp_air_points)
+                    },
+                    half_text(i32::from(b.vp_multiple_halves))
+                )
+                .into(),
+                night: b.night,
+                state: match t.cmp(&view.turn) {
+                    std::cmp::Ordering::Less => 2,
+                    std::cmp::Ordering::Equal => 1,
+                    std::cmp::Ordering::Greater => 0,
+                },
+            })
+        });
+        sync(&self.models.turn_track, turns);
+        v.set_turn_note(
+            format!(
+                "{}: Game-Turns {}–{}; now Game-Turn {} ({}).",
+                sc.name,
+                sc.start_turn,
+                sc.end_turn,
+                view.turn,
+                if view.night { "night [16.0]" } else { "day" }
+            )
+            .into(),
+        );
+        let sp = view.surrender_points;
+        let column = g.honors_column(sp);
+        // The scale as the engine reads it: runs of totals that fall in the same column.
+        let mut runs: Vec<(i16, i16, Option<usize>)> = Vec::new();
+        for total in SP_SCALE {
+            let c = g.honors_column(total);
+            match runs.last_mut() {
+                Some(r) if r.2 == c => r.1 = total,
+                _ => runs.push((total, total, c)),
+            }
+        }
+        let boxes = runs.iter().enumerate().map(|(i, &(from, to, c))| TrackBox {
+            label: if i + 1 == runs.len() {
+                format!("{from}+")
+            } else if i == 0 {
+                format!("…{to}")
+            } else if from == to {
+                from.to_string()
+            } else {
+                format!("{from}…{to}")
+            }
+            .into(),
+            detail: c.map_or("no Honors".to_string(), |c| format!("Honors col. {}", c + 1)).into(),
+            night: false,
+            state: if (from..=to).contains(&sp)
+                || (i == 0 && sp < from)
+                || (i + 1 == runs.len() && sp > to)
+            {
+                1
+            } else if to < sp {
+                2
+            } else {
+                0
+            },
+        });
+        sync(&self.models.sp_track, boxes);
+        v.set_sp_note(
+            match column {
+                Some(c) => format!(
+                    "Surrender Points {sp:+}: Honors of War column {} [19.3].",
+                    c + 1
+                ),
+                None => format!(
+                    "Surrender Points {sp:+}: below the Honors of War table [19.2]."
+                ),
+            }
+            .into(),
+        );
+        let sup = side_name(view.air_superiority);
+        v.set_air_note(
+            if view.night {
+                format!("Night: no ground-support air points this Game-Turn [16.11]. Air superiority: {sup}.")
+            } else {
+                format!(
+                    "Air points left this Game-Turn: NATO {}, Warsaw Pact {}. Air superiority: {sup} [9.2].",
+                    view.air_points[NATO.index()],
+                    view.air_points[engine::berlin85::WARSAW_PACT.index()]
+                )
+            }
+            .into(),
+        );
     }
 
     fn unit_detail(&self, u: UnitId) -> String {
@@ -1466,7 +1891,11 @@ impl Controller {
         v.set_show_auto_place(false);
         v.set_declare_text(SharedString::new());
         v.set_support_text(SharedString::new());
-        v.set_ubahn_available(false);
+        v.set_ubahn_question(SharedString::new());
+        v.set_can_exit(false);
+        if g.state.phase != Phase::Movement {
+            sync(&self.models.arrivals, std::iter::empty());
+        }
         v.set_gas_available(false);
         v.set_can_air(false);
         v.set_primary_enabled(true);
@@ -1525,51 +1954,56 @@ impl Controller {
                         v.set_panel(Panel::Movement);
                         v.set_panel_title(format!("{}: Movement", side_name(*player)).into());
                         v.set_panel_case("5.0".into());
-                        v.set_panel_hint(
-                            if self.sel.unit.is_some() {
-                                "Tap a shaded hex to move there by the cheapest path (cost in MP)."
-                            } else {
-                                "Tap one of your units to see where it can go."
+                        let hint = match (self.sel.unit, &self.sel.reach_refusal, self.sel.arriving) {
+                            (_, _, Some(u)) => format!(
+                                "{}: tap a green hex to airland [13.2] or a yellow one to plot a paradrop [18.0].",
+                                g.def(u).name
+                            ),
+                            (Some(u), Some(r), _) => {
+                                format!("{} cannot move: [{}] {}.", g.def(u).name, r.case, r.reason)
                             }
-                            .into(),
+                            (Some(u), None, _) => format!(
+                                "Tap a shaded hex to move there by the cheapest path (cost in MP; U = by U-Bahn). {} of {} MP spent.",
+                                half_points_text(g.spent_half(u)),
+                                half_points_text(g.movement_allowance_half(u))
+                            ),
+                            (None, _, _) => "Tap one of your units to see where it can go.".to_string(),
+                        };
+                        v.set_panel_hint(hint.into());
+                        v.set_ubahn_question(
+                            self.sel
+                                .ubahn_at
+                                .map(|r| {
+                                    format!(
+                                        "To {}: the cheapest way is by U-Bahn ({} MP) [15.0].",
+                                        self.data.map.geometry.format(r.hex),
+                                        half_points_text(r.half_points)
+                                    )
+                                })
+                                .unwrap_or_default()
+                                .into(),
                         );
-                        v.set_ubahn_available(self.sel.unit.is_some());
+                        v.set_can_exit(
+                            self.sel.unit.and_then(|u| g.hex_of(u)).is_some_and(|h| {
+                                *player == NATO && g.is_exit_edge_hex(h)
+                            }),
+                        );
+                        let arrivals = ask::reinforcements(g, *player)
+                            .into_iter()
+                            .filter_map(|u| {
+                                let c = self.models.counters.row_data(usize::from(u.0))?;
+                                Some(UnitRow {
+                                    unit: i32::from(u.0),
+                                    name: g.def(u).name.as_str().into(),
+                                    detail: self.unit_detail(u).into(),
+                                    counter: c,
+                                })
+                            });
+                        sync(&self.models.arrivals, arrivals);
+                        v.set_arriving_unit(self.sel.arriving.map_or(-1, |u| i32::from(u.0)));
                         v.set_primary_text("End movement".into());
                     }
-                    Phase::Combat => {
-                        v.set_panel(Panel::Combat);
-                        v.set_panel_title(format!("{}: Combat", side_name(*player)).into());
-                        v.set_panel_case("7.0".into());
-                        v.set_panel_hint("Tap your attacking units, then the enemy units they attack, then Declare.".into());
-                        if !self.sel.attackers.is_empty() || !self.sel.defenders.is_empty() {
-                            let names = |us: &[UnitId]| {
-                                us.iter()
-                                    .map(|&u| g.def(u).name.to_string())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            };
-                            v.set_declare_text(
-                                format!(
-                                    "Attackers: {}\nDefenders: {}",
-                                    if self.sel.attackers.is_empty() {
-                                        "—".into()
-                                    } else {
-                                        names(&self.sel.attackers)
-                                    },
-                                    if self.sel.defenders.is_empty() {
-                                        "—".into()
-                                    } else {
-                                        names(&self.sel.defenders)
-                                    }
-                                )
-                                .into(),
-                            );
-                        }
-                        v.set_can_declare(
-                            !self.sel.attackers.is_empty() && !self.sel.defenders.is_empty(),
-                        );
-                        v.set_primary_text("End combat".into());
-                    }
+                    Phase::Combat => self.refresh_combat_panel(w, *player),
                     _ => {
                         v.set_panel(Panel::Waiting);
                         v.set_panel_title(side_name(*player).into());
@@ -1618,8 +2052,130 @@ impl Controller {
             }
         }
         sync(&self.models.to_place, to_place);
-        sync(&self.models.attacks, std::iter::empty());
+        if g.state.phase != Phase::Combat {
+            sync(&self.models.attacks, std::iter::empty());
+        }
         v.set_current_attack(self.sel.attack.map_or(-1, i32::from));
+    }
+
+    /// The Combat Phase panel for `player`, who must act: the attack being put together with
+    /// its previewed column, the announced attacks, support for the selected one, and the
+    /// step's closing button.
+    fn refresh_combat_panel(&self, w: &AppWindow, player: Side) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let v = w.global::<View>();
+        let step = g.combat_step();
+        let who = side_name(player);
+        v.set_panel(Panel::Combat);
+        let (title, case, hint) = match step {
+            CombatStep::Declare => (
+                format!("{who}: declare attacks"),
+                "7.0",
+                "Tap your attackers, then the enemy units they attack, then Declare. Select an attack to add barrages [8.1] or air [9.0].",
+            ),
+            CombatStep::Fpf => (
+                format!("{who}: final protective fire"),
+                "8.4",
+                "Select an attack on your units, then tap a yellow artillery unit to fire FPF, or add air points.",
+            ),
+            CombatStep::Resolve => (
+                format!("{who}: resolve attacks"),
+                "7.6",
+                "Pick the attack to resolve next: Resolve rolls its die.",
+            ),
+            CombatStep::Reveal => (format!("{who}: untried units"), "11.0", ""),
+            CombatStep::Aftermath => (format!("{who}: combat results"), "7.7", ""),
+            CombatStep::Done => (
+                format!("{who}: combat done"),
+                "7.0",
+                "Every attack is resolved. End the Combat Phase.",
+            ),
+        };
+        v.set_panel_title(title.into());
+        v.set_panel_case(case.into());
+        let mut hint = hint.to_string();
+        if step == CombatStep::Declare {
+            let (must_attack, must_defend) = ask::mandatory(g);
+            if !must_attack.is_empty() || !must_defend.is_empty() {
+                hint = format!(
+                    "{hint}\nStill owed [7.11]: {} unit(s) must attack, {} enemy unit(s) must be attacked (purple).",
+                    must_attack.len(),
+                    must_defend.len()
+                );
+            }
+        }
+        v.set_panel_hint(hint.into());
+        // The attack being put together, with the engine's preview.
+        if step == CombatStep::Declare
+            && (!self.sel.attackers.is_empty() || !self.sel.defenders.is_empty())
+        {
+            let names = |us: &[UnitId]| {
+                if us.is_empty() {
+                    "—".to_string()
+                } else {
+                    us.iter()
+                        .map(|&u| g.def(u).name.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            };
+            let preview = if self.sel.attackers.is_empty() || self.sel.defenders.is_empty() {
+                String::new()
+            } else {
+                match g.preview_attack(&self.sel.attackers, &self.sel.defenders) {
+                    Ok(card) => format!("\nColumn {}", combat_view::column_text(&card)),
+                    Err(e) => format!("\nNot allowed: [{}] {}", e.case, e.reason),
+                }
+            };
+            v.set_declare_text(
+                format!(
+                    "Attackers: {}\nDefenders: {}{preview}",
+                    names(&self.sel.attackers),
+                    names(&self.sel.defenders)
+                )
+                .into(),
+            );
+        }
+        v.set_can_declare(!self.sel.attackers.is_empty() && !self.sel.defenders.is_empty());
+        let rows = g.attacks().map(|(i, a)| {
+            let card = g.combat_card(i);
+            let can_resolve =
+                step == CombatStep::Resolve && player == g.state.phasing && !a.resolved;
+            combat_view::attack_row(g, i, a, card.as_ref(), can_resolve)
+        });
+        sync(&self.models.attacks, rows);
+        // Support for the selected attack.
+        if let Some(i) = self.sel.attack.filter(|_| {
+            matches!(step, CombatStep::Declare | CombatStep::Fpf)
+        }) {
+            let view = ask::public_view(g);
+            let (fire, n) = if step == CombatStep::Declare {
+                ("barrage [8.1]", ask::barrage_candidates(g, i).len())
+            } else {
+                ("FPF [8.4]", ask::fpf_candidates(g, i).len())
+            };
+            let air = if view.night {
+                0
+            } else {
+                view.air_points[player.index()]
+            };
+            v.set_support_text(
+                format!(
+                    "Attack {}: {n} artillery unit(s) can fire {fire} (yellow on the map). {air} air point(s) left [9.0].",
+                    i + 1
+                )
+                .into(),
+            );
+            v.set_can_air(air > 0);
+            v.set_gas_available(g.state.options.poison_gas && n > 0);
+        }
+        match combat_close(g) {
+            Some((_, text)) => v.set_primary_text(text.into()),
+            None => v.set_primary_text(SharedString::new()),
+        }
     }
 
     fn choice_option(&self, o: &Choice) -> ChoiceOption {
@@ -1696,7 +2252,32 @@ impl Controller {
                     .map(|i| self.faces.get(i).map_or("_".to_string(), |f| f.to_string()))
                     .collect();
                 v.set_dice_entered(entered.join("  ").into());
-                sync(&self.models.dice_faces, std::iter::empty());
+                // The combat die: what each face will do, from the attack's card [7.6].
+                let g = s.game();
+                let faces = g
+                    .state
+                    .combat
+                    .rolling
+                    .filter(|_| g.state.phase == Phase::Combat && *case == "7.6")
+                    .and_then(|i| {
+                        let view = ask::public_view(g);
+                        let a = g.attacks().find(|(n, _)| *n == i)?.1;
+                        let card = g.combat_card(i)?;
+                        let rows = combat_view::card_rows(
+                            g,
+                            &view,
+                            Some(a),
+                            &a.attackers,
+                            &a.defenders,
+                            &card,
+                        );
+                        v.set_dice_purpose(
+                            format!("Combat: {} · column {}", rows.title, rows.column).into(),
+                        );
+                        Some(rows.faces)
+                    })
+                    .unwrap_or_default();
+                sync(&self.models.dice_faces, faces);
             }
             Pending::DrawChit {
                 cup, case, chits, ..
@@ -1801,6 +2382,21 @@ impl Controller {
             value: format!("{:+}", view.surrender_points).into(),
         });
         sync(&self.models.victory, rows);
+    }
+}
+
+/// The command that closes the current combat step for the player who must act, and its
+/// button text: declarations [7.0], FPF [8.4], the phase itself.
+fn combat_close(g: &Game<'_>) -> Option<(Command, &'static str)> {
+    let open = g.attacks().any(|(_, a)| !a.closed);
+    match g.combat_step() {
+        CombatStep::Declare if g.state.options.sequential_combat && !open => {
+            Some((Command::EndCombat, "End combat"))
+        }
+        CombatStep::Declare => Some((Command::EndAllocation, "Declarations done")),
+        CombatStep::Fpf => Some((Command::EndAllocation, "FPF done")),
+        CombatStep::Done => Some((Command::EndCombat, "End combat")),
+        _ => None,
     }
 }
 

@@ -124,15 +124,15 @@ fn start_set_up_select_and_move() {
     assert!(shows(w, &format!("selected {name}")), "{:?}", labels(w, 60));
     snapshot(w, "04-selected");
     let reach = find_all(w, "reach hex ");
-    if reach.is_empty() {
-        // Berlin '85 movement [5.0] is not in the engine yet (docs/rules/berlin85.md): the
-        // move half of this flow cannot run until `Game::legal_moves` exists.
-        println!("skipping the move: the engine does not implement Berlin '85 movement [5.0] yet");
-        return;
-    }
     assert!(
         !reach.is_empty(),
-        "reachable hexes are shaded with their cost"
+        "reachable hexes are shaded with their cost [5.0]: {:?}",
+        labels(w, 60)
+    );
+    let hint = label_starting(w, "hint Tap a shaded hex").unwrap_or_default();
+    assert!(
+        hint.ends_with(" 0 of 12 MP spent."),
+        "the panel says how to move and what is spent: {hint:?}"
     );
     let target = reach
         .last()
@@ -147,6 +147,10 @@ fn start_set_up_select_and_move() {
         Some(target)
     );
     snapshot(w, "05-moved");
+    // The unit stays in hand [5.15]: still selected, with what it has spent.
+    if let Some(hint) = label_starting(w, "hint Tap a shaded hex") {
+        assert!(!hint.ends_with(" 0 of 12 MP spent."), "{hint}");
+    }
 
     // Undo takes the move back.
     tap(w, "Undo");

@@ -17,6 +17,9 @@ pub const MAX_REINFORCEMENT_GROUPS: usize = 8;
 pub const MAX_GROUP_UNITS: usize = 48;
 pub const MAX_UNTRIED_CHITS: usize = 24;
 pub const MAX_HOW_COLUMNS: usize = 12;
+/// Lines of a scenario's own Victory Point schedule ([21.36]); each becomes one line of the
+/// victory screen, so it is at most `victory::MAX_VP_LINES`.
+pub const MAX_VP_ENTRIES: usize = 10;
 
 /// Regions of the Berlin '85 map ([19.44], [14.x], [5.17]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -266,6 +269,50 @@ pub struct SpecialRules {
     pub medicine_wheel_vp: bool,
 }
 
+/// Which units a Victory Point line counts ([21.36]). Military police are not police [19.43].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VpUnits {
+    Police,
+    NonPolice,
+    Any,
+}
+
+impl VpUnits {
+    pub fn counts(self, kind: crate::core::units::UnitKind) -> bool {
+        let police = kind == crate::core::units::UnitKind::Police;
+        match self {
+            VpUnits::Police => police,
+            VpUnits::NonPolice => !police,
+            VpUnits::Any => true,
+        }
+    }
+}
+
+/// What a Victory Point line pays for ([21.36]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VpEvent {
+    /// Each enemy unit of these units destroyed.
+    EnemyDestroyed { units: VpUnits },
+    /// Each own unit of these units that leaves the map across one of `edges` ([21.35] 3).
+    Exited {
+        units: VpUnits,
+        edges: heapless::Vec<Edge, 4>,
+    },
+    /// Each hex of `zone` the side holds at the end ([19.44] "held").
+    HeldAtEnd { zone: Zone85 },
+}
+
+/// One line of a scenario's Victory Point schedule: `side` scores `points` VP per `event`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VpEntry {
+    pub side: Side,
+    pub points: u8,
+    pub event: VpEvent,
+    pub case: heapless::String<8>,
+    /// Project-authored, not printed in the rulebook.
+    pub stand_in: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scenario {
     pub id: heapless::String<16>,
@@ -276,6 +323,8 @@ pub struct Scenario {
     pub setup: heapless::Vec<SetupGroup, MAX_SETUP_GROUPS>,
     pub reinforcements: heapless::Vec<ReinforcementGroup, MAX_REINFORCEMENT_GROUPS>,
     pub rules: SpecialRules,
+    /// The scenario's own Victory Point schedule, used when `rules.medicine_wheel_vp` ([21.36]).
+    pub victory_points: heapless::Vec<VpEntry, MAX_VP_ENTRIES>,
 }
 
 /// Everything static about Berlin '85.

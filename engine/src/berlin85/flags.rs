@@ -26,3 +26,26 @@ pub const STOPPED_IN_ZOC: u16 = 1 << 6;
 pub const MOVEMENT_BITS: u16 = 0x7f;
 
 // ---- combat [7.x]-[11.0]: bits 7-15
+
+/// Attacks (adjacent or barrage) or interdicts in an attack announced this Combat Phase
+/// [7.13], [7.3].
+pub const ATTACKING: u16 = 1 << 7;
+/// Is the defender of an attack announced this Combat Phase [7.13], [8.41].
+pub const ATTACKED: u16 = 1 << 8;
+/// Artillery that fired final protective fire this Combat Phase [8.4], [7.3].
+pub const FIRED_FPF: u16 = 1 << 9;
+/// Suffered an adverse combat result in this Combat Phase (set when a result hits the unit's
+/// side of a combat; the aftermath may also set it, e.g. on displacement) [8.41].
+pub const ADVERSE_RESULT: u16 = 1 << 10;
+/// Suffered an adverse combat result in the previous Combat Phase: no FPF now [8.41].
+pub const ADVERSE_LAST_PHASE: u16 = 1 << 11;
+/// The bits recomputed from the attack list during a Combat Phase.
+pub const COMBAT_PHASE_BITS: u16 = ATTACKING | ATTACKED | FIRED_FPF;
+/// Advanced after combat this phase: may neither attack nor be attacked for the rest of the
+/// phase [7.96] (set by the aftermath; cleared when the next Combat Phase begins).
+pub const ADVANCED: u16 = 1 << 12;
+/// Displaced by a friendly retreat this phase [7.82]: artillery that had not fired yet may not
+/// fire this phase (set by the aftermath; cleared when the next Combat Phase begins).
+pub const DISPLACED: u16 = 1 << 13;
+/// The bits the aftermath sets during a Combat Phase.
+pub const AFTERMATH_BITS: u16 = ADVANCED | DISPLACED;

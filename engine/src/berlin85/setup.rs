@@ -5,8 +5,9 @@ use super::command::Command;
 use super::data::{Region, SetupGroup, Zone, Zone85};
 use super::event::Event;
 use super::game::{Game, Input85, Pending85};
-use crate::core::hex::HexId;
-use crate::core::map::HexFeatures;
+use super::board::Occupancy;
+use crate::core::hex::{Geometry, HexId};
+use crate::core::map::{HexFeatures, MAX_HEXES};
 use crate::core::protocol::{emit, refuse, Events, Input, Pending, RuleViolation};
 use crate::core::side::Side;
 use crate::core::units::{Location, UnitId};
@@ -77,11 +78,12 @@ impl<'d> Game<'d> {
                 map.features(h).0 & features != 0 && self.region(h) == *region
             }
             Zone85::NearBarracks { zone, distance } => {
-                map.hexes().any(|b| {
-                    map.features(b).has(HexFeatures::BARRACKS)
-                        && map.zone(b) == *zone as u8
-                        && g.distance(b, h) <= *distance as u16
-                }) && (*zone == Zone::None || self.region(h) == Region::WestBerlin)
+                // Only the few hexes around `h` can hold the barracks (scanning the whole map
+                // per hex made the set-up highlights quadratic in the map size).
+                (*zone == Zone::None || self.region(h) == Region::WestBerlin)
+                    && hexes_within(g, h, *distance).any(|b| {
+                        map.features(b).has(HexFeatures::BARRACKS) && map.zone(b) == *zone as u8
+                    })
             }
             Zone85::Area { name } => map.place(name).is_some_and(|p| p.hexes.contains(&h)),
             Zone85::NearEdge {
@@ -112,25 +114,52 @@ impl<'d> Game<'d> {
 
     /// Why `unit` may not be placed on `h` now, if it may not.
     pub fn check_placement(&self, unit: UnitId, h: HexId) -> Result<(), RuleViolation> {
+        let (_, group) = self.placement_group(unit)?;
+        self.check_placement_hex(unit, group, h, None)
+    }
+
+    /// The unit-level half of [`Game::check_placement`]: the unit's set-up group, if it may
+    /// be placed at this step at all.
+    fn placement_group(&self, unit: UnitId) -> Result<(usize, &'d SetupGroup), RuleViolation> {
         let Some((gi, group)) = self.setup_group_of(unit) else {
-            return refuse(
+            return Err(RuleViolation::new(
                 "3.0",
                 "this unit is not in the scenario's initial deployment",
-            );
+            ));
         };
         if group.step != self.state.setup.step {
-            return refuse(
+            return Err(RuleViolation::new(
                 "3.0",
                 "this unit sets up at another step of the set-up order",
-            );
+            ));
         }
         if self.state.setup.withheld & (1 << gi) != 0 {
-            return refuse("20.21", "this division has been withheld");
+            return Err(RuleViolation::new(
+                "20.21",
+                "this division has been withheld",
+            ));
         }
-        if !self.data.map.geometry.contains(h) {
+        Ok((gi, group))
+    }
+
+    /// The hex-level half of [`Game::check_placement`]. `occ`, when given, is the board's
+    /// occupancy and zones of control built once for a whole scan of the map.
+    fn check_placement_hex(
+        &self,
+        unit: UnitId,
+        group: &SetupGroup,
+        h: HexId,
+        occ: Option<&Occupancy>,
+    ) -> Result<(), RuleViolation> {
+        let g = &self.data.map.geometry;
+        let Some(hi) = g.index(h) else {
             return refuse("2.1", "that hex is not on the map");
-        }
-        if self.unit_at(h).is_some_and(|o| o != unit) {
+        };
+        let occupant = match occ {
+            Some(o) => o.unit_at(hi),
+            None => self.unit_at(h),
+        };
+        if occupant.is_some_and(|o| o != unit) {
             return refuse("5.31", "one unit per hex: stacking is prohibited");
         }
         if self.terrain(h).is_some_and(|t| t.no_stopping) {
@@ -142,14 +171,19 @@ impl<'d> Game<'d> {
                 "that hex is outside this unit's set-up zone",
             );
         }
-        if group.not_in_enemy_zoc && self.enemy_zoc(h, group.side) {
-            return refuse(
-                case_of(group),
-                "these units may not set up in an enemy zone of control",
-            );
+        if group.not_in_enemy_zoc {
+            let in_zoc = match occ {
+                Some(o) => o.zoc_of(hi, group.side.other()),
+                None => self.enemy_zoc(h, group.side),
+            };
+            if in_zoc {
+                return refuse(
+                    case_of(group),
+                    "these units may not set up in an enemy zone of control",
+                );
+            }
         }
         if let Some(r) = group.group_radius {
-            let g = &self.data.map.geometry;
             let far = group
                 .units
                 .iter()
@@ -174,8 +208,21 @@ impl<'d> Game<'d> {
         out: &mut heapless::Vec<HexId, N>,
     ) {
         out.clear();
+        let Ok((_, group)) = self.placement_group(unit) else {
+            return;
+        };
+        // One pass over the units instead of one per hex (see `Occupancy`).
+        let mut occ = Occupancy {
+            unit: [0; MAX_HEXES],
+            zoc: [0; MAX_HEXES],
+        };
+        self.occupancy(&mut occ);
         for h in self.data.map.hexes() {
-            if self.check_placement(unit, h).is_ok() && out.push(h).is_err() {
+            if self
+                .check_placement_hex(unit, group, h, Some(&occ))
+                .is_ok()
+                && out.push(h).is_err()
+            {
                 return;
             }
         }
@@ -290,4 +337,15 @@ fn case_of(g: &SetupGroup) -> &'static str {
         "21.31" => "21.31",
         _ => "21.11",
     }
+}
+
+/// The hexes within `d` of `h` (a bounding-box scan filtered by distance: a step changes the
+/// column or the row by at most one, so nothing farther than `d` in either is that close).
+fn hexes_within(g: &Geometry, h: HexId, d: u8) -> impl Iterator<Item = HexId> + '_ {
+    let (c, r, d) = (h.col as i16, h.row as i16, d as i16);
+    (c - d..=c + d)
+        .flat_map(move |col| (r - d..=r + d).map(move |row| (col, row)))
+        .filter(|&(col, row)| (1..=255).contains(&col) && (1..=255).contains(&row))
+        .map(|(col, row)| HexId::new(col as u8, row as u8))
+        .filter(move |&b| g.contains(b) && g.distance(b, h) <= d as u16)
 }

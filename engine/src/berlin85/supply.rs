@@ -1,13 +1,478 @@
 //! Supply [14.0]: lines of supply to the sources of [14.1], traced as [14.2] says, and the
-//! effects of [14.3]. Supply is determined at the start of the Movement Phase and at the
-//! moment of each combat.
+//! effects of [14.3]. Supply is determined at the start of the Movement Phase (recorded in
+//! `flags::UNSUPPLIED_AT_START` for [14.31]) and at the moment of each combat ([14.32]:
+//! `Game::in_supply`).
+//!
+//! A supply line has any length, so instead of tracing from every unit we flood once from
+//! all sources of a side at the same time and mark every hex a line can reach ([`SupplyMap`]).
+//! The flood runs over (hex, underground?, border sides crossed): the U-Bahn lets a line pass
+//! an enemy-controlled hex [14.22], and NATO lines cross at most one border hexside [14.23].
+//! Every condition is symmetric, so flooding from the sources equals tracing from the units.
 
+use super::board::Occupancy;
+use super::flags;
 use super::game::Game;
+use super::state::{NATO, WARSAW_PACT};
+use crate::core::hex::{Edge, HexId};
+use crate::core::map::{HexFeatures, Markers, SideFeatures, MAX_HEXES};
+use crate::core::side::Side;
 use crate::core::units::UnitId;
+
+/// Hexes a supply line of one side (and one source set) reaches. Per hex a bit per trace
+/// state: bit 0 above ground, bit 1 above ground after one border side, bits 2/3 the same
+/// underground in an enemy-controlled U-Bahn hex.
+pub struct SupplyMap {
+    reached: [u8; MAX_HEXES],
+    side: Side,
+}
+
+/// How a supply line may use a hex [14.21], [14.22], [14.24].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Blocked,
+    Open,
+    /// Enemy-controlled, no friendly unit: only along the U-Bahn [14.22].
+    UBahnOnly,
+}
+
+const UNDER: u8 = 2;
+
+impl SupplyMap {
+    pub const fn new() -> Self {
+        SupplyMap {
+            reached: [0; MAX_HEXES],
+            side: NATO,
+        }
+    }
+}
+
+impl Default for SupplyMap {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Both supply maps of one side, built once at the start of a Movement Phase.
+pub(crate) struct SupplySnapshot {
+    police: SupplyMap,
+    other: SupplyMap,
+}
+
+impl SupplySnapshot {
+    pub(crate) fn supplied(&self, g: &Game<'_>, u: UnitId, at: HexId) -> bool {
+        if let Some(v) = g.supply_exception(u) {
+            return v;
+        }
+        let map = if g.is_police(u) {
+            &self.police
+        } else {
+            &self.other
+        };
+        g.supplied_at(map, at)
+    }
+}
 
 impl<'d> Game<'d> {
     /// Is `u` in supply right now (the moment of combat [14.0], [14.32])?
-    pub fn in_supply(&self, _u: UnitId) -> bool {
-        true
+    pub fn in_supply(&self, u: UnitId) -> bool {
+        if let Some(v) = self.supply_exception(u) {
+            return v;
+        }
+        let Some(at) = self.hex_of(u) else {
+            return true;
+        };
+        let mut occ = Occupancy {
+            unit: [0; MAX_HEXES],
+            zoc: [0; MAX_HEXES],
+        };
+        self.occupancy(&mut occ);
+        let mut map = SupplyMap::new();
+        self.supply_map(self.side_of(u), self.is_police(u), &occ, &mut map);
+        self.supplied_at(&map, at)
+    }
+
+    /// Cases where supply is decided without a line: paratroops in their drop turn [18.43],
+    /// the Warsaw Pact before its new supply priority in Medicine Wheel ([21.35] 4).
+    fn supply_exception(&self, u: UnitId) -> Option<bool> {
+        let s = self.state.units.get(u.0 as usize)?;
+        if s.has(flags::PARADROPPED) && self.state.movement.paradrop_turn == self.state.turn {
+            return Some(true);
+        }
+        if self.side_of(u) == WARSAW_PACT && !self.wp_supply_priority_active() {
+            return Some(false);
+        }
+        None
+    }
+
+    pub(crate) fn supply_snapshot(&self, side: Side, occ: &Occupancy) -> SupplySnapshot {
+        let mut s = SupplySnapshot {
+            police: SupplyMap::new(),
+            other: SupplyMap::new(),
+        };
+        self.supply_map(side, true, occ, &mut s.police);
+        self.supply_map(side, false, occ, &mut s.other);
+        s
+    }
+
+    /// Can a unit of the map's side standing in `at` trace supply? Its own hex needs no
+    /// conditions (the unit itself negates zones of control there [14.21]).
+    pub fn supplied_at(&self, map: &SupplyMap, at: HexId) -> bool {
+        let g = &self.data.map.geometry;
+        let Some(i) = g.index(at) else { return false };
+        if map.reached[i] != 0 {
+            return true;
+        }
+        g.neighbours(at).any(|(d, n)| {
+            let Some(j) = g.index(n) else { return false };
+            let sf = self.data.map.side_toward(n, d.opposite());
+            (0..4u8).any(|st| {
+                map.reached[j] & (1 << st) != 0
+                    && (st & UNDER == 0 || sf.has(SideFeatures::UBAHN))
+                    && !(map.side == NATO && st & 1 != 0 && sf.has(SideFeatures::BORDER))
+            })
+        })
+    }
+
+    /// Is `h` a supply source for `side` (police or not) [14.11]-[14.14]?
+    pub fn is_supply_source(&self, side: Side, police: bool, h: HexId) -> bool {
+        let f = self.features(h);
+        let g = &self.data.map.geometry;
+        let base = if side == NATO {
+            self.in_west_berlin(h)
+                && if police {
+                    f.has(HexFeatures::SUPPLY) // [14.11]
+                } else {
+                    f.has(HexFeatures::BARRACKS) // [14.12]
+                }
+        } else {
+            // [14.13] a friendly road or Autobahn hex on a map edge.
+            [Edge::North, Edge::South, Edge::East, Edge::West]
+                .into_iter()
+                .any(|e| g.within_of_edge(h, 1, e))
+                && self
+                    .data
+                    .map
+                    .hex_has_side_feature(h, SideFeatures::ROAD | SideFeatures::AUTOBAHN)
+        };
+        // [14.14] airfields usable for airlanding, for non-police, under air superiority.
+        base || (!police
+            && self.air_superiority() == side
+            && self
+                .data
+                .map
+                .airfield_of(h)
+                .is_some_and(|(pi, p)| p.hexes.contains(&h) && self.airfield_friendly(pi, side)))
+    }
+
+    /// Floods supply from every source of `side` (police sources if `police`) into `out`.
+    pub fn supply_map(&self, side: Side, police: bool, occ: &Occupancy, out: &mut SupplyMap) {
+        let map = &self.data.map;
+        let g = &map.geometry;
+        let n = g.hex_count().min(MAX_HEXES);
+        out.side = side;
+        out.reached[..n].fill(0);
+        // Per-hex passability once (held, not a lake, no fire or gas, zones of control).
+        let mut pass = [Pass::Blocked; MAX_HEXES];
+        for (i, p) in pass.iter_mut().enumerate().take(n) {
+            let Some(h) = g.hex_at(i) else { continue };
+            let occupant = occ.unit_at(i).map(|u| self.side_of(u));
+            *p = if occupant == Some(side.other())
+                || self.held_by(h) != side // [14.21] friendly hexes only
+                || self.terrain(h).is_some_and(|t| t.no_stopping) // no lakes [14.21]
+                || self.markers(h).has(Markers::FIRE | Markers::GAS)
+            // [14.24]
+            {
+                Pass::Blocked
+            } else if occ.zoc_of(i, side.other()) && occupant != Some(side) {
+                Pass::UBahnOnly
+            } else {
+                Pass::Open
+            };
+        }
+        let mut queue: heapless::Deque<u16, { MAX_HEXES * 4 }> = heapless::Deque::new();
+        for (i, p) in pass.iter().enumerate().take(n) {
+            let Some(h) = g.hex_at(i) else { continue };
+            if *p == Pass::Open && self.is_supply_source(side, police, h) {
+                out.reached[i] |= 1;
+                let _ = queue.push_back((i * 4) as u16);
+            }
+        }
+        while let Some(node) = queue.pop_front() {
+            let (i, st) = (node as usize / 4, (node % 4) as u8);
+            let Some(h) = g.hex_at(i) else { continue };
+            for (d, to) in g.neighbours(h) {
+                let Some(j) = g.index(to) else { continue };
+                let sf = map.side_toward(h, d);
+                let ubahn = sf.has(SideFeatures::UBAHN);
+                if st & UNDER != 0 && !ubahn {
+                    continue; // a line underground leaves along the U-Bahn only
+                }
+                let mut borders = st & 1;
+                if side == NATO && sf.has(SideFeatures::BORDER) {
+                    if borders != 0 {
+                        continue; // [14.23]
+                    }
+                    borders = 1;
+                }
+                let next = match pass[j] {
+                    Pass::Open => borders,
+                    Pass::UBahnOnly if ubahn => borders | UNDER,
+                    _ => continue,
+                };
+                if out.reached[j] & (1 << next) == 0 {
+                    out.reached[j] |= 1 << next;
+                    let _ = queue.push_back((j * 4) as u16 + next as u16);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::berlin85::data::Region;
+    use crate::berlin85::movement::tests::movement_game;
+    use crate::berlin85::testkit::*;
+    use crate::core::map::{Place, PlaceKind};
+    use crate::core::units::UnitKind;
+
+    /// Two columns, a Warsaw Pact road leaving the south edge at 0101.
+    fn strip() -> Board {
+        let mut b = Board::new(2, 10);
+        b.side(hex("0101"), hex("0102"), SF::ROAD);
+        b
+    }
+
+    #[test]
+    fn supply_14_13_warsaw_pact_traces_to_a_road_on_a_map_edge() {
+        let mut b = strip();
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+        assert!(g.in_supply(u));
+        let mut b = Board::new(2, 10);
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+        assert!(!g.in_supply(u), "no road on any edge");
+    }
+
+    #[test]
+    fn supply_14_21_blocked_by_an_enemy_zone_and_negated_by_a_friend() {
+        let mut b = strip();
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let e = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
+        let f1 = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let f2 = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let mut g = b.game(
+            crate::berlin85::Phase::Combat,
+            WARSAW_PACT,
+            1,
+            &[(u, hex("0109")), (e, hex("0205"))],
+        );
+        assert!(!g.in_supply(u), "the zone of 0205 closes the strip");
+        // Friendly units in the controlled column-1 hexes reopen the line [14.21].
+        let zoc: std::vec::Vec<HexId> = (1..=10)
+            .map(|r| HexId::new(1, r))
+            .filter(|&h| g.enemy_zoc(h, WARSAW_PACT))
+            .collect();
+        assert_eq!(zoc.len(), 2);
+        g.state.units[f1.0 as usize].location = crate::core::units::Location::OnMap(zoc[0]);
+        assert!(!g.in_supply(u), "one controlled hex is still empty");
+        g.state.units[f2.0 as usize].location = crate::core::units::Location::OnMap(zoc[1]);
+        assert!(g.in_supply(u));
+    }
+
+    #[test]
+    fn supply_14_21_only_through_friendly_hexes() {
+        let mut b = strip();
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let mut g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+        assert!(g.in_supply(u));
+        g.mark_held(hex("0105"), NATO);
+        g.mark_held(hex("0205"), NATO);
+        assert!(!g.in_supply(u));
+    }
+
+    #[test]
+    fn supply_14_21_across_water_but_not_through_lakes() {
+        let mut b = strip();
+        b.side(hex("0105"), hex("0106"), SF::WATER);
+        b.side(hex("0205"), hex("0206"), SF::WATER);
+        b.side(hex("0105"), hex("0206"), SF::WATER);
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+        assert!(g.in_supply(u));
+        let mut b = strip();
+        b.terrain(hex("0105"), LAKE).terrain(hex("0205"), LAKE);
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+        assert!(!g.in_supply(u));
+    }
+
+    #[test]
+    fn supply_14_22_ubahn_through_an_enemy_zone_if_held() {
+        let mut b = strip();
+        let line: std::vec::Vec<HexId> = (1..=10).map(|r| HexId::new(1, r)).collect();
+        b.line(&line, SF::UBAHN);
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let e = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
+        let mut g = b.game(
+            crate::berlin85::Phase::Combat,
+            WARSAW_PACT,
+            1,
+            &[(u, hex("0109")), (e, hex("0205"))],
+        );
+        assert!(g.in_supply(u), "along the U-Bahn under the zone");
+        // If NATO last passed through a controlled U-Bahn hex, the line is cut.
+        let h = (1..=10)
+            .map(|r| HexId::new(1, r))
+            .find(|&h| g.enemy_zoc(h, WARSAW_PACT))
+            .unwrap();
+        g.mark_held(h, NATO);
+        assert!(!g.in_supply(u));
+    }
+
+    #[test]
+    fn supply_14_24_not_through_fire_or_gas() {
+        for m in [Markers::FIRE, Markers::GAS] {
+            let mut b = strip();
+            let line: std::vec::Vec<HexId> = (1..=10).map(|r| HexId::new(1, r)).collect();
+            b.line(&line, SF::UBAHN);
+            let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+            let mut g =
+                b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+            g.hex_state_mut(hex("0105")).unwrap().markers.insert(m);
+            g.hex_state_mut(hex("0205")).unwrap().markers.insert(m);
+            assert!(!g.in_supply(u), "not even along the U-Bahn");
+        }
+    }
+
+    /// West Berlin in columns 1-3 and 7-8 of a 10x10 board, border sides between regions.
+    fn two_enclaves() -> Board {
+        let mut b = Board::new(10, 10);
+        for c in [1u8, 2, 3, 7, 8] {
+            for r in 1..=10 {
+                b.region(HexId::new(c, r), Region::WestBerlin);
+            }
+        }
+        let geo = b.data.map.geometry;
+        for h in b.data.map.hexes().collect::<std::vec::Vec<_>>() {
+            for (_, n) in geo.neighbours(h) {
+                let w = |x: HexId| b.data.map.region(x) == Region::WestBerlin as u8;
+                if w(h) != w(n) {
+                    b.side(h, n, SF::BORDER);
+                }
+            }
+        }
+        b.feature(hex("0101"), HF::BARRACKS);
+        b.feature(hex("0102"), HF::SUPPLY);
+        b
+    }
+
+    #[test]
+    fn supply_14_12_and_14_23_nato_barracks_through_one_border_side_only() {
+        let mut b = two_enclaves();
+        let near = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
+        let far = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
+        let mut g = b.game(
+            crate::berlin85::Phase::Combat,
+            NATO,
+            1,
+            &[(near, hex("0505")), (far, hex("0805"))],
+        );
+        for c in 4..=6u8 {
+            for r in 1..=10 {
+                g.mark_held(HexId::new(c, r), NATO);
+            }
+        }
+        assert!(g.in_supply(near), "one border side to the barracks");
+        assert!(!g.in_supply(far), "two border sides: out of supply");
+    }
+
+    #[test]
+    fn supply_14_11_west_berlin_police_trace_to_supply_hexes() {
+        let mut b = two_enclaves();
+        let i = b.data.map.idx(hex("0102")).unwrap();
+        b.data.map.features[i] = HF::default();
+        let p = b.unit(NATO, UnitKind::Police, 1, 1, 8);
+        let m = b.unit(NATO, UnitKind::Mechanized, 1, 1, 8);
+        let g = b.game(
+            crate::berlin85::Phase::Combat,
+            NATO,
+            1,
+            &[(p, hex("0205")), (m, hex("0305"))],
+        );
+        assert!(!g.in_supply(p), "barracks do not supply police");
+        assert!(g.in_supply(m));
+        let mut b = two_enclaves();
+        let p = b.unit(NATO, UnitKind::Police, 1, 1, 8);
+        let g = b.game(crate::berlin85::Phase::Combat, NATO, 1, &[(p, hex("0205"))]);
+        assert!(g.in_supply(p), "a supply hex in West Berlin");
+    }
+
+    fn with_airfield(b: &mut Board) {
+        let mut hexes = heapless::Vec::new();
+        hexes.push(hex("0205")).unwrap();
+        let mut name = heapless::String::new();
+        name.push_str("Field").unwrap();
+        b.data
+            .map
+            .places
+            .push(Place {
+                name,
+                kind: PlaceKind::Flugplatz,
+                hexes,
+                towers: heapless::Vec::new(),
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn supply_14_14_friendly_airfield_under_air_superiority() {
+        let mut b = Board::new(2, 10);
+        with_airfield(&mut b);
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let p = b.unit(WARSAW_PACT, UnitKind::Police, 4, 4, 8);
+        let mut g = b.game(
+            crate::berlin85::Phase::Combat,
+            WARSAW_PACT,
+            1,
+            &[(u, hex("0109")), (p, hex("0108"))],
+        );
+        assert!(g.in_supply(u), "the Warsaw Pact has air superiority");
+        assert!(!g.in_supply(p), "not for police");
+        g.state.turn_state.nato_air_superiority = true;
+        assert!(!g.in_supply(u));
+    }
+
+    #[test]
+    fn supply_21_35_4_warsaw_pact_out_of_supply_until_priority() {
+        let mut b = strip();
+        b.scenario_mut().rules.wp_supply_priority = true;
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let mut g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 9, &[(u, hex("0109"))]);
+        assert!(!g.in_supply(u));
+        g.state.turn_state.supply_priority_from = 9;
+        assert!(g.in_supply(u));
+    }
+
+    #[test]
+    fn supply_14_31_recorded_at_the_start_of_movement() {
+        let mut b = strip();
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let v = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let e = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
+        let g = movement_game(
+            b,
+            WARSAW_PACT,
+            1,
+            &[(u, hex("0109")), (v, hex("0102")), (e, hex("0205"))],
+            false,
+        );
+        assert!(g.state.units[u.0 as usize].has(flags::UNSUPPLIED_AT_START));
+        assert!(!g.state.units[v.0 as usize].has(flags::UNSUPPLIED_AT_START));
+        assert_eq!(g.movement_allowance_half(u), 8);
+        assert_eq!(g.movement_allowance_half(v), 16);
     }
 }

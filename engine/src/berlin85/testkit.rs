@@ -57,13 +57,15 @@ pub fn tables() -> Tables {
     let mut cols = Columns {
         ranges: heapless::Vec::new(),
     };
-    for v in -7..=5 {
+    for v in -7..=3 {
         let _ = cols.ranges.push(ColumnRange { lo: v, hi: v });
     }
+    let _ = cols.ranges.push(ColumnRange { lo: 4, hi: 5 });
     let _ = cols.ranges.push(ColumnRange { lo: 6, hi: 8 });
     let _ = cols.ranges.push(ColumnRange { lo: 9, hi: 11 });
     let _ = cols.ranges.push(ColumnRange { lo: 12, hi: 12 });
-    // 15 columns: -7 … +5, +6..+8, +9..+11, +12. Rows: die 1 … 6.
+    // 15 columns, as data/berlin85/tables.toml: -7 … +3, +4..+5, +6..+8, +9..+11, +12.
+    // Rows: die 1 … 6.
     let rows: [[CombatResult; 15]; 6] = [
         [Ae, A3, A2, A2, A1, A1, Br, D1, D1, D2, D2, D3, D4, De, De],
         [A3, A2, A2, A1, A1, Br, Br, D1, D1, D1, D2, D2, D3, D4, De],
@@ -262,6 +264,7 @@ impl Board {
             setup: heapless::Vec::new(),
             reinforcements: heapless::Vec::new(),
             rules: SpecialRules::default(),
+            victory_points: crate::berlin85::victory::medicine_wheel_test_schedule(),
         });
         Board {
             data: Box::new(GameData {

@@ -16,8 +16,12 @@
 //!   entered the game; once one has, none of them does.
 //! - VP are kept in halves (the VP multiple may be ½). A level's lower bound is "at least":
 //!   199½ VP is a Substantive, not a Decisive, victory [20.24].
+//! - Medicine Wheel [21.36] scores from the scenario's `victory_points` schedule (data, see
+//!   docs/data.md): its NATO half is printed, its Warsaw Pact half is a stand-in (see
+//!   [`MEDICINE_WHEEL_WP_STANDIN`]). A hex in the zones of several `held_at_end` lines of one
+//!   side scores once, at the highest value, as in [19.44].
 
-use super::data::{Arrival, Region};
+use super::data::{Arrival, Region, VpEntry, VpEvent};
 use super::event::Event;
 use super::game::Game;
 use super::state::{Phase, NATO, WARSAW_PACT};
@@ -39,6 +43,65 @@ pub const MEDICINE_WHEEL_WP_STANDIN: &str = "STAND-IN (the rulebook's Warsaw Pac
 the end of the game 1 VP for each West Berlin objective or airfield hex and 2 VP for each West \
 Berlin barracks or control tower hex it holds (the terrain the schedule's introduction promises, \
 valued as in [19.44]). The side with more VP wins; equal totals are a draw.";
+
+// Each line of a schedule is one line of the victory screen.
+const _: () = assert!(super::data::MAX_VP_ENTRIES <= MAX_VP_LINES);
+
+/// The Medicine Wheel schedule of `data/berlin85/scenarios/medicine_wheel.toml`, for unit
+/// tests on small boards (the real data is read by the `data` crate).
+#[cfg(test)]
+pub(crate) fn medicine_wheel_test_schedule(
+) -> heapless::Vec<VpEntry, { super::data::MAX_VP_ENTRIES }> {
+    use super::data::{VpUnits, Zone85};
+    let entry = |side, points, event, stand_in| VpEntry {
+        side,
+        points,
+        event,
+        case: heapless::String::try_from("21.36").unwrap_or_default(),
+        stand_in,
+    };
+    let held = |features| VpEvent::HeldAtEnd {
+        zone: Zone85::PlaceKinds {
+            features,
+            region: Region::WestBerlin,
+        },
+    };
+    let mut edges = heapless::Vec::new();
+    let _ = edges.push(Edge::North);
+    let _ = edges.push(Edge::West);
+    let destroyed = |units| VpEvent::EnemyDestroyed { units };
+    let mut out = heapless::Vec::new();
+    for e in [
+        entry(NATO, 1, destroyed(VpUnits::Police), false),
+        entry(NATO, 2, destroyed(VpUnits::NonPolice), false),
+        entry(
+            NATO,
+            2,
+            VpEvent::Exited {
+                units: VpUnits::Any,
+                edges,
+            },
+            false,
+        ),
+        entry(WARSAW_PACT, 1, destroyed(VpUnits::Police), true),
+        entry(WARSAW_PACT, 2, destroyed(VpUnits::NonPolice), true),
+        entry(
+            WARSAW_PACT,
+            1,
+            held(HexFeatures::OBJECTIVE | HexFeatures::AIRFIELD),
+            true,
+        ),
+        entry(
+            WARSAW_PACT,
+            2,
+            held(HexFeatures::BARRACKS | HexFeatures::CONTROL_TOWER),
+            true,
+        ),
+    ] {
+        let _ = out.push(e);
+    }
+    out
+}
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,12 +180,43 @@ pub fn loss_value(side: Side, kind: UnitKind) -> i16 {
     }
 }
 
-/// Medicine Wheel VP a destroyed unit gives its enemy, by side index [21.36] (WP half stand-in).
-fn mw_loss_value(side: Side, kind: UnitKind) -> [i16; 2] {
-    let v = if kind == UnitKind::Police { 1 } else { 2 };
-    let mut out = [0; 2];
-    out[side.other().index()] = v;
+/// VP a destroyed unit of `side` gives, by side index, under a schedule [21.36].
+fn schedule_loss_value(schedule: &[VpEntry], side: Side, kind: UnitKind) -> [i16; 2] {
+    let mut out = [0i16; 2];
+    for e in schedule {
+        if let VpEvent::EnemyDestroyed { units } = e.event {
+            if e.side == side.other() && units.counts(kind) {
+                let acc = &mut out[e.side.index()];
+                *acc = acc.saturating_add(i16::from(e.points));
+            }
+        }
+    }
     out
+}
+
+/// VP a unit of `side` scores for its own side by leaving the map, under a schedule [21.36].
+/// With `edges_of` the edges the unit left across are checked; without, every `exited` line
+/// that counts the unit applies (the loader allows at most one per side and unit, so a unit
+/// marked as having scored can be recounted without knowing its edge).
+fn schedule_exit_value(
+    schedule: &[VpEntry],
+    side: Side,
+    kind: UnitKind,
+    left_across: Option<&dyn Fn(Edge) -> bool>,
+) -> i16 {
+    schedule
+        .iter()
+        .filter_map(|e| match &e.event {
+            VpEvent::Exited { units, edges }
+                if e.side == side
+                    && units.counts(kind)
+                    && left_across.is_none_or(|f| edges.iter().any(|&x| f(x))) =>
+            {
+                Some(i16::from(e.points))
+            }
+            _ => None,
+        })
+        .fold(0i16, i16::saturating_add)
 }
 
 impl<'d> Game<'d> {
@@ -138,7 +232,7 @@ impl<'d> Game<'d> {
     ) -> Result<(), RuleViolation> {
         let d = self.def(u);
         if self.scenario().rules.medicine_wheel_vp {
-            let v = mw_loss_value(d.side, d.kind);
+            let v = schedule_loss_value(&self.scenario().victory_points, d.side, d.kind);
             let ts = &mut self.state.turn_state;
             for (acc, add) in ts.mw_vp.iter_mut().zip(v) {
                 *acc = acc
@@ -146,6 +240,9 @@ impl<'d> Game<'d> {
                     .ok_or(RuleViolation::new("engine", "VP overflow"))?;
             }
             let to = d.side.other();
+            if v[to.index()] == 0 {
+                return Ok(());
+            }
             return emit(
                 events,
                 event!(
@@ -174,20 +271,31 @@ impl<'d> Game<'d> {
         )
     }
 
-    /// Records a NATO unit leaving the map from `from` ([21.35] 3); across the north or west
-    /// edge it is worth 2 VP [21.36]. Call after the unit's location is `Exited`.
+    /// Records a unit leaving the map from `from` ([21.35] 3): the scenario's `exited` lines
+    /// say what it is worth (Medicine Wheel: 2 VP across the north or west edge [21.36]).
+    /// Call after the unit's location is `Exited`.
     pub fn score_exit(
         &mut self,
         u: UnitId,
         from: HexId,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
-        let g = &self.data.map.geometry;
-        let north_or_west =
-            g.within_of_edge(from, 1, Edge::North) || g.within_of_edge(from, 1, Edge::West);
-        if !north_or_west || !self.scenario().rules.medicine_wheel_vp {
+        if !self.scenario().rules.medicine_wheel_vp {
             return Ok(());
         }
+        let g = &self.data.map.geometry;
+        let d = self.def(u);
+        let across = |e: Edge| g.within_of_edge(from, 1, e);
+        let v = schedule_exit_value(
+            &self.scenario().victory_points,
+            d.side,
+            d.kind,
+            Some(&across),
+        );
+        if v == 0 {
+            return Ok(());
+        }
+        let side = d.side;
         let i = u.0 as usize;
         let ts = &mut self.state.turn_state;
         let word = ts
@@ -198,15 +306,18 @@ impl<'d> Game<'d> {
             return Ok(());
         }
         *word |= 1 << (i % 32);
-        ts.mw_vp[NATO.index()] = ts.mw_vp[NATO.index()]
-            .checked_add(2)
+        let acc = &mut ts.mw_vp[side.index()];
+        *acc = acc
+            .checked_add(v)
             .ok_or(RuleViolation::new("engine", "VP overflow"))?;
         emit(
             events,
             event!(
                 "21.36",
-                "{} leaves the map: NATO scores 2 VP",
-                self.def(u).name
+                "{} leaves the map: {} scores {} VP",
+                self.def(u).name,
+                super::state::side_name(side),
+                v
             )
             .unit(u),
         )
@@ -337,10 +448,10 @@ impl<'d> Game<'d> {
     pub fn victory_points(&self) -> VpSoFar {
         if self.scenario().rules.medicine_wheel_vp {
             let v = self.state.turn_state.mw_vp;
-            let terrain = self.mw_wp_terrain_vp();
+            let total = |s: Side| 2 * (i32::from(v[s.index()]) + self.schedule_held_vp(s));
             return VpSoFar {
-                wp_halves: 2 * (v[WARSAW_PACT.index()] as i32 + terrain),
-                nato_halves: 2 * v[NATO.index()] as i32,
+                wp_halves: total(WARSAW_PACT),
+                nato_halves: total(NATO),
             };
         }
         let turn = if self.state.turn_state.city_fell_turn != 0 {
@@ -362,24 +473,95 @@ impl<'d> Game<'d> {
 
     /// Medicine Wheel running VP recounted from the unit table (an invariant check).
     pub fn medicine_wheel_vp_from_scratch(&self) -> [i16; 2] {
+        let schedule = &self.scenario().victory_points;
         let mut out = [0i16; 2];
         for (i, s) in self.state.units.iter().enumerate() {
             let u = UnitId(i as u16);
             let d = self.def(u);
             if s.location == Location::Eliminated {
-                let v = mw_loss_value(d.side, d.kind);
-                out[0] += v[0];
-                out[1] += v[1];
+                let v = schedule_loss_value(schedule, d.side, d.kind);
+                out[0] = out[0].saturating_add(v[0]);
+                out[1] = out[1].saturating_add(v[1]);
             } else if s.location == Location::Exited && self.exited_scores(u) {
-                out[NATO.index()] += 2;
+                let acc = &mut out[d.side.index()];
+                *acc = acc.saturating_add(schedule_exit_value(schedule, d.side, d.kind, None));
             }
         }
         out
     }
 
-    /// Stand-in Warsaw Pact terrain VP in Medicine Wheel (see [`MEDICINE_WHEEL_WP_STANDIN`]).
-    fn mw_wp_terrain_vp(&self) -> i32 {
-        self.terrain_surrender_points() as i32
+    /// The `held_at_end` line (index into the schedule) a hex held by `side` scores under:
+    /// the one worth most, the first of equals, so a hex scores once [19.44].
+    fn schedule_line_for_hex(&self, side: Side, h: HexId) -> Option<usize> {
+        let mut best: Option<(usize, u8)> = None;
+        for (i, e) in self.scenario().victory_points.iter().enumerate() {
+            if let VpEvent::HeldAtEnd { zone } = &e.event {
+                let better = best.is_none_or(|(_, p)| e.points > p);
+                if e.side == side && better && self.in_setup_zone(zone, h) {
+                    best = Some((i, e.points));
+                }
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    /// Terrain VP `side` would score for the hexes it holds now, by its schedule [21.36].
+    fn schedule_held_vp(&self, side: Side) -> i32 {
+        let schedule = &self.scenario().victory_points;
+        let any = schedule
+            .iter()
+            .any(|e| e.side == side && matches!(e.event, VpEvent::HeldAtEnd { .. }));
+        if !any {
+            return 0;
+        }
+        self.data
+            .map
+            .hexes()
+            .filter(|&h| self.held_by(h) == side)
+            .filter_map(|h| self.schedule_line_for_hex(side, h))
+            .filter_map(|i| schedule.get(i))
+            .map(|e| i32::from(e.points))
+            .sum()
+    }
+
+    /// How many times line `i` of the schedule has scored (units, or hexes held now).
+    fn schedule_count(&self, i: usize, e: &VpEntry) -> i32 {
+        match &e.event {
+            VpEvent::EnemyDestroyed { units } => self
+                .state
+                .units
+                .iter()
+                .enumerate()
+                .filter(|(j, s)| {
+                    let d = self.def(UnitId(*j as u16));
+                    s.location == Location::Eliminated
+                        && d.side == e.side.other()
+                        && units.counts(d.kind)
+                })
+                .count() as i32,
+            VpEvent::Exited { units, .. } => self
+                .state
+                .units
+                .iter()
+                .enumerate()
+                .filter(|(j, s)| {
+                    let u = UnitId(*j as u16);
+                    let d = self.def(u);
+                    s.location == Location::Exited
+                        && d.side == e.side
+                        && units.counts(d.kind)
+                        && self.exited_scores(u)
+                })
+                .count() as i32,
+            VpEvent::HeldAtEnd { .. } => self
+                .data
+                .map
+                .hexes()
+                .filter(|&h| {
+                    self.held_by(h) == e.side && self.schedule_line_for_hex(e.side, h) == Some(i)
+                })
+                .count() as i32,
+        }
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -421,86 +603,16 @@ impl<'d> Game<'d> {
             });
         };
         if self.scenario().rules.medicine_wheel_vp {
-            let mut eb_police = 0;
-            let mut wp_other = 0;
-            let mut wb_police = 0;
-            let mut nato_other = 0;
-            let mut exited = 0;
-            for (i, s) in self.state.units.iter().enumerate() {
-                let u = UnitId(i as u16);
-                let d = self.def(u);
-                match (s.location, d.side == NATO, d.kind == UnitKind::Police) {
-                    (Location::Eliminated, false, true) => eb_police += 1,
-                    (Location::Eliminated, false, false) => wp_other += 1,
-                    (Location::Eliminated, true, true) => wb_police += 1,
-                    (Location::Eliminated, true, false) => nato_other += 1,
-                    (Location::Exited, true, _) if self.exited_scores(u) => exited += 1,
-                    _ => {}
-                }
+            // One line per line of the schedule [21.36].
+            for (i, e) in self.scenario().victory_points.iter().enumerate() {
+                line(
+                    "21.36",
+                    vp_label(e),
+                    e.side,
+                    self.schedule_count(i, e),
+                    2 * i32::from(e.points),
+                );
             }
-            let mut hold1 = 0;
-            let mut hold2 = 0;
-            for h in self
-                .data
-                .map
-                .hexes()
-                .filter(|&h| self.held_by(h) == WARSAW_PACT)
-            {
-                match self.terrain_sp_value(h) {
-                    1 => hold1 += 1,
-                    2 => hold2 += 1,
-                    _ => {}
-                }
-            }
-            line(
-                "21.36",
-                "East Berlin police units destroyed",
-                NATO,
-                eb_police,
-                2,
-            );
-            line(
-                "21.36",
-                "Warsaw Pact non-police units destroyed",
-                NATO,
-                wp_other,
-                4,
-            );
-            line(
-                "21.36",
-                "NATO units exited off the north or west edge",
-                NATO,
-                exited,
-                4,
-            );
-            line(
-                "21.36",
-                "West Berlin police units destroyed (stand-in)",
-                WARSAW_PACT,
-                wb_police,
-                2,
-            );
-            line(
-                "21.36",
-                "other NATO units destroyed (stand-in)",
-                WARSAW_PACT,
-                nato_other,
-                4,
-            );
-            line(
-                "21.36",
-                "West Berlin objective/airfield hexes held (stand-in)",
-                WARSAW_PACT,
-                hold1,
-                2,
-            );
-            line(
-                "21.36",
-                "West Berlin barracks/tower hexes held (stand-in)",
-                WARSAW_PACT,
-                hold2,
-                4,
-            );
             let sum = |side: Side| {
                 lines
                     .iter()
@@ -602,6 +714,33 @@ impl<'d> Game<'d> {
                 Halves(o.nato_vp_halves)
             ),
         )
+    }
+}
+
+/// The victory-screen label of a schedule line (the screen adds the side and the case).
+fn vp_label(e: &VpEntry) -> &'static str {
+    use super::data::VpUnits;
+    macro_rules! marked {
+        ($t:literal) => {
+            if e.stand_in {
+                concat!($t, " (stand-in)")
+            } else {
+                $t
+            }
+        };
+    }
+    match &e.event {
+        VpEvent::EnemyDestroyed {
+            units: VpUnits::Police,
+        } => marked!("enemy police units destroyed"),
+        VpEvent::EnemyDestroyed {
+            units: VpUnits::NonPolice,
+        } => marked!("enemy non-police units destroyed"),
+        VpEvent::EnemyDestroyed {
+            units: VpUnits::Any,
+        } => marked!("enemy units destroyed"),
+        VpEvent::Exited { .. } => marked!("units exited across a scoring map edge"),
+        VpEvent::HeldAtEnd { .. } => marked!("hexes held at the end of the game"),
     }
 }
 

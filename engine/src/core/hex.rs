@@ -185,13 +185,26 @@ impl Geometry {
     /// Axial coordinates with Up = (0,+1), UpHigherCol = (+1,0), DownHigherCol = (+1,-1).
     /// Stepping to a higher column climbs one row only when leaving a shifted column, so the
     /// row offset of column c is the number of shifted columns before it.
-    fn axial(&self, h: HexId) -> (i32, i32) {
+    pub(crate) fn axial(&self, h: HexId) -> (i32, i32) {
         let c = h.col as i32;
-        let shifted_before = match self.shifted {
+        (c, h.row as i32 - self.shifted_before(c))
+    }
+
+    /// The inverse of [`Geometry::axial`]; `None` off the map.
+    pub(crate) fn from_axial(&self, q: i32, r: i32) -> Option<HexId> {
+        let row = r + self.shifted_before(q);
+        if !(1..=self.columns as i32).contains(&q) || !(1..=self.rows as i32).contains(&row) {
+            return None;
+        }
+        Some(HexId::new(q as u8, row as u8))
+    }
+
+    /// Shifted columns before column `c` (the row offset of its axial coordinate).
+    fn shifted_before(&self, c: i32) -> i32 {
+        match self.shifted {
             ShiftedColumns::Even => (c - 1).div_euclid(2),
             ShiftedColumns::Odd => c.div_euclid(2),
-        };
-        (c, h.row as i32 - shifted_before)
+        }
     }
 
     /// Canonical key of the side between `h` and its neighbour in direction `d`.

@@ -4,9 +4,11 @@
 pub mod crt;
 pub mod hex;
 pub mod journal;
+pub mod los;
 pub mod map;
 pub mod movement;
 pub mod protocol;
+pub mod retreat;
 pub mod side;
 pub mod units;
 

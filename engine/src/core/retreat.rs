@@ -1,0 +1,480 @@
+//! Retreat-path search shared by the rulesets: which hex a retreating unit may enter next.
+//!
+//! A retreat of N hexes is a path of N steps, each one hex farther from the hex the unit
+//! retreated from, so it always ends exactly N hexes away. Rulesets differ in what may be
+//! entered (zones of control, water, fire …), whether a retreat may end early (Berlin '85's
+//! urban hexes [7.75]) and whether friendly units in the way are pushed aside ("displaced",
+//! Berlin '85 [7.8]); they answer those questions through [`RetreatRules`], this module only
+//! searches. Vacant routes are always preferred: displacement is offered only when no route
+//! through vacant hexes reaches a legal end.
+//!
+//! Retreats are short (a handful of hexes, each step with at most three hexes farther away),
+//! so a plain depth-first search is cheap and needs no scratch arrays.
+
+use super::hex::{Geometry, HexId};
+
+/// Longest displacement chain followed (a displaced unit displacing another …); a longer
+/// chain is treated as impossible rather than overflowing.
+pub const MAX_CHAIN: usize = 8;
+/// Next-hex options of one step (a hex has six neighbours).
+pub const MAX_STEPS: usize = 6;
+
+/// The ruleset's answers about one retreating (or displaced) unit.
+pub trait RetreatRules {
+    type Unit: Copy + PartialEq;
+    /// The friendly unit in `h` that would have to be displaced, if any. Enemy-occupied hexes
+    /// must be refused by [`RetreatRules::may_enter`].
+    fn friendly_occupant(&self, h: HexId) -> Option<Self::Unit>;
+    /// May `u` step from `from` into the adjacent `to` while retreating?
+    fn may_enter(&self, u: Self::Unit, from: HexId, to: HexId) -> bool;
+    /// May `u` end a retreat (or a displacement) in `h`?
+    fn may_end(&self, u: Self::Unit, h: HexId) -> bool;
+    /// May `u` end its retreat in `h` before the full distance (having retreated at least
+    /// one hex)?
+    fn may_stop_short(&self, u: Self::Unit, h: HexId) -> bool;
+    /// May `u` be displaced at all right now?
+    fn may_be_displaced(&self, u: Self::Unit) -> bool;
+}
+
+/// How a step enters its hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Vacant,
+    /// A friendly unit there must be displaced first.
+    Displace,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetreatStep {
+    pub to: HexId,
+    pub entry: Entry,
+}
+
+pub type Steps = heapless::Vec<RetreatStep, MAX_STEPS>;
+pub type Busy = heapless::Vec<HexId, MAX_CHAIN>;
+
+/// What the offered steps lead to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outlook {
+    /// A legal end is reachable through vacant hexes; only such steps are offered.
+    ThroughVacant,
+    /// A legal end is reachable only by displacing friendly units.
+    Displacing,
+    /// No legal end is reachable: the steps offered go as far as possible (possibly none).
+    FallsShort,
+}
+
+/// The next steps of `u`, retreating `total` hexes from `start`, now in `at` after `done`
+/// hexes. Steps are written to `out` in neighbour order.
+#[allow(clippy::too_many_arguments)]
+pub fn retreat_steps<R: RetreatRules>(
+    g: &Geometry,
+    r: &R,
+    u: R::Unit,
+    start: HexId,
+    at: HexId,
+    done: u8,
+    total: u8,
+    out: &mut Steps,
+) -> Outlook {
+    out.clear();
+    let w = Walk {
+        g,
+        r,
+        u,
+        start,
+        total,
+    };
+    for displace in [false, true] {
+        for (_, to) in g.neighbours(at) {
+            if g.distance(start, to) != done as u16 + 1 {
+                continue;
+            }
+            let Some(entry) = w.entry(at, to, displace) else {
+                continue;
+            };
+            if w.reaches_end(to, done + 1, displace) {
+                let _ = out.push(RetreatStep { to, entry });
+            }
+        }
+        if !out.is_empty() {
+            return if displace {
+                Outlook::Displacing
+            } else {
+                Outlook::ThroughVacant
+            };
+        }
+    }
+    // Nowhere to end legally: offer the steps that get farthest (vacant first).
+    for displace in [false, true] {
+        let mut best = 0u8;
+        for (_, to) in g.neighbours(at) {
+            if g.distance(start, to) != done as u16 + 1 {
+                continue;
+            }
+            if let Some(entry) = w.entry(at, to, displace) {
+                let d = 1 + w.depth(to, done + 1, displace);
+                if d > best {
+                    best = d;
+                    out.clear();
+                }
+                if d == best {
+                    let _ = out.push(RetreatStep { to, entry });
+                }
+            }
+        }
+        if !out.is_empty() {
+            break;
+        }
+    }
+    Outlook::FallsShort
+}
+
+/// Where a displaced unit `u` in `from` may go: one hex, vacant hexes first, else hexes whose
+/// own occupants can be displaced in turn. `busy` are hexes it may not use (the displacing
+/// unit's hex and the chain so far).
+pub fn displace_steps<R: RetreatRules>(
+    g: &Geometry,
+    r: &R,
+    u: R::Unit,
+    from: HexId,
+    busy: &[HexId],
+    out: &mut Steps,
+) {
+    out.clear();
+    for (_, to) in g.neighbours(from) {
+        if !busy.contains(&to)
+            && r.may_enter(u, from, to)
+            && r.may_end(u, to)
+            && r.friendly_occupant(to).is_none()
+        {
+            let _ = out.push(RetreatStep {
+                to,
+                entry: Entry::Vacant,
+            });
+        }
+    }
+    if !out.is_empty() {
+        return;
+    }
+    let mut chain = Busy::new();
+    for &b in busy.iter().take(MAX_CHAIN - 1) {
+        let _ = chain.push(b);
+    }
+    if chain.push(from).is_err() {
+        return;
+    }
+    for (_, to) in g.neighbours(from) {
+        if busy.contains(&to) || !r.may_enter(u, from, to) || !r.may_end(u, to) {
+            continue;
+        }
+        if let Some(o) = r.friendly_occupant(to) {
+            if r.may_be_displaced(o) && can_displace(g, r, o, to, &mut chain) {
+                let _ = out.push(RetreatStep {
+                    to,
+                    entry: Entry::Displace,
+                });
+            }
+        }
+    }
+}
+
+/// Can `u` in `from` be moved one hex as if retreating, displacing others in turn if need be,
+/// without using the hexes in `busy`?
+pub fn can_displace<R: RetreatRules>(
+    g: &Geometry,
+    r: &R,
+    u: R::Unit,
+    from: HexId,
+    busy: &mut Busy,
+) -> bool {
+    if busy.push(from).is_err() {
+        return false;
+    }
+    let mut ok = false;
+    for (_, to) in g.neighbours(from) {
+        if busy.contains(&to) || !r.may_enter(u, from, to) || !r.may_end(u, to) {
+            continue;
+        }
+        ok = match r.friendly_occupant(to) {
+            None => true,
+            Some(o) => r.may_be_displaced(o) && can_displace(g, r, o, to, busy),
+        };
+        if ok {
+            break;
+        }
+    }
+    busy.pop();
+    ok
+}
+
+/// One retreat being searched.
+struct Walk<'a, R: RetreatRules> {
+    g: &'a Geometry,
+    r: &'a R,
+    u: R::Unit,
+    start: HexId,
+    total: u8,
+}
+
+impl<R: RetreatRules> Walk<'_, R> {
+    /// How the retreating unit in `at` would enter `to`, if it may.
+    fn entry(&self, at: HexId, to: HexId, displace: bool) -> Option<Entry> {
+        if !self.r.may_enter(self.u, at, to) {
+            return None;
+        }
+        match self.r.friendly_occupant(to) {
+            None => Some(Entry::Vacant),
+            Some(o) if displace && o != self.u && self.r.may_be_displaced(o) => {
+                let mut busy = Busy::new();
+                let _ = busy.push(at);
+                can_displace(self.g, self.r, o, to, &mut busy).then_some(Entry::Displace)
+            }
+            Some(_) => None,
+        }
+    }
+
+    /// Can the retreat, having reached `at` after `done` hexes, end legally?
+    fn reaches_end(&self, at: HexId, done: u8, displace: bool) -> bool {
+        if done >= self.total {
+            return self.r.may_end(self.u, at);
+        }
+        if done >= 1 && self.r.may_stop_short(self.u, at) && self.r.may_end(self.u, at) {
+            return true;
+        }
+        self.g.neighbours(at).any(|(_, to)| {
+            self.g.distance(self.start, to) == done as u16 + 1
+                && self.entry(at, to, displace).is_some()
+                && self.reaches_end(to, done + 1, displace)
+        })
+    }
+
+    /// How many more hexes the retreat can go from `at` (ignoring where it may end).
+    fn depth(&self, at: HexId, done: u8, displace: bool) -> u8 {
+        if done >= self.total {
+            return 0;
+        }
+        self.g
+            .neighbours(at)
+            .filter(|&(_, to)| {
+                self.g.distance(self.start, to) == done as u16 + 1
+                    && self.entry(at, to, displace).is_some()
+            })
+            .map(|(_, to)| 1 + self.depth(to, done + 1, displace))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::hex::{Edge, HexFormat, ShiftedColumns};
+
+    fn geo() -> Geometry {
+        Geometry {
+            columns: 12,
+            rows: 12,
+            shifted: ShiftedColumns::Even,
+            format: HexFormat::Ccrr,
+            first_column_at: Edge::East,
+            first_row_at: Edge::South,
+        }
+    }
+
+    /// A hand-made board: blocked hexes (enemy control, water …), friendly units by hex,
+    /// hexes where a retreat may stop short, units that may not be displaced.
+    #[derive(Default)]
+    struct Toy {
+        blocked: heapless::Vec<HexId, 32>,
+        units: heapless::Vec<(u8, HexId), 16>,
+        stop_short: heapless::Vec<HexId, 8>,
+        pinned: heapless::Vec<u8, 8>,
+        no_end: heapless::Vec<HexId, 8>,
+    }
+
+    impl RetreatRules for Toy {
+        type Unit = u8;
+        fn friendly_occupant(&self, h: HexId) -> Option<u8> {
+            self.units.iter().find(|(_, x)| *x == h).map(|(u, _)| *u)
+        }
+        fn may_enter(&self, _u: u8, _from: HexId, to: HexId) -> bool {
+            !self.blocked.contains(&to)
+        }
+        fn may_end(&self, _u: u8, h: HexId) -> bool {
+            !self.no_end.contains(&h)
+        }
+        fn may_stop_short(&self, _u: u8, h: HexId) -> bool {
+            self.stop_short.contains(&h)
+        }
+        fn may_be_displaced(&self, u: u8) -> bool {
+            !self.pinned.contains(&u)
+        }
+    }
+
+    const START: HexId = HexId::new(6, 6);
+
+    /// Blocks every neighbour of START except `open`.
+    fn ring_except(t: &mut Toy, open: &[HexId]) {
+        let g = geo();
+        for (_, n) in g.neighbours(START) {
+            if !open.contains(&n) {
+                let _ = t.blocked.push(n);
+            }
+        }
+    }
+
+    #[test]
+    fn every_step_moves_one_hex_farther_from_the_start() {
+        let g = geo();
+        let t = Toy::default();
+        let mut out = Steps::new();
+        assert_eq!(
+            retreat_steps(&g, &t, 0, START, START, 0, 3, &mut out),
+            Outlook::ThroughVacant
+        );
+        assert_eq!(out.len(), 6);
+        let first = out[0].to;
+        retreat_steps(&g, &t, 0, START, first, 1, 3, &mut out);
+        assert!(!out.is_empty() && out.len() <= 3);
+        assert!(out.iter().all(|s| g.distance(START, s.to) == 2));
+    }
+
+    #[test]
+    fn vacant_routes_are_preferred_over_displacement() {
+        let g = geo();
+        let mut t = Toy::default();
+        let ns: heapless::Vec<HexId, 6> = g.neighbours(START).map(|(_, n)| n).collect();
+        // One neighbour is vacant, one holds a friendly unit, the rest are blocked.
+        ring_except(&mut t, &[ns[0], ns[1]]);
+        let _ = t.units.push((1, ns[1]));
+        let mut out = Steps::new();
+        let o = retreat_steps(&g, &t, 0, START, START, 0, 1, &mut out);
+        assert_eq!(o, Outlook::ThroughVacant);
+        assert_eq!(
+            out.as_slice(),
+            &[RetreatStep {
+                to: ns[0],
+                entry: Entry::Vacant
+            }]
+        );
+        // With the vacant hex blocked too, the friendly unit is displaced.
+        let _ = t.blocked.push(ns[0]);
+        let o = retreat_steps(&g, &t, 0, START, START, 0, 1, &mut out);
+        assert_eq!(o, Outlook::Displacing);
+        assert_eq!(
+            out.as_slice(),
+            &[RetreatStep {
+                to: ns[1],
+                entry: Entry::Displace
+            }]
+        );
+    }
+
+    #[test]
+    fn displaced_units_move_one_hex_vacant_first_then_in_a_chain() {
+        let g = geo();
+        let mut t = Toy::default();
+        let a = HexId::new(6, 7);
+        let _ = t.units.push((1, a));
+        // Unit 1 is surrounded: START (the displacer), four blocked hexes and unit 2.
+        let ns: heapless::Vec<HexId, 6> = g.neighbours(a).map(|(_, n)| n).collect();
+        let b = *ns.iter().find(|&&n| n != START).unwrap();
+        for &n in ns.iter() {
+            if n != START && n != b {
+                let _ = t.blocked.push(n);
+            }
+        }
+        let _ = t.units.push((2, b));
+        let mut out = Steps::new();
+        displace_steps(&g, &t, 1, a, &[START], &mut out);
+        assert_eq!(
+            out.as_slice(),
+            &[RetreatStep {
+                to: b,
+                entry: Entry::Displace
+            }]
+        );
+        let mut busy = Busy::new();
+        let _ = busy.push(START);
+        assert!(can_displace(&g, &t, 1, a, &mut busy));
+        // Unit 2 may not be displaced: the chain breaks and unit 1 cannot make room.
+        let _ = t.pinned.push(2);
+        assert!(!can_displace(&g, &t, 1, a, &mut busy));
+        displace_steps(&g, &t, 1, a, &[START], &mut out);
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn a_displacement_that_cannot_be_made_is_no_route() {
+        let g = geo();
+        let mut t = Toy::default();
+        let a = HexId::new(6, 7);
+        ring_except(&mut t, &[a]);
+        let _ = t.units.push((1, a));
+        for (_, n) in g.neighbours(a) {
+            if n != START {
+                let _ = t.blocked.push(n);
+            }
+        }
+        let mut out = Steps::new();
+        assert_eq!(
+            retreat_steps(&g, &t, 0, START, START, 0, 1, &mut out),
+            Outlook::FallsShort
+        );
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn a_blocked_retreat_goes_as_far_as_it_can() {
+        let g = geo();
+        let mut t = Toy::default();
+        let a = HexId::new(6, 7);
+        ring_except(&mut t, &[a]);
+        // Everything two hexes away is blocked: the retreat of 3 stops after one hex.
+        for i in 0..g.hex_count() {
+            let h = g.hex_at(i).unwrap();
+            if g.distance(START, h) == 2 {
+                let _ = t.blocked.push(h);
+            }
+        }
+        let mut out = Steps::new();
+        assert_eq!(
+            retreat_steps(&g, &t, 0, START, START, 0, 3, &mut out),
+            Outlook::FallsShort
+        );
+        assert_eq!(
+            out.as_slice(),
+            &[RetreatStep {
+                to: a,
+                entry: Entry::Vacant
+            }]
+        );
+        // A hex where the retreat may stop short is a legal end.
+        let _ = t.stop_short.push(a);
+        assert_eq!(
+            retreat_steps(&g, &t, 0, START, START, 0, 3, &mut out),
+            Outlook::ThroughVacant
+        );
+    }
+
+    #[test]
+    fn a_retreat_may_not_end_where_it_may_not_stop() {
+        let g = geo();
+        let mut t = Toy::default();
+        let ns: heapless::Vec<HexId, 6> = g.neighbours(START).map(|(_, n)| n).collect();
+        ring_except(&mut t, &[ns[2]]);
+        let _ = t.no_end.push(ns[2]);
+        let mut out = Steps::new();
+        // One hex: it would end in the no-stopping hex.
+        assert_eq!(
+            retreat_steps(&g, &t, 0, START, START, 0, 1, &mut out),
+            Outlook::FallsShort
+        );
+        // Two hexes: it passes through.
+        assert_eq!(
+            retreat_steps(&g, &t, 0, START, START, 0, 2, &mut out),
+            Outlook::ThroughVacant
+        );
+    }
+}

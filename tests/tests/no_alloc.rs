@@ -1,0 +1,192 @@
+//! The engine never touches the heap (DESIGN.md §2: `#![no_std]`, no `alloc`). This test binary
+//! installs a counting global allocator and plays random games on the real data, counting the
+//! heap allocations made *inside* `Game::apply`, `pending`, `view` and the movement queries:
+//! there must be none, in every phase the games reach (set-up, turn start, movement, combat,
+//! and the aftermath of combat with its retreats).
+//!
+//! It lives in its own test binary because a `#[global_allocator]` is per binary.
+
+use engine::berlin85::{Game, Phase};
+use engine::core::protocol::Pending;
+use engine::core::side::Viewer;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use tests::{berlin85, RandomAgent};
+
+/// Counts allocations made on the current thread while `COUNTING` is set.
+struct CountingAlloc;
+
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCS: Cell<usize> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note();
+        System.alloc(layout)
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note();
+        System.alloc_zeroed(layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note();
+        System.realloc(ptr, layout, new_size)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+}
+
+fn note() {
+    // `try_with`: the allocator may run while the thread's locals are being torn down.
+    let _ = COUNTING.try_with(|c| {
+        if c.get() {
+            let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
+        }
+    });
+}
+
+#[global_allocator]
+static GLOBAL: CountingAlloc = CountingAlloc;
+
+/// Runs `f` and returns its result with the number of heap allocations it made.
+fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    ALLOCS.with(|a| a.set(0));
+    COUNTING.with(|c| c.set(true));
+    let r = f();
+    COUNTING.with(|c| c.set(false));
+    (r, ALLOCS.with(|a| a.get()))
+}
+
+/// What the games went through, so the test can show it covered every phase.
+#[derive(Default, Debug)]
+struct Seen {
+    setup: usize,
+    turn_start: usize,
+    movement: usize,
+    combat: usize,
+    /// Inputs answered while a combat result was being applied, and retreat questions [7.7].
+    aftermath: usize,
+    retreats: usize,
+    move_queries: usize,
+    combat_cards: usize,
+    refusals: usize,
+    game_over: usize,
+}
+
+fn play_counting(scenario: &str, seed: u64, seen: &mut Seen) {
+    let data = berlin85();
+    let mut g = Game::new(data, scenario, Default::default()).expect("scenario");
+    let mut agent = RandomAgent::new(seed);
+    for _ in 0..100_000 {
+        let (p, n) = counted(|| g.pending());
+        assert_eq!(n, 0, "{scenario}/{seed}: pending() allocated in {:?}", g.state.phase);
+        for viewer in [Viewer::Public, Viewer::Side(engine::berlin85::NATO), Viewer::Side(engine::berlin85::WARSAW_PACT)] {
+            let (_, n) = counted(|| {
+                let v = g.view(viewer);
+                std::hint::black_box(&v);
+            });
+            assert_eq!(n, 0, "{scenario}/{seed}: view() allocated in {:?}", g.state.phase);
+        }
+        if matches!(p, Pending::GameOver) {
+            seen.game_over += 1;
+            return;
+        }
+        let phase = g.state.phase;
+        if phase == Phase::Movement {
+            // The UI's highlights for a unit of the phasing side.
+            let side = g.state.phasing;
+            let own: Vec<_> = g
+                .units_on_map()
+                .filter(|&(u, _)| g.side_of(u) == side)
+                .map(|(u, _)| u)
+                .collect();
+            if !own.is_empty() {
+                let u = own[seen.move_queries % own.len()];
+                let mut count = 0usize;
+                let (_, n) = counted(|| {
+                    let _ = g.move_targets(u, |_| count += 1);
+                    let _ = g.may_move(u);
+                });
+                assert_eq!(n, 0, "{scenario}/{seed}: move_targets() allocated");
+                seen.move_queries += 1;
+            }
+        }
+        if phase == Phase::Combat {
+            let (_, n) = counted(|| {
+                let mut k = 0usize;
+                g.must_attack(|_| k += 1);
+                g.must_be_attacked(|_| k += 1);
+                for (i, _) in g.attacks() {
+                    if let Some(card) = g.combat_card(i) {
+                        std::hint::black_box(&card);
+                        k += 1;
+                    }
+                }
+                std::hint::black_box(k)
+            });
+            assert_eq!(n, 0, "{scenario}/{seed}: a combat query allocated");
+            seen.combat_cards += g.attacks().count();
+            if g.combat_step() == engine::berlin85::combat::CombatStep::Aftermath {
+                seen.aftermath += 1;
+            }
+            if let Pending::Choose { case, .. } = &p {
+                if case.starts_with("7.7") {
+                    seen.retreats += 1;
+                }
+            }
+        }
+        let candidates = agent.candidates(&g);
+        let mut accepted = false;
+        for input in &candidates {
+            let (r, n) = counted(|| g.apply(input).map(|_| ()));
+            assert_eq!(
+                n, 0,
+                "{scenario}/{seed}: apply({input:?}) allocated {n} times in {phase:?}"
+            );
+            match r {
+                Ok(()) => {
+                    accepted = true;
+                    break;
+                }
+                Err(_) => seen.refusals += 1,
+            }
+        }
+        assert!(accepted, "{scenario}/{seed}: stuck in {phase:?}");
+        match phase {
+            Phase::Setup => seen.setup += 1,
+            Phase::TurnStart | Phase::PlayerTurnStart => seen.turn_start += 1,
+            Phase::Movement => seen.movement += 1,
+            Phase::Combat => seen.combat += 1,
+            Phase::GameOver => {}
+        }
+    }
+    panic!("{scenario}/{seed}: no game over");
+}
+
+#[test]
+fn engine_apply_pending_and_view_never_allocate() {
+    // The counter itself works: a Vec allocates once.
+    let (_, n) = counted(|| std::hint::black_box(vec![1u8; 3]));
+    assert_eq!(n, 1, "the counting allocator does not count");
+    // The game state is large; give the game thread room for `apply`'s clone-then-commit.
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            let mut seen = Seen::default();
+            for (scenario, seed) in [("unity", 1), ("werewolf", 2), ("medicine_wheel", 3)] {
+                play_counting(scenario, seed, &mut seen);
+            }
+            println!("inputs applied without a heap allocation: {seen:?}");
+            assert_eq!(seen.game_over, 3);
+            assert!(seen.setup > 0 && seen.turn_start > 0 && seen.movement > 0 && seen.combat > 0);
+            assert!(seen.move_queries > 0 && seen.combat_cards > 0);
+            assert!(seen.aftermath > 0, "no combat result was applied");
+            assert!(seen.retreats > 0, "no retreat was made");
+        })
+        .expect("thread")
+        .join()
+        .expect("no allocation in the engine");
+}
