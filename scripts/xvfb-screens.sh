@@ -115,11 +115,14 @@ run_size() {
     find_el "panel Warsaw Pact: Movement" >/dev/null
     sleep 0.5
     shot "$size-2-play"
-    # Select a unit, then move it to a hex the engine offers.
+    # Select a unit (zoomed out a step so its reach fits the view), then move it to a hex the
+    # engine offers: 3315, next to the British RA 2, when it is in view (seed 85).
+    click "zoom out"
     click "Next unit"
     sleep 0.5
     local target
-    target=$(find_on_map "reach hex")
+    target=$(find_on_map "reach hex 3315")
+    [ -n "$target" ] || target=$(find_on_map "reach hex")
     if [ -n "$target" ]; then
         # shellcheck disable=SC2086
         xdotool mousemove --sync $target
@@ -129,23 +132,33 @@ run_size() {
         sleep 0.8
         shot "$size-4-moved"
     else
-        echo "  (no reachable hex offered by the engine yet)"
+        echo "  (no reachable hex offered by the engine)"
         shot "$size-3-selected"
     fi
-    # Combat: end movement, pick an attacker next to an enemy and the enemy, declare, open the card.
+    # Combat: the moved unit attacks the enemy next to it; a barrage joins; open the card.
     click "End movement" || true
-    if find_el "panel Warsaw Pact: Combat" 20 >/dev/null; then
-        if click "Next unit" 2>/dev/null; then
-            local enemy
-            enemy=$(find_on_map "enemy next to ")
-            if [ -n "$enemy" ]; then
+    if find_el "panel Warsaw Pact: declare attacks" 20 >/dev/null; then
+        local a d art
+        a=$(find_on_map "unit 1/1 EG in 3315")
+        d=$(find_on_map "unit RA 2 in 3215")
+        if [ -n "$a" ] && [ -n "$d" ]; then
+            # shellcheck disable=SC2086
+            xdotool mousemove --sync $a click 1
+            sleep 0.5
+            # shellcheck disable=SC2086
+            xdotool mousemove --sync $d click 1
+            sleep 0.5
+            click "Declare attack" || true
+            sleep 0.5
+            art=$(find_on_map "artillery")
+            if [ -n "$art" ]; then
                 # shellcheck disable=SC2086
-                xdotool mousemove --sync $enemy click 1
-                sleep 0.5
-                click "Declare" || true
-                click "Card" || true
+                xdotool mousemove --sync $art click 1
                 sleep 0.5
             fi
+            shot "$size-5-declared"
+            click "card 0" || true
+            sleep 0.5
         fi
     fi
     shot "$size-5-combat"

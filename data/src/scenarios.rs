@@ -8,7 +8,7 @@ use engine::berlin85::data::{
     Arrival, ReinforcementGroup, Scenario, SetupGroup, SpecialRules, VpEntry, VpEvent, VpUnits,
     Zone, Zone85, MAX_GROUP_UNITS, MAX_VP_ENTRIES,
 };
-use engine::berlin85::GameData;
+use engine::berlin85::{GameData, NATO};
 use engine::core::hex::Edge;
 use engine::core::map::HexFeatures;
 use engine::core::side::Side;
@@ -323,7 +323,10 @@ fn victory_points(
 ) -> heapless::Vec<VpEntry, MAX_VP_ENTRIES> {
     let mut out = heapless::Vec::new();
     let switch = raw.rules.medicine_wheel_vp.as_ref();
-    match (switch.is_some_and(|v| *v.get_ref()), raw.victory_points.first()) {
+    match (
+        switch.is_some_and(|v| *v.get_ref()),
+        raw.victory_points.first(),
+    ) {
         (false, Some(first)) => {
             errors.push(src.err(
                 first.span(),
@@ -359,18 +362,18 @@ fn victory_points(
             _ => continue,
         };
         let event_name = event.unwrap_or_default();
-        let mut key = |present: Option<std::ops::Range<usize>>, needed: bool, k: &str| {
-            match (present, needed) {
-                (None, true) => errors.push(src.err(
-                    r.event.span(),
-                    format!("victory_points: event '{event_name}' needs '{k}'"),
-                )),
-                (Some(sp), false) => errors.push(src.err(
-                    sp,
-                    format!("victory_points: '{k}' does not go with event '{event_name}'"),
-                )),
-                _ => {}
-            }
+        let mut key = |present: Option<std::ops::Range<usize>>, needed: bool, k: &str| match (
+            present, needed,
+        ) {
+            (None, true) => errors.push(src.err(
+                r.event.span(),
+                format!("victory_points: event '{event_name}' needs '{k}'"),
+            )),
+            (Some(sp), false) => errors.push(src.err(
+                sp,
+                format!("victory_points: '{k}' does not go with event '{event_name}'"),
+            )),
+            _ => {}
         };
         key(r.units.as_ref().map(|x| x.span()), needs_units, "units");
         key(r.edges.as_ref().map(|x| x.span()), needs_edges, "edges");
@@ -385,10 +388,25 @@ fn victory_points(
         let vp_event = match event_name {
             "enemy_destroyed" => units.map(|units| VpEvent::EnemyDestroyed { units }),
             "exited" => {
+                // Only NATO may leave the map, and only where [21.35] 3 allows it.
+                let may_exit = raw.rules.nato_may_exit;
+                if side != Some(NATO) || !may_exit {
+                    errors.push(src.err(
+                        r.event.span(),
+                        "victory_points: only NATO units leave the map, with [rules] nato_may_exit = true [21.35]",
+                    ));
+                }
                 let mut edges = heapless::Vec::new();
                 let list = r.edges.as_ref().map_or(&[][..], |e| e.get_ref().as_slice());
                 for e in list {
-                    if let Some(edge) = de::choice(src, e, "edges", &EDGES).keep(errors) {
+                    let edge = de::choice(src, e, "edges", &EDGES).keep(errors);
+                    if edge == Some(Edge::East) {
+                        errors.push(src.err(
+                            e.span(),
+                            "edges: units may not leave across the east edge [21.35]",
+                        ));
+                    }
+                    if let Some(edge) = edge {
                         if !edges.contains(&edge) {
                             let _ = edges.push(edge);
                         }
@@ -408,9 +426,8 @@ fn victory_points(
                 .map(|zone| VpEvent::HeldAtEnd { zone }),
         };
         if let (Some(side), Some(VpEvent::Exited { units, .. })) = (side, &vp_event) {
-            let overlaps = |a: VpUnits, b: VpUnits| {
-                a == b || a == VpUnits::Any || b == VpUnits::Any
-            };
+            let overlaps =
+                |a: VpUnits, b: VpUnits| a == b || a == VpUnits::Any || b == VpUnits::Any;
             if let Some(&(_, _, at)) = exits
                 .iter()
                 .find(|&&(s, u, _)| s == side && overlaps(u, *units))
@@ -638,6 +655,16 @@ fn zone(src: &Src, data: &GameData, z: &Sp<RawZone>) -> Result<Zone85, DataError
                 Some(v) => de::choice(src, v, "region", &crate::game::REGIONS)?,
                 None => return Err(src.err(z.span(), "zone: 'places' needs 'region'")),
             };
+            // The zone must exist: some hex of the region carries one of the symbols.
+            let exists = data.map.hexes().any(|h| {
+                data.map.features(h).0 & features != 0 && data.map.region(h) == region as u8
+            });
+            if !exists {
+                return Err(src.err(
+                    z.span(),
+                    "zone: no hex of the region has any of these symbols (places.toml)",
+                ));
+            }
             Ok(Zone85::PlaceKinds { features, region })
         }
         "near_barracks" => {

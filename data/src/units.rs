@@ -311,6 +311,22 @@ pub fn read(src: &Src, roster: &mut Roster, tables: &mut Tables) -> (UnitsInfo, 
                 }
             }
         }
+        // A draw lists every chit left in the cup, so a uniform pick is a fair draw [11.0].
+        let total: u32 = list
+            .iter()
+            .map(|c| (*c.get_ref().count.get_ref()).clamp(0, 255) as u32)
+            .sum();
+        if let Some(first) = list.first() {
+            if total as usize > engine::core::protocol::MAX_OPTIONS {
+                errors.push(src.err(
+                    first.span(),
+                    format!(
+                        "untried_mix: the '{name}' cup holds {total} chits; a draw can list at most {}",
+                        engine::core::protocol::MAX_OPTIONS
+                    ),
+                ));
+            }
+        }
     }
     // Every kind of untried unit must have something to draw [11.0].
     for u in &raw.unit {

@@ -289,3 +289,28 @@ fn toml_syntax_error() {
     let e = errors("places.toml", "pol = [\"0502\"]", "pol = [\"0502\"");
     assert_eq!(e[0], "tiny/places.toml:6:1: invalid array: expected `]`");
 }
+
+#[test]
+fn zone_of_symbols_no_hex_of_the_region_has() {
+    assert_eq!(
+        errors(
+            "scenarios/test.toml",
+            "zone = { area = \"potsdam\" }",
+            "zone = { places = [\"town\"], region = \"east_germany\" }"
+        ),
+        ["tiny/scenarios/test.toml:16:8: zone: no hex of the region has any of these symbols (places.toml)"]
+    );
+}
+
+#[test]
+fn untried_11_0_a_cup_larger_than_one_draw_can_list() {
+    // Every chit left in a cup is listed in the draw so a uniform pick is fair [11.0].
+    assert_eq!(
+        errors(
+            "units.toml",
+            "{ attack = 6, defense = 5, count = 2 }",
+            "{ attack = 6, defense = 5, count = 62 }"
+        ),
+        ["tiny/units.toml:47:9: untried_mix: the 'mech' cup holds 65 chits; a draw can list at most 64"]
+    );
+}

@@ -11,12 +11,14 @@ use engine::core::map::HexFeatures;
 
 const SCENARIO: &str = "scenarios/test.toml";
 
-/// The fixture scenario with the Medicine Wheel switch on and `schedule` from line 24.
+/// The fixture scenario with the Medicine Wheel switches on and `schedule` from line 24.
 fn with_schedule(schedule: &str) -> data::FileSet {
     tiny_with(
         SCENARIO,
         "wp_police_frozen_until = 3\n",
-        &format!("wp_police_frozen_until = 3\nmedicine_wheel_vp = true\n\n{schedule}"),
+        &format!(
+            "wp_police_frozen_until = 3\nmedicine_wheel_vp = true\nnato_may_exit = true\n{schedule}"
+        ),
     )
 }
 
@@ -168,7 +170,7 @@ fn vp_21_36_bad_units_edge_and_zone_values() {
             "held_at_end",
             "zone = { places = [\"castle\"], region = \"west_berlin\" }\n"
         ))),
-        ["tiny/scenarios/test.toml:29:19: places: unknown value 'castle' (expected one of: supply, barracks, objective, pol, airfield, control_tower, rail_line, town)"]
+        ["tiny/scenarios/test.toml:29:20: places: unknown value 'castle' (expected one of: supply, barracks, objective, pol, airfield, control_tower, rail_line, town)"]
     );
 }
 
@@ -204,5 +206,19 @@ fn vp_21_36_schedule_and_switch_go_together() {
     assert_eq!(
         errors_of(&with_schedule("")),
         ["tiny/scenarios/test.toml:22:21: medicine_wheel_vp: the scenario needs a [[victory_points]] schedule to score by"]
+    );
+}
+
+#[test]
+fn vp_21_35_only_nato_exits_and_not_across_the_east_edge() {
+    assert_eq!(
+        errors_of(&with_schedule(
+            &line("exited", "units = \"any\"\nedges = [\"east\"]\n")
+                .replace("\"nato\"", "\"warsaw_pact\"")
+        )),
+        [
+            "tiny/scenarios/test.toml:27:9: victory_points: only NATO units leave the map, with [rules] nato_may_exit = true [21.35]",
+            "tiny/scenarios/test.toml:30:10: edges: units may not leave across the east edge [21.35]",
+        ]
     );
 }

@@ -744,7 +744,7 @@ mod tests {
 
     #[test]
     fn a_bouncing_tower_makes_exactly_one_roll_in_a_real_game() {
-        let data = tests::berlin85();
+        let data = ::tests::berlin85();
         let header = ui::Header::new("unity", Default::default(), 7);
         let mut s =
             ui::Session::new(data, header, Box::new(ui::session::NullPersist)).expect("scenario");
@@ -774,7 +774,7 @@ mod tests {
         );
 
         // Play on until the engine wants a roll (Honors of War, reinforcements ...).
-        let mut agent = tests::RandomAgent::new(3);
+        let mut agent = ::tests::RandomAgent::new(3);
         while !matches!(s.pending(), engine::core::protocol::Pending::Roll { .. }) {
             assert!(s.inputs().len() < 5_000, "no roll was ever wanted");
             // A refused candidate leaves the session unchanged; the next one is tried.

@@ -12,8 +12,10 @@
 //! ```
 //!
 //! `R < A` would lose an input the table had acknowledged. `R = A + 1` happens when the kill
-//! lands after input A+1 was made durable but before its `ack` was printed; nothing later can
-//! be on disk, because input A+2 is not written before `ack A+1`. The resumed state must equal,
+//! lands after input A+1 was written but before its `ack` was printed — typically while its
+//! fsync was running (a killed process's writes stay in the kernel, so the record survives; a
+//! real power cut might lose it, which is allowed because it was never acknowledged). Nothing
+//! later can be on disk, because input A+2 is not written before `ack A+1`. The resumed state must equal,
 //! byte for byte (postcard of `State`), the state reached by applying the first `R` inputs of
 //! the script to a fresh game in this process.
 //!
@@ -203,10 +205,18 @@ fn power_cut_at_200_random_moments_never_loses_an_acknowledged_input() {
         std::fs::write(copy, &game.text).expect("keep the script");
     }
 
-    // Calibrate: one uninterrupted run gives the span the kills are spread over.
+    // Calibrate: one uninterrupted run gives the start-up time (to the first ack) and the
+    // time per input, so the kills can be spread over the whole game on any machine.
     let dir = scratch.0.join("calibrate");
     let started = Instant::now();
     let (mut child, reader, acked) = start_play(&script, &dir);
+    let mut first_ack = None;
+    while first_ack.is_none() && child.try_wait().expect("try_wait").is_none() {
+        if acked.load(Ordering::SeqCst) > 0 {
+            first_ack = Some(started.elapsed());
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    }
     let status = child.wait().expect("wait");
     reader.join().expect("reader");
     let span = started.elapsed();
@@ -218,18 +228,30 @@ fn power_cut_at_200_random_moments_never_loses_an_acknowledged_input() {
         r.state == game.states[total],
         "a clean run resumes differently"
     );
+    let startup_us = first_ack.unwrap_or(span).as_micros() as u64;
+    let per_input_us = (span.as_micros() as u64).saturating_sub(startup_us) / total as u64 + 1;
 
     let kills = env_number("BERLIN_TABLE_POWER_CUTS", 200) as usize;
     let mut rng = StdRng::seed_from_u64(env_number("BERLIN_TABLE_POWER_CUT_SEED", 85));
-    // Process start-up (loading the data) is part of the span; spread the kills over all of it
-    // and a little beyond, so some runs also finish before their kill.
-    let span_us = span.as_micros() as u64 * 11 / 10;
     let (mut one_more, mut finished, mut nothing_saved, mut torn) = (0, 0, 0, 0);
     let mut recovered_counts = Vec::with_capacity(kills);
     for k in 0..kills {
         let dir = scratch.0.join(format!("run{k}"));
-        let delay = Duration::from_micros(rng.gen_range(0..=span_us));
+        // The moment of the cut: during start-up, or at a random point inside the time of a
+        // random input of the game (waiting for the ack before it, then a random fraction of
+        // an input's time), so every part of the game and of an input's saving is hit.
+        let after_ack = rng.gen_range(0..=total);
+        let delay = Duration::from_micros(if after_ack == 0 {
+            rng.gen_range(0..=startup_us + per_input_us)
+        } else {
+            rng.gen_range(0..=per_input_us)
+        });
         let (mut child, reader, acked) = start_play(&script, &dir);
+        while acked.load(Ordering::SeqCst) < after_ack
+            && child.try_wait().expect("try_wait").is_none()
+        {
+            std::thread::sleep(Duration::from_micros(100));
+        }
         std::thread::sleep(delay);
         // `Child::kill` is SIGKILL on Unix: no destructor, no flush, no chance to tidy up.
         let _ = child.kill();
@@ -239,7 +261,8 @@ fn power_cut_at_200_random_moments_never_loses_an_acknowledged_input() {
         if status.success() {
             finished += 1;
         }
-        let context = || format!("kill {k} after {delay:?}: {acked} inputs acknowledged");
+        let context =
+            || format!("kill {k}, {delay:?} after ack {after_ack}: {acked} inputs acknowledged");
         let r = match restart(&dir) {
             Ok(r) => r,
             Err(message) => {
@@ -287,7 +310,7 @@ fn power_cut_at_200_random_moments_never_loses_an_acknowledged_input() {
     let median = recovered_counts.get(kills / 2).copied().unwrap_or(0);
     println!(
         "{kills} power cuts over a {span:?} run of {total} inputs: median {median} inputs \
-         recovered; {one_more} with one durable input not yet acknowledged, {torn} with a \
+         recovered; {one_more} with one written input not yet acknowledged, {torn} with a \
          torn record cut off, {nothing_saved} before the game was saved, {finished} after the \
          script ended"
     );

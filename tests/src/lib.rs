@@ -83,9 +83,9 @@ impl RandomAgent {
             Pending::DrawChit { chits, .. } => {
                 Some(Input::Drew(self.rng.gen_range(0..chits.len().max(1)) as u16))
             }
-            Pending::Choose { options, .. } => {
-                Some(Input::Chose(self.rng.gen_range(0..options.len().max(1)) as u8))
-            }
+            Pending::Choose { options, .. } => Some(Input::Chose(
+                self.rng.gen_range(0..options.len().max(1)) as u8,
+            )),
             _ => None,
         }
     }
@@ -107,7 +107,11 @@ impl RandomAgent {
         let Pending::Command { .. } = p else {
             return vec![];
         };
-        let key = (g.state.turn, g.state.phasing.index() as u8, g.state.phase as u8);
+        let key = (
+            g.state.turn,
+            g.state.phasing.index() as u8,
+            g.state.phase as u8,
+        );
         if key != self.phase_key {
             self.phase_key = key;
             self.moves_left = self.rng.gen_range(0..=12);
@@ -202,6 +206,18 @@ impl RandomAgent {
             }
         }
         out.push(cmd(Command::EndMovement));
+        // Reinforcements that must arrive while they can (NATO's emergency airlanding
+        // [13.11]): airland them when the phase may not end yet.
+        let mut arriving = Vec::new();
+        g.reinforcements_available(side, |u| arriving.push(u));
+        for u in arriving {
+            let mut hexes = Vec::new();
+            g.airland_hexes(u, |h| hexes.push(h));
+            if let Some(h) = self.pick(&hexes) {
+                out.push(cmd(Command::Airland { unit: u, hex: h }));
+                break;
+            }
+        }
         // The unit in hand may have to move on before the phase can end (it may not stay
         // where it stands, e.g. on a hex a paradrop was plotted on [18.42]).
         if let Some(u) = g.state.movement.in_hand {
@@ -373,8 +389,7 @@ impl RandomAgent {
             .attacks()
             .filter(|(_, a)| {
                 !a.closed
-                    && a
-                        .attackers
+                    && a.attackers
                         .iter()
                         .any(|&u| g.hex_of(u).is_some_and(|h| geo.adjacent(h, dh)))
             })
@@ -461,9 +476,10 @@ pub fn check_invariants(g: &Game<'_>) -> Result<(), String> {
         }
         if let Some(o) = seen.insert(h, u) {
             // The unit in hand may pass over a friendly unit; it may not stay there [5.15].
-            let passing = [o, u]
-                .iter()
-                .any(|&x| g.state.units[x.0 as usize].has(flags::PARADROPPED) || g.state.movement.in_hand == Some(x));
+            let passing = [o, u].iter().any(|&x| {
+                g.state.units[x.0 as usize].has(flags::PARADROPPED)
+                    || g.state.movement.in_hand == Some(x)
+            });
             if !(passing && g.state.phase == Phase::Movement) {
                 return Err(format!(
                     "units {} and {} stacked in {}",
@@ -555,9 +571,9 @@ impl ZocWatch {
             let u = UnitId(i as u16);
             let h = s.hex();
             let underground = m.in_hand == Some(u) && m.in_hand_underground;
-            let in_zoc = h.and_then(|h| geo.index(h)).is_some_and(|hi| {
-                !underground && self.occ.zoc_of(hi, g.side_of(u).other())
-            });
+            let in_zoc = h
+                .and_then(|h| geo.index(h))
+                .is_some_and(|hi| !underground && self.occ.zoc_of(hi, g.side_of(u).other()));
             self.before.push((h, in_zoc));
         }
     }

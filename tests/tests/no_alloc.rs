@@ -82,13 +82,25 @@ fn play_counting(scenario: &str, seed: u64, seen: &mut Seen) {
     let mut agent = RandomAgent::new(seed);
     for _ in 0..100_000 {
         let (p, n) = counted(|| g.pending());
-        assert_eq!(n, 0, "{scenario}/{seed}: pending() allocated in {:?}", g.state.phase);
-        for viewer in [Viewer::Public, Viewer::Side(engine::berlin85::NATO), Viewer::Side(engine::berlin85::WARSAW_PACT)] {
+        assert_eq!(
+            n, 0,
+            "{scenario}/{seed}: pending() allocated in {:?}",
+            g.state.phase
+        );
+        for viewer in [
+            Viewer::Public,
+            Viewer::Side(engine::berlin85::NATO),
+            Viewer::Side(engine::berlin85::WARSAW_PACT),
+        ] {
             let (_, n) = counted(|| {
                 let v = g.view(viewer);
                 std::hint::black_box(&v);
             });
-            assert_eq!(n, 0, "{scenario}/{seed}: view() allocated in {:?}", g.state.phase);
+            assert_eq!(
+                n, 0,
+                "{scenario}/{seed}: view() allocated in {:?}",
+                g.state.phase
+            );
         }
         if matches!(p, Pending::GameOver) {
             seen.game_over += 1;

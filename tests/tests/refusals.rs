@@ -106,9 +106,16 @@ fn refused(g: &mut Game<'_>, input: Input85, case: &str) {
     let err = g
         .apply(&input)
         .expect_err("the engine accepted an illegal input");
-    assert_eq!(err.case, case, "{input:?} refused for [{}] {}", err.case, err.reason);
+    assert_eq!(
+        err.case, case,
+        "{input:?} refused for [{}] {}",
+        err.case, err.reason
+    );
     let after = postcard::to_allocvec(&g.state).expect("serialize");
-    assert!(before == after, "the refusal of {input:?} changed the state");
+    assert!(
+        before == after,
+        "the refusal of {input:?} changed the state"
+    );
 }
 
 fn mv(unit: UnitId, to: HexId) -> Input85 {
@@ -156,7 +163,8 @@ fn move_5_13_may_not_spend_more_than_the_movement_allowance() {
         .find(|&h| geo.distance(c, h) > 2 * allowance + 2 && g.unit_at(h).is_none())
         .expect("a distant hex");
     let mut reachable = false;
-    g.move_targets(w, |t| reachable |= t.hex == far).expect("the unit may move");
+    g.move_targets(w, |t| reachable |= t.hex == far)
+        .expect("the unit may move");
     assert!(!reachable);
     refused(&mut g, mv(w, far), "5.13");
 }
@@ -228,7 +236,8 @@ fn combat_7_13_no_unit_attacks_or_is_attacked_twice() {
             defenders: defs.iter().copied().collect(),
         })
     };
-    g.apply(&declare(&[ws[0]], &[nato[0]])).expect("first attack");
+    g.apply(&declare(&[ws[0]], &[nato[0]]))
+        .expect("first attack");
     refused(&mut g, declare(&[ws[0]], &[nato[1]]), "7.13");
     refused(&mut g, declare(&[ws[1]], &[nato[0]]), "7.13");
 }
@@ -260,7 +269,8 @@ fn fpf_8_41_artillery_in_an_enemy_zone_of_control_may_not_fire() {
         defenders: [nato[0], arty[0]].into_iter().collect(),
     }))
     .expect("one attack on both");
-    g.apply(&cmd(Command::EndAllocation)).expect("declarations close");
+    g.apply(&cmd(Command::EndAllocation))
+        .expect("declarations close");
     assert_eq!(g.combat_step(), CombatStep::Fpf);
     refused(
         &mut g,
@@ -289,7 +299,12 @@ fn airland_13_22_no_more_than_the_airfield_takes_in_a_turn() {
         .find(|(_, p)| p.kind == PlaceKind::Flugplatz && !p.hexes.is_empty())
         .expect("a Flugplatz");
     let strip = field.hexes[0];
-    let on_field: Vec<HexId> = field.hexes.iter().chain(field.towers.iter()).copied().collect();
+    let on_field: Vec<HexId> = field
+        .hexes
+        .iter()
+        .chain(field.towers.iter())
+        .copied()
+        .collect();
     for &h in &on_field {
         g.mark_held(h, WARSAW_PACT);
     }

@@ -19,10 +19,7 @@ fn legal(g: &Game<'_>, u: engine::core::units::UnitId) -> Vec<HexId> {
 fn until_side_sets_up(g: &mut Game<'_>, side: engine::core::side::Side) {
     let mut agent = RandomAgent::new(3);
     while g.setup_side() != side {
-        let ok = agent
-            .candidates(g)
-            .into_iter()
-            .any(|i| g.apply(&i).is_ok());
+        let ok = agent.candidates(g).into_iter().any(|i| g.apply(&i).is_ok());
         assert!(ok, "set-up stuck");
     }
 }
@@ -119,7 +116,10 @@ fn setup_21_21_werewolf_divisions_not_in_an_enemy_zone_of_control() {
         let hexes = legal(&g, u);
         if group.not_in_enemy_zoc {
             for &h in &hexes {
-                assert!(!g.enemy_zoc(h, WARSAW_PACT), "{h:?} is in a NATO zone of control");
+                assert!(
+                    !g.enemy_zoc(h, WARSAW_PACT),
+                    "{h:?} is in a NATO zone of control"
+                );
             }
             checked += 1;
         }
@@ -137,16 +137,19 @@ fn setup_21_21_werewolf_divisions_not_in_an_enemy_zone_of_control() {
 fn setup_21_31_medicine_wheel_police_then_warsaw_pact_then_nato_units() {
     let mut g = Game::new(berlin85(), "medicine_wheel", Default::default()).expect("scenario");
     let first: Vec<_> = g.units_to_place().collect();
-    assert!(first.iter().all(|&u| g.is_police(u) && g.side_of(u) == NATO));
+    assert!(first
+        .iter()
+        .all(|&u| g.is_police(u) && g.side_of(u) == NATO));
     until_side_sets_up(&mut g, WARSAW_PACT);
     until_side_sets_up(&mut g, NATO);
     let last: Vec<_> = g.units_to_place().collect();
     assert!(!last.is_empty());
-    assert!(last.iter().all(|&u| !g.is_police(u) && g.side_of(u) == NATO));
+    assert!(last
+        .iter()
+        .all(|&u| !g.is_police(u) && g.side_of(u) == NATO));
     // Anywhere in West Berlin, regardless of occupation zone.
     let hexes = legal(&g, last[0]);
     assert!(hexes.iter().all(|&h| g.in_west_berlin(h)));
-    let zones: std::collections::BTreeSet<u8> =
-        hexes.iter().map(|&h| g.data.map.zone(h)).collect();
+    let zones: std::collections::BTreeSet<u8> = hexes.iter().map(|&h| g.data.map.zone(h)).collect();
     assert!(zones.len() >= 3, "every occupation zone is open");
 }

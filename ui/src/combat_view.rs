@@ -136,7 +136,9 @@ pub fn card_rows(
             .push(row("[9.0] ground support (FPF)".into(), card.fpf_air.to_string()));
     }
     let total = |known: u16, extra: u16, untried: u8| {
-        if untried > 0 {
+        if untried > 0 && known + extra == 0 {
+            format!("{untried} untried")
+        } else if untried > 0 {
             format!("{} + {untried} untried", known + extra)
         } else {
             (known + extra).to_string()

@@ -306,6 +306,8 @@ struct Controller {
     refusal_timer: Timer,
     toast_timer: Timer,
     view_rect: Rc<Cell<ViewRect>>,
+    /// The hex a pending choice is about, once brought into view (so it happens once).
+    shown_choice: Option<HexId>,
 }
 
 /// The table: the window and its view model.
@@ -344,6 +346,7 @@ impl Table {
             refusal_timer: Timer::default(),
             toast_timer: Timer::default(),
             view_rect: Rc::new(Cell::new(ViewRect::default())),
+            shown_choice: None,
         };
         let ctl = Rc::new(RefCell::new(ctl));
         {
@@ -1449,11 +1452,38 @@ impl Controller {
         self.refresh_dialogs(w, &pending);
         self.refresh_card(w);
         self.refresh_log();
+        self.bring_choice_into_view(w, &pending);
         let turned = opposite && self.rotation_available && pending.player() == Some(NATO);
         v.set_rotated(turned);
         if matches!(pending, Pending::GameOver) && v.get_screen() == Screen::Play {
             self.refresh_victory(w);
             v.set_screen(Screen::Victory);
+        }
+    }
+
+    /// A choice about the map (retreat, advance, displacement): scroll its first hex into
+    /// view, once per choice.
+    fn bring_choice_into_view(&mut self, w: &AppWindow, pending: &engine::berlin85::Pending85) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let g = s.game();
+        let focus = match pending {
+            Pending::Choose { options, .. } => options.iter().find_map(|o| match o {
+                Choice::Hex(h) => Some(*h),
+                Choice::Unit(u) => g.hex_of(*u),
+                _ => None,
+            }),
+            _ => None,
+        };
+        if focus != self.shown_choice {
+            self.shown_choice = focus;
+            if let Some(h) = focus {
+                let (x, y) = self.layout.center(h);
+                if !self.hex_in_view(x, y) {
+                    w.invoke_center_on(x, y);
+                }
+            }
         }
     }
 
@@ -1722,13 +1752,17 @@ impl Controller {
             Phase::Setup => 0,
             Phase::TurnStart | Phase::PlayerTurnStart => 0,
             Phase::Movement => 1,
-            Phase::Combat => 2,
+            Phase::Combat => match g.combat_step() {
+                CombatStep::Declare => 2,
+                CombatStep::Fpf => 3,
+                _ => 4,
+            },
             Phase::GameOver => 9,
         };
         let names: &[&str] = if g.state.phase == Phase::Setup {
             &["Set-up", "Move", "Combat"]
         } else {
-            &["Start", "Move", "Declare", "Support", "FPF", "Resolve"]
+            &["Start", "Move", "Declare", "FPF", "Resolve"]
         };
         let steps = names.iter().enumerate().map(|(i, n)| PhaseStep {
             name: (*n).into(),

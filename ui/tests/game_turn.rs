@@ -55,6 +55,8 @@ fn name_of(t: &Table, h: HexId) -> String {
 /// it (the map's touch area on top takes the tap), or the middle of the view.
 fn tap_hex(t: &Table, w: &AppWindow, h: HexId) {
     t.center_on_hex(h);
+    // A player's taps are not a double tap (which zooms the map).
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(800));
     settle();
     let suffix = format!(" {}", name_of(t, h));
     let on_hex = find_all(w, "")
@@ -100,9 +102,13 @@ fn play_on(t: &Table, w: &AppWindow) -> bool {
             tap(w, "keypad 6");
         }
         Pending::DrawChit { .. } => tap(w, "Draw"),
-        Pending::Choose { .. } => {
-            if let Some(e) = find_all(w, "choice hex ").first() {
-                tap_element(e);
+        Pending::Choose { options, .. } => {
+            let on_map = options.iter().find_map(|o| match o {
+                engine::berlin85::Choice::Hex(h) => Some(*h),
+                _ => None,
+            });
+            if let Some(h) = on_map {
+                tap_hex(t, w, h);
             } else {
                 let first = label_starting(w, "option ").expect("the options are listed");
                 tap(w, &first);
@@ -113,8 +119,9 @@ fn play_on(t: &Table, w: &AppWindow) -> bool {
             match (ph, step) {
                 (Phase::Movement, _) => tap(w, "End movement"),
                 (Phase::Combat, Some(CombatStep::Declare)) => {
-                    // Pair each unit that owes an attack with an adjacent enemy [7.11].
-                    let pair = t.with_session(|s| {
+                    // An enemy next to a unit that owes an attack [7.11], not yet attacked
+                    // [7.13], with every owing unit next to it as attackers.
+                    let plan = t.with_session(|s| {
                         let g = s?.game();
                         let geo = &g.data.map.geometry;
                         let mut owed = Vec::new();
@@ -124,13 +131,21 @@ fn play_on(t: &Table, w: &AppWindow) -> bool {
                             let e = geo
                                 .neighbours(at)
                                 .filter_map(|(_, n)| g.unit_at(n))
-                                .find(|&e| g.side_of(e) != player)?;
-                            Some((at, g.hex_of(e)?))
+                                .find(|&e| g.side_of(e) != player && !g.is_attacked(e))?;
+                            let eh = g.hex_of(e)?;
+                            let attackers: Vec<HexId> = owed
+                                .iter()
+                                .filter_map(|&a| g.hex_of(a))
+                                .filter(|&h| geo.adjacent(h, eh))
+                                .collect();
+                            Some((attackers, eh))
                         })
                     });
-                    match pair {
-                        Some((a, d)) => {
-                            tap_hex(t, w, a);
+                    match plan {
+                        Some((attackers, d)) => {
+                            for a in attackers {
+                                tap_hex(t, w, a);
+                            }
                             tap_hex(t, w, d);
                             tap(w, "Declare attack");
                         }
@@ -153,8 +168,19 @@ fn play_on(t: &Table, w: &AppWindow) -> bool {
 
 #[test]
 fn a_whole_game_turn_of_operation_unity_by_taps() {
-    let (t, _persist) = table(1280.0, 800.0, config());
+    play_a_turn(1280.0, 800.0, "");
+}
+
+/// The same turn on the official 7" panel: every control is still there to tap.
+#[test]
+fn a_whole_game_turn_on_the_7_inch_800x480_panel() {
+    play_a_turn(800.0, 480.0, "800-");
+}
+
+fn play_a_turn(width: f32, height: f32, prefix: &str) {
+    let (t, _persist) = table(width, height, config());
     let w = t.window();
+    let snapshot = |w: &AppWindow, name: &str| snapshot(w, &format!("{prefix}{name}"));
 
     // Set-up [21.3x]: both sides auto-place.
     tap(w, "Set up");
@@ -209,6 +235,7 @@ fn a_whole_game_turn_of_operation_unity_by_taps() {
     assert!(shows(w, "shift [21.15] Warsaw Pact first-turn bonus +2"));
     snapshot(w, "turn-02-preview-card");
     tap(w, "Close");
+    snapshot(w, "turn-02b-declaring");
     tap(w, "Declare attack");
     assert!(shows(w, "attack 0"), "the attack is announced: {:?}", label_starting(w, "refused"));
 
@@ -267,15 +294,16 @@ fn a_whole_game_turn_of_operation_unity_by_taps() {
     assert_eq!(find_all(w, "face ").len(), 6, "one row per die face");
     snapshot(w, "turn-03-card");
     // Pick the face that makes NATO retreat: a "D<n>" result.
-    let face = find_all(w, "face ")
+    let picked = find_all(w, "face ")
         .iter()
         .filter_map(|e| e.accessible_label())
         .find_map(|l| {
             let mut parts = l.split(' ').skip(1);
             let face = parts.next()?.to_string();
-            parts.next()?.starts_with('D').then_some(face)
-        })
-        .filter(|_| true);
+            let result = parts.next()?;
+            let retreat = result.starts_with('D') && result[1..].parse::<u8>().is_ok();
+            retreat.then_some(face)
+        });
     tap(w, "Resolve: roll the die");
 
     // The die, typed on the keypad [7.6]: the dialog says what is rolled and shows the faces.
@@ -286,7 +314,7 @@ fn a_whole_game_turn_of_operation_unity_by_taps() {
     );
     assert_eq!(find_all(w, "die face ").len(), 6);
     snapshot(w, "turn-04-die");
-    let face = face.unwrap_or_else(|| "6".to_string());
+    let face = picked.clone().unwrap_or_else(|| "6".to_string());
     tap(w, &format!("keypad {face}"));
     let log = t.with_session(|s| {
         s.expect("game")
@@ -306,14 +334,20 @@ fn a_whole_game_turn_of_operation_unity_by_taps() {
         snapshot(w, &format!("turn-05-choice-{case}"));
         if player == NATO && case.starts_with("7.7") {
             retreat_seen = true;
-            assert!(!find_all(w, "choice hex ").is_empty(), "retreat hexes on the map");
+            assert!(
+                !find_all(w, "choice hex ").is_empty(),
+                "retreat hexes on the map: {:?}",
+                pending(&t)
+            );
         }
         assert!(play_on(&t, w));
     }
+    assert!(picked.is_some(), "the card offers a retreat result");
+    assert!(retreat_seen, "NATO chose its retreat on the map [7.7]");
     let ra2_now = hex_of(&t, ra2);
     assert!(
-        retreat_seen || ra2_now.is_none() || ra2_now != Some(hex(&t, "3215")),
-        "the defender retreated or was eliminated"
+        ra2_now.is_none() || ra2_now != Some(hex(&t, "3215")),
+        "the defender left 3215 (retreated, or eliminated where it could not)"
     );
 
     // The rest of the Game-Turn: Warsaw Pact ends combat, NATO's Player-Turn.

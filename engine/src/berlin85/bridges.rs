@@ -74,8 +74,7 @@ impl<'d> Game<'d> {
     pub fn is_intact_bridge(&self, h: HexId, d: Dir) -> bool {
         let sf = self.data.map.side_toward(h, d);
         let bridge = sf.has(SideFeatures::BRIDGE)
-            || (sf.has(SideFeatures::WATER)
-                && sf.has(SideFeatures::ROAD | SideFeatures::AUTOBAHN));
+            || (sf.has(SideFeatures::WATER) && sf.has(SideFeatures::ROAD | SideFeatures::AUTOBAHN));
         bridge && !self.bridge_blown(h, d)
     }
 
@@ -163,8 +162,12 @@ impl<'d> Game<'d> {
                     let label = g.format(p);
                     emit(
                         events,
-                        event!("21.25", "enemy next to the POL at {}: NATO may demolish it", label)
-                            .at(p),
+                        event!(
+                            "21.25",
+                            "enemy next to the POL at {}: NATO may demolish it",
+                            label
+                        )
+                        .at(p),
                     )?;
                 }
             }
@@ -246,7 +249,11 @@ impl<'d> Game<'d> {
             (Input::Chose(1), false) => {
                 emit(
                     events,
-                    event!(case, "the {} is left standing, for the rest of the game", what),
+                    event!(
+                        case,
+                        "the {} is left standing, for the rest of the game",
+                        what
+                    ),
                 )?;
                 self.demolition_tried(d)?;
             }
@@ -313,7 +320,11 @@ mod tests {
     }
 
     fn bridge(g: &Game<'_>) -> Hexside {
-        g.data.map.geometry.side_between(hex("0505"), hex("0506")).unwrap()
+        g.data
+            .map
+            .geometry
+            .side_between(hex("0505"), hex("0506"))
+            .unwrap()
     }
 
     fn is_choice(g: &Game<'_>, who: Side, case: &str) -> bool {
@@ -327,11 +338,26 @@ mod tests {
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
         let ev = mv_path(&mut g, u, &["0502", "0503", "0504", "0505", "0506", "0507"]).unwrap();
         assert!(ev.iter().any(|e| e.case == "12.0"));
-        assert_eq!(at(&g, u), hex("0505"), "the move stops where the interrupt happened");
+        assert_eq!(
+            at(&g, u),
+            hex("0505"),
+            "the move stops where the interrupt happened"
+        );
         assert!(is_choice(&g, NATO, "12.0"));
-        assert_eq!(case_of(mv(&mut g, u, "0504")), "12.0", "the interrupt comes first");
+        assert_eq!(
+            case_of(mv(&mut g, u, "0504")),
+            "12.0",
+            "the interrupt comes first"
+        );
         g.apply(&yes()).unwrap();
-        assert!(matches!(g.pending(), Pending::Roll { player: NATO, case: "12.0", .. }));
+        assert!(matches!(
+            g.pending(),
+            Pending::Roll {
+                player: NATO,
+                case: "12.0",
+                ..
+            }
+        ));
         g.apply(&roll(&[3])).unwrap();
         assert!(g.state.blown_bridges.contains(&bridge(&g)));
         assert!(g.state.demolition_tried.contains(&bridge(&g)));
@@ -355,6 +381,22 @@ mod tests {
         // Another unit later: no second attempt.
         mv(&mut g, u, "0507").unwrap();
         assert!(g.interrupt_pending().is_none());
+    }
+
+    #[test]
+    fn bridge_12_0_a_unit_stopped_on_a_friend_must_move_on() {
+        let mut b = bridge_board();
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 12);
+        let f = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 12);
+        let mut g = start(b, WARSAW_PACT, &[(u, hex("0504")), (f, hex("0505"))]);
+        mv_path(&mut g, u, &["0505", "0506"]).unwrap();
+        assert_eq!(at(&g, u), hex("0505"), "stopped on the friend's hex");
+        g.apply(&no()).unwrap();
+        let end = g.apply(&cmd(crate::berlin85::Command::EndMovement));
+        assert_eq!(case_of(end), "5.31");
+        mv(&mut g, u, "0506").unwrap();
+        g.apply(&cmd(crate::berlin85::Command::EndMovement))
+            .unwrap();
     }
 
     #[test]

@@ -19,7 +19,7 @@ use super::game::{Game, Input85, Pending85};
 use super::state::{Phase, NATO, WARSAW_PACT};
 use crate::core::hex::{Dir, Edge, HexId};
 use crate::core::map::{Markers, SideFeatures, MAX_HEXES, MAX_PLACES};
-use crate::core::movement::{search, MoveRules, Reachable, Step};
+use crate::core::movement::{search, search_until, MoveRules, Reachable, Step};
 use crate::core::protocol::{emit, refuse, Events, Input, Pending, RuleViolation};
 use crate::core::side::Side;
 use crate::core::units::{Location, UnitId};
@@ -65,6 +65,9 @@ pub struct MoveState {
     pub in_hand: Option<UnitId>,
     /// The unit in hand is underground (an interrupt stopped it on the U-Bahn) [15.0].
     pub in_hand_underground: bool,
+    /// An interrupt cut the last move of the unit in hand short [12.0]: where it stands
+    /// was never checked as a place to end a move.
+    pub in_hand_cut_short: bool,
     /// Units airlanded this Player-Turn per airfield (index into `MapData::places`) [13.22].
     pub airlanded: [u8; MAX_PLACES],
     /// Paradrops plotted this Movement Phase [18.0].
@@ -284,7 +287,8 @@ impl Rules85<'_, '_> {
                 "police may not enter an enemy zone of control",
             ));
         }
-        if !g.state.movement.drops.is_empty() && g.state.movement.drops.iter().any(|d| d.hex == hex) {
+        if !g.state.movement.drops.is_empty() && g.state.movement.drops.iter().any(|d| d.hex == hex)
+        {
             return Some(RuleViolation::new(
                 "18.42",
                 "that hex is the target of a plotted paradrop",
@@ -399,7 +403,10 @@ impl<'d> Game<'d> {
             && self.is_police(u)
             && self.state.turn < sc.rules.wp_police_frozen_until
         {
-            return refuse("21.15", "Warsaw Pact police may not move before Game-Turn 3");
+            return refuse(
+                "21.15",
+                "Warsaw Pact police may not move before Game-Turn 3",
+            );
         }
         if s.has(flags::PARADROPPED) {
             return refuse("18.41", "paratroops may not move in the turn they drop");
@@ -419,11 +426,17 @@ impl<'d> Game<'d> {
         }
         let underground = in_hand && self.state.movement.in_hand_underground;
         if !underground && s.has(flags::STOPPED_IN_ZOC) {
-            return refuse("6.0", "a unit that entered an enemy zone of control must stop");
+            return refuse(
+                "6.0",
+                "a unit that entered an enemy zone of control must stop",
+            );
         }
         if !underground && self.enemy_zoc(at, self.side_of(u)) {
             if !self.is_night() {
-                return refuse("5.14", "a unit may not leave an enemy zone of control by day");
+                return refuse(
+                    "5.14",
+                    "a unit may not leave an enemy zone of control by day",
+                );
             }
             if !s.has(flags::STARTED_IN_ZOC) || s.has(flags::MOVED) {
                 return refuse(
@@ -468,7 +481,11 @@ impl<'d> Game<'d> {
         let side = self.side_of(u);
         self.occupancy(&mut scratch.occ);
         let map = &self.data.map;
-        let n = map.geometry.hex_count().min(MAX_HEXES).min(map.terrain.len());
+        let n = map
+            .geometry
+            .hex_count()
+            .min(MAX_HEXES)
+            .min(map.terrain.len());
         for i in 0..n {
             let mut f = 0;
             if let Some(o) = scratch.occ.unit_at(i) {
@@ -480,7 +497,11 @@ impl<'d> Game<'d> {
             if scratch.occ.zoc_of(i, side.other()) {
                 f |= HexInfo::ENEMY_ZOC;
             }
-            let m = self.state.hexes.get(i).map_or(Markers::default(), |s| s.markers);
+            let m = self
+                .state
+                .hexes
+                .get(i)
+                .map_or(Markers::default(), |s| s.markers);
             if m.has(Markers::FIRE) {
                 f |= HexInfo::FIRE;
             }
@@ -654,6 +675,7 @@ impl<'d> Game<'d> {
         let ms = &mut self.state.movement;
         ms.in_hand = None;
         ms.in_hand_underground = false;
+        ms.in_hand_cut_short = false;
         ms.airlanded = [0; MAX_PLACES];
         ms.drops.clear();
         ms.drop_stage = DropStage::Idle;
@@ -710,6 +732,12 @@ impl<'d> Game<'d> {
         let Some(v) = self.state.movement.in_hand else {
             return Ok(());
         };
+        if !self.state.movement.in_hand_cut_short {
+            // Every completed move was checked to end where it ended.
+            self.state.movement.in_hand = None;
+            self.state.movement.in_hand_underground = false;
+            return Ok(());
+        }
         if let Some(h) = self.hex_of(v) {
             let mut scratch = MoveScratch::new();
             let stacked = self.units_on_map().any(|(o, oh)| o != v && oh == h);
@@ -725,6 +753,7 @@ impl<'d> Game<'d> {
         }
         self.state.movement.in_hand = None;
         self.state.movement.in_hand_underground = false;
+        self.state.movement.in_hand_cut_short = false;
         Ok(())
     }
 
@@ -770,12 +799,13 @@ impl<'d> Game<'d> {
             } else {
                 0
             };
-            search(
+            search_until(
                 g,
                 &rules,
                 rules.origin,
                 start_mode,
                 self.remaining_half(u),
+                Some(to),
                 &mut reach,
             )
             .map_err(|_| RuleViolation::new("engine", "movement search overflow"))?;
@@ -872,7 +902,13 @@ impl<'d> Game<'d> {
     }
 
     /// The rule that forbids a step `rules.steps` offered no way to take.
-    fn step_refusal(&self, rules: &Rules85<'_, 'd>, from: HexId, mode: u8, to: HexId) -> RuleViolation {
+    fn step_refusal(
+        &self,
+        rules: &Rules85<'_, 'd>,
+        from: HexId,
+        mode: u8,
+        to: HexId,
+    ) -> RuleViolation {
         if let Some(r) = rules.prohibition(from, mode == UNDERGROUND, to) {
             return r;
         }
@@ -908,7 +944,8 @@ impl<'d> Game<'d> {
         let side = self.side_of(u);
         let from = self.hex_of(u);
         let mut last = None;
-        for &(h, mode, cost) in path {
+        self.state.movement.in_hand_cut_short = false;
+        for (k, &(h, mode, cost)) in path.iter().enumerate() {
             {
                 let s = &mut self.state.units[u.0 as usize];
                 s.location = Location::OnMap(h);
@@ -919,6 +956,7 @@ impl<'d> Game<'d> {
             last = Some((h, mode, cost));
             self.unit_entered(u, h, events)?;
             if self.interrupt_pending().is_some() {
+                self.state.movement.in_hand_cut_short = k + 1 < path.len();
                 break;
             }
         }
@@ -929,7 +967,11 @@ impl<'d> Game<'d> {
             let g = &self.data.map.geometry;
             let name = self.def(u).name.clone();
             let (a, b) = (from.map(|f| g.format(f)), g.format(h));
-            let via = if mode == UNDERGROUND { " on the U-Bahn" } else { "" };
+            let via = if mode == UNDERGROUND {
+                " on the U-Bahn"
+            } else {
+                ""
+            };
             emit(
                 events,
                 event!(
@@ -952,14 +994,20 @@ impl<'d> Game<'d> {
     /// [21.35] 3: a NATO unit leaves the map by the north, south or west edge for 2 MP.
     fn cmd_exit(&mut self, u: UnitId, events: &mut Events<Event>) -> Result<(), RuleViolation> {
         if !self.scenario().rules.nato_may_exit || self.side_of(u) != NATO {
-            return refuse("21.35", "only NATO units in Operation Medicine Wheel may exit the map");
+            return refuse(
+                "21.35",
+                "only NATO units in Operation Medicine Wheel may exit the map",
+            );
         }
         self.may_move(u)?;
         let Some(h) = self.hex_of(u) else {
             return refuse("5.0", "the unit is not on the map");
         };
         if !self.is_exit_edge_hex(h) {
-            return refuse("21.35", "units exit only from a north, south or west edge hex");
+            return refuse(
+                "21.35",
+                "units exit only from a north, south or west edge hex",
+            );
         }
         if self.state.movement.in_hand == Some(u) && self.state.movement.in_hand_underground {
             return refuse("15.0", "a unit on the U-Bahn must surface before it exits");
@@ -977,12 +1025,13 @@ impl<'d> Game<'d> {
         let name = self.def(u).name.clone();
         emit(
             events,
-            event!("21.35", "{} leaves the map from {}", name, label).unit(u).at(h),
+            event!("21.35", "{} leaves the map from {}", name, label)
+                .unit(u)
+                .at(h),
         )?;
         self.score_exit(u, h, events)
     }
 }
-
 
 #[cfg(test)]
 pub(crate) mod tests {
@@ -1124,8 +1173,15 @@ pub(crate) mod tests {
         b.terrain(hex("0503"), URBAN);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 4);
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
-        g.hex_state_mut(hex("0503")).unwrap().markers.insert(Markers::RUIN);
-        assert_eq!(cost(&g, u, "0509"), Some(8), "eight Autobahn hexes at 1/2 MP");
+        g.hex_state_mut(hex("0503"))
+            .unwrap()
+            .markers
+            .insert(Markers::RUIN);
+        assert_eq!(
+            cost(&g, u, "0509"),
+            Some(8),
+            "eight Autobahn hexes at 1/2 MP"
+        );
     }
 
     #[test]
@@ -1137,7 +1193,10 @@ pub(crate) mod tests {
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
         assert_eq!(cost(&g, u, "0502"), Some(2));
-        g.hex_state_mut(hex("0502")).unwrap().markers.insert(Markers::RUIN);
+        g.hex_state_mut(hex("0502"))
+            .unwrap()
+            .markers
+            .insert(Markers::RUIN);
         // [10.55] urban 4 + ruin 2, no road rate.
         assert_eq!(cost(&g, u, "0502"), Some(6));
     }
@@ -1178,7 +1237,12 @@ pub(crate) mod tests {
         b.side(hex("0501"), hex("0502"), SF::WATER | SF::ROAD);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
-        let s = g.data.map.geometry.side_between(hex("0501"), hex("0502")).unwrap();
+        let s = g
+            .data
+            .map
+            .geometry
+            .side_between(hex("0501"), hex("0502"))
+            .unwrap();
         g.state.blown_bridges.push(s).unwrap();
         let w = g.data.tables.water.mp_half;
         assert_eq!(step_cost(&mut g, u, "0502"), 2 + w);
@@ -1187,7 +1251,13 @@ pub(crate) mod tests {
     fn lake_board() -> Board {
         let mut b = Board::new(10, 10);
         b.terrain(hex("0503"), LAKE);
-        for (_, n) in b.data.map.geometry.neighbours(hex("0503")).collect::<Vec<_>>() {
+        for (_, n) in b
+            .data
+            .map
+            .geometry
+            .neighbours(hex("0503"))
+            .collect::<Vec<_>>()
+        {
             b.side(hex("0503"), n, SF::LAKE_SHORE);
         }
         b
@@ -1199,7 +1269,10 @@ pub(crate) mod tests {
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 12);
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0502"))]);
         let ts = targets(&g, u);
-        assert!(ts.iter().all(|t| t.hex != hex("0503")), "never ends in a lake");
+        assert!(
+            ts.iter().all(|t| t.hex != hex("0503")),
+            "never ends in a lake"
+        );
         // Straight across: 1 + 4 (in) + 4 (out) + 1 for the clear hex beyond.
         let through = ts.iter().find(|t| t.hex == hex("0504")).unwrap();
         assert!(through.cost_half <= 20);
@@ -1225,7 +1298,10 @@ pub(crate) mod tests {
         let mut b = Board::new(10, 10);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
-        g.hex_state_mut(hex("0502")).unwrap().markers.insert(Markers::GAS);
+        g.hex_state_mut(hex("0502"))
+            .unwrap()
+            .markers
+            .insert(Markers::GAS);
         assert_eq!(cost(&g, u, "0502"), Some(4));
         g.state.turn = 3; // a night turn on the test track
         assert!(g.is_night());
@@ -1250,7 +1326,10 @@ pub(crate) mod tests {
         let mut b = Board::new(10, 10);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
-        g.hex_state_mut(hex("0502")).unwrap().markers.insert(Markers::FIRE);
+        g.hex_state_mut(hex("0502"))
+            .unwrap()
+            .markers
+            .insert(Markers::FIRE);
         assert_eq!(cost(&g, u, "0502"), None);
         assert_eq!(case_of(mv(&mut g, u, "0502")), "10.72");
     }
@@ -1282,7 +1361,10 @@ pub(crate) mod tests {
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
         let before = g.state.clone();
         assert_eq!(case_of(mv(&mut g, u, "0504")), "5.13");
-        assert_eq!(case_of(mv_path(&mut g, u, &["0502", "0503", "0504"])), "5.13");
+        assert_eq!(
+            case_of(mv_path(&mut g, u, &["0502", "0503", "0504"])),
+            "5.13"
+        );
         assert_eq!(g.state, before);
         mv(&mut g, u, "0503").unwrap();
         assert_eq!(g.spent_half(u), 4);
@@ -1345,8 +1427,16 @@ pub(crate) mod tests {
         b.side(hex("0505"), hex("0504"), SF::WATER | SF::BRIDGE);
         let g = start(b, WARSAW_PACT, &[(e, hex("0505"))]);
         assert!(!g.enemy_zoc(hex("0506"), WARSAW_PACT), "not into urban");
-        assert!(!g.enemy_zoc(hex("0504"), WARSAW_PACT), "not across water, bridge or not");
-        let side_hex = g.data.map.geometry.neighbour(hex("0505"), Dir::UpHigherCol).unwrap();
+        assert!(
+            !g.enemy_zoc(hex("0504"), WARSAW_PACT),
+            "not across water, bridge or not"
+        );
+        let side_hex = g
+            .data
+            .map
+            .geometry
+            .neighbour(hex("0505"), Dir::UpHigherCol)
+            .unwrap();
         assert!(g.enemy_zoc(side_hex, WARSAW_PACT));
     }
 
@@ -1354,7 +1444,13 @@ pub(crate) mod tests {
     fn move_16_22_night_disengagement() {
         let (b, u, e) = zoc_board();
         // Turn 3 is a night turn on the test track.
-        let mut g = movement_game(b, WARSAW_PACT, 3, &[(u, hex("0505")), (e, hex("0605"))], true);
+        let mut g = movement_game(
+            b,
+            WARSAW_PACT,
+            3,
+            &[(u, hex("0505")), (e, hex("0605"))],
+            true,
+        );
         assert!(g.state.units[u.0 as usize].has(flags::STARTED_IN_ZOC));
         // Into another controlled hex: refused.
         let zoc_nb = g
@@ -1372,7 +1468,12 @@ pub(crate) mod tests {
         }));
         assert_eq!(case_of(r), "16.22");
         // Out to 0404 (away from the enemy): 2 MP night clear + 2 MP disengagement.
-        let away = g.data.map.geometry.neighbour(hex("0505"), Dir::DownLowerCol).unwrap();
+        let away = g
+            .data
+            .map
+            .geometry
+            .neighbour(hex("0505"), Dir::DownLowerCol)
+            .unwrap();
         assert!(!g.enemy_zoc(away, WARSAW_PACT));
         let label = g.data.map.geometry.format(away);
         assert_eq!(cost(&g, u, label.as_str()), Some(4 + DISENGAGE_COST_HALF));
@@ -1389,7 +1490,11 @@ pub(crate) mod tests {
         let line: Vec<HexId> = (1..=10).map(|r| HexId::new(1, r)).collect();
         b.line(&line, SF::UBAHN);
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0101")), (e, hex("0205"))]);
-        assert_eq!(case_of(mv(&mut g, u, "0109")), "5.13", "no way round above ground");
+        assert_eq!(
+            case_of(mv(&mut g, u, "0109")),
+            "5.13",
+            "no way round above ground"
+        );
         let before = g.state.clone();
         let r = g.apply(&cmd(Command::MovePath {
             unit: u,
@@ -1442,7 +1547,11 @@ pub(crate) mod tests {
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 6);
         let f = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 6);
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0501")), (f, hex("0502"))]);
-        assert_eq!(cost(&g, u, "0503"), Some(4), "no extra cost through a friend");
+        assert_eq!(
+            cost(&g, u, "0503"),
+            Some(4),
+            "no extra cost through a friend"
+        );
         assert_eq!(cost(&g, u, "0502"), None);
         assert_eq!(case_of(mv(&mut g, u, "0502")), "5.31");
         mv_path(&mut g, u, &["0502", "0503"]).unwrap();
@@ -1483,7 +1592,12 @@ pub(crate) mod tests {
         let p = b.unit(NATO, UnitKind::Police, 1, 1, 8);
         let mut g = start(b, NATO, &[(p, hex("0505"))]);
         assert!(targets(&g, p).iter().all(|t| g.in_west_berlin(t.hex)));
-        let out = g.data.map.geometry.neighbour(hex("0505"), Dir::UpHigherCol).unwrap();
+        let out = g
+            .data
+            .map
+            .geometry
+            .neighbour(hex("0505"), Dir::UpHigherCol)
+            .unwrap();
         let label = g.data.map.geometry.format(out);
         assert_eq!(case_of(mv(&mut g, p, label.as_str())), "5.17");
     }
@@ -1498,7 +1612,12 @@ pub(crate) mod tests {
         let mut g = start(b, NATO, &[(p, hex("0505")), (e, hex("0808"))]);
         assert!(targets(&g, p).iter().any(|t| !g.in_west_berlin(t.hex)));
         assert!(targets(&g, p).iter().any(|t| g.enemy_zoc(t.hex, NATO)));
-        let out = g.data.map.geometry.neighbour(hex("0505"), Dir::UpHigherCol).unwrap();
+        let out = g
+            .data
+            .map
+            .geometry
+            .neighbour(hex("0505"), Dir::UpHigherCol)
+            .unwrap();
         let label = g.data.map.geometry.format(out);
         mv(&mut g, p, label.as_str()).unwrap();
     }
@@ -1521,7 +1640,11 @@ pub(crate) mod tests {
         // No road reaches a map edge: no supply source [14.13].
         let g = movement_game(b, WARSAW_PACT, 1, &[(u, hex("0505"))], false);
         assert!(g.state.units[u.0 as usize].has(flags::UNSUPPLIED_AT_START));
-        assert_eq!(g.movement_allowance_half(u), 6, "7 MP halved, rounded down: 3 MP");
+        assert_eq!(
+            g.movement_allowance_half(u),
+            6,
+            "7 MP halved, rounded down: 3 MP"
+        );
     }
 
     #[test]
@@ -1538,7 +1661,11 @@ pub(crate) mod tests {
         let mut b = Board::new(10, 10);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 6);
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
-        assert_eq!(case_of(mv_path(&mut g, u, &["0503"])), "5.0", "not adjacent");
+        assert_eq!(
+            case_of(mv_path(&mut g, u, &["0503"])),
+            "5.0",
+            "not adjacent"
+        );
         mv_path(&mut g, u, &["0502", "0503"]).unwrap();
         assert_eq!(at(&g, u), hex("0503"));
         assert_eq!(g.spent_half(u), 4);
@@ -1568,7 +1695,11 @@ pub(crate) mod tests {
         mv(&mut g, u, "0510").unwrap();
         g.apply(&cmd(Command::Exit { unit: u })).unwrap();
         assert_eq!(g.state.units[u.0 as usize].location, Location::Exited);
-        assert_eq!(g.state.turn_state.mw_vp[NATO.index()], 2, "the north edge scores");
+        assert_eq!(
+            g.state.turn_state.mw_vp[NATO.index()],
+            2,
+            "the north edge scores"
+        );
     }
 
     #[test]
@@ -1612,8 +1743,14 @@ pub(crate) mod tests {
         let w = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let n = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
         let g = start(b, WARSAW_PACT, &[(w, hex("0505")), (n, hex("0506"))]);
-        assert!(!g.enemy_zoc(hex("0505"), WARSAW_PACT), "no zone into the urban hex");
-        assert!(g.enemy_zoc(hex("0506"), NATO), "the urban unit's zone reaches out");
+        assert!(
+            !g.enemy_zoc(hex("0505"), WARSAW_PACT),
+            "no zone into the urban hex"
+        );
+        assert!(
+            g.enemy_zoc(hex("0506"), NATO),
+            "the urban unit's zone reaches out"
+        );
     }
 
     #[test]

@@ -28,7 +28,10 @@ impl<'d> Game<'d> {
         self.movement_command_allowed(self.side_of(u))?;
         let rules = self.scenario().rules;
         if rules.no_honors_no_surrender {
-            return refuse("21.35", "there are no paradrops in Operation Medicine Wheel");
+            return refuse(
+                "21.35",
+                "there are no paradrops in Operation Medicine Wheel",
+            );
         }
         if self.side_of(u) != WARSAW_PACT || self.def(u).kind != UnitKind::Paratroop {
             return refuse("18.3", "only Warsaw Pact paratroops may paradrop");
@@ -230,7 +233,12 @@ impl<'d> Game<'d> {
     }
 
     /// Places a dropped unit. Where [18.2] will destroy it, it makes no hex friendly.
-    fn land(&mut self, u: UnitId, h: HexId, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+    fn land(
+        &mut self,
+        u: UnitId,
+        h: HexId,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         let doomed = self.paratroop_doomed_at(u, h);
         {
             let s = &mut self.state.units[u.0 as usize];
@@ -291,8 +299,7 @@ impl<'d> Game<'d> {
         &mut self,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
-        if self.state.movement.paradrop_turn != self.state.turn
-            || self.state.phasing != WARSAW_PACT
+        if self.state.movement.paradrop_turn != self.state.turn || self.state.phasing != WARSAW_PACT
         {
             return Ok(());
         }
@@ -333,7 +340,13 @@ mod tests {
 
     fn paras(n: usize) -> (Board, Vec<UnitId>) {
         let mut b = Board::new(10, 10);
-        let us = reinforcements(&mut b, WARSAW_PACT, UnitKind::Paratroop, n, Arrival::AirlandingOrParadrop);
+        let us = reinforcements(
+            &mut b,
+            WARSAW_PACT,
+            UnitKind::Paratroop,
+            n,
+            Arrival::AirlandingOrParadrop,
+        );
         (b, us)
     }
 
@@ -347,13 +360,23 @@ mod tests {
         b.terrain(hex("0303"), LAKE);
         let f = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let mut g = start(b, WARSAW_PACT, &[(f, hex("0505"))]);
-        g.hex_state_mut(hex("0707")).unwrap().markers.insert(Markers::FIRE);
-        g.hex_state_mut(hex("0708")).unwrap().markers.insert(Markers::GAS);
+        g.hex_state_mut(hex("0707"))
+            .unwrap()
+            .markers
+            .insert(Markers::FIRE);
+        g.hex_state_mut(hex("0708"))
+            .unwrap()
+            .markers
+            .insert(Markers::GAS);
         for h in ["0303", "0505", "0707", "0708"] {
             assert_eq!(case_of(drop(&mut g, us[0], h)), "18.42", "{h}");
         }
         drop(&mut g, us[0], "0202").unwrap();
-        assert_eq!(case_of(drop(&mut g, us[1], "0202")), "18.42", "one unit per hex");
+        assert_eq!(
+            case_of(drop(&mut g, us[1], "0202")),
+            "18.42",
+            "one unit per hex"
+        );
         let mut n = 0;
         g.paradrop_hexes(us[2], |_| n += 1);
         assert_eq!(n, 100 - 5);
@@ -362,7 +385,13 @@ mod tests {
     #[test]
     fn paradrop_18_3_only_paratroops_and_16_12_not_at_night() {
         let (mut b, us) = paras(1);
-        let m = reinforcements(&mut b, WARSAW_PACT, UnitKind::Mechanized, 1, Arrival::AirlandingOrParadrop);
+        let m = reinforcements(
+            &mut b,
+            WARSAW_PACT,
+            UnitKind::Mechanized,
+            1,
+            Arrival::AirlandingOrParadrop,
+        );
         let mut g = start(b, WARSAW_PACT, &[]);
         assert_eq!(case_of(drop(&mut g, m[0], "0202")), "18.3");
         g.state.turn = 3;
@@ -397,7 +426,10 @@ mod tests {
         drop(&mut g, us[0], "0505").unwrap();
         end_movement(&mut g);
         g.apply(&roll(&[2, 2])).unwrap(); // 4 - 3 = 1
-        assert_eq!(g.state.units[us[0].0 as usize].location, Location::Eliminated);
+        assert_eq!(
+            g.state.units[us[0].0 as usize].location,
+            Location::Eliminated
+        );
         assert_eq!(g.state.phase, Phase::Combat);
     }
 
@@ -435,7 +467,10 @@ mod tests {
         drop(&mut g, us[0], label.as_str()).unwrap();
         end_movement(&mut g);
         g.apply(&roll(&[1, 1])).unwrap(); // 2 - 1 = 1: destroyed (read as 1, not 0)
-        assert_eq!(g.state.units[us[0].0 as usize].location, Location::Eliminated);
+        assert_eq!(
+            g.state.units[us[0].0 as usize].location,
+            Location::Eliminated
+        );
     }
 
     #[test]
@@ -453,7 +488,9 @@ mod tests {
             b.terrain(hex(h), t);
         }
         let g = start(b, WARSAW_PACT, &[]);
-        let m: Vec<i8> = (1..=7).map(|r| g.survival_modifier(HexId::new(1, r))).collect();
+        let m: Vec<i8> = (1..=7)
+            .map(|r| g.survival_modifier(HexId::new(1, r)))
+            .collect();
         assert_eq!(m, [1, 1, -1, -1, -2, -3, -3]);
     }
 
@@ -501,7 +538,10 @@ mod tests {
         // The Combat Phase begins right after the last drop: the check runs there.
         let ev = g.apply(&roll(&[1])).unwrap();
         assert_eq!(g.state.phase, Phase::Combat);
-        assert_eq!(g.state.units[us[0].0 as usize].location, Location::Eliminated);
+        assert_eq!(
+            g.state.units[us[0].0 as usize].location,
+            Location::Eliminated
+        );
         assert_eq!(g.hex_of(f), Some(to), "the other unit is unaffected");
         assert!(ev.iter().any(|e| e.case == "18.2"));
     }

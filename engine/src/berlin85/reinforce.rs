@@ -86,7 +86,10 @@ impl<'d> Game<'d> {
             return refuse("13.22", "units airland on an airfield hex");
         };
         if !place.hexes.contains(&hex) {
-            return refuse("13.22", "units airland on the airfield, not its control tower");
+            return refuse(
+                "13.22",
+                "units airland on the airfield, not its control tower",
+            );
         }
         if !self.airfield_friendly(pi, side) {
             return refuse(
@@ -94,7 +97,13 @@ impl<'d> Game<'d> {
                 "the airfield is not friendly: every hex and tower must be held",
             );
         }
-        let used = self.state.movement.airlanded.get(pi).copied().unwrap_or(u8::MAX);
+        let used = self
+            .state
+            .movement
+            .airlanded
+            .get(pi)
+            .copied()
+            .unwrap_or(u8::MAX);
         if used >= airfield_capacity(place.kind) {
             return refuse(
                 "13.22",
@@ -254,7 +263,11 @@ pub(crate) mod tests {
         us
     }
 
-    pub fn airland(g: &mut Game<'_>, unit: UnitId, h: &str) -> Result<Events<Event>, RuleViolation> {
+    pub fn airland(
+        g: &mut Game<'_>,
+        unit: UnitId,
+        h: &str,
+    ) -> Result<Events<Event>, RuleViolation> {
         g.apply(&cmd(Command::Airland { unit, hex: hex(h) }))
     }
 
@@ -262,7 +275,13 @@ pub(crate) mod tests {
     fn airland_13_22_a_flugplatz_takes_three_units_a_turn() {
         let mut b = Board::new(10, 10);
         airfields(&mut b);
-        let us = reinforcements(&mut b, WARSAW_PACT, UnitKind::Mechanized, 4, Arrival::AirlandingOrParadrop);
+        let us = reinforcements(
+            &mut b,
+            WARSAW_PACT,
+            UnitKind::Mechanized,
+            4,
+            Arrival::AirlandingOrParadrop,
+        );
         let mut g = start(b, WARSAW_PACT, &[]);
         let mut avail = Vec::new();
         g.reinforcements_available(WARSAW_PACT, |u| avail.push(u));
@@ -282,7 +301,13 @@ pub(crate) mod tests {
     fn airland_13_22_after_moving_off_another_unit_may_land_on_the_hex() {
         let mut b = Board::new(10, 10);
         airfields(&mut b);
-        let us = reinforcements(&mut b, WARSAW_PACT, UnitKind::Mechanized, 2, Arrival::AirlandingOrParadrop);
+        let us = reinforcements(
+            &mut b,
+            WARSAW_PACT,
+            UnitKind::Mechanized,
+            2,
+            Arrival::AirlandingOrParadrop,
+        );
         let mut g = start(b, WARSAW_PACT, &[]);
         airland(&mut g, us[0], "0802").unwrap();
         assert_eq!(case_of(airland(&mut g, us[1], "0802")), "5.31");
@@ -294,7 +319,13 @@ pub(crate) mod tests {
     fn airland_13_22_airlanded_units_move_half_their_allowance() {
         let mut b = Board::new(10, 10);
         airfields(&mut b);
-        let us = reinforcements(&mut b, WARSAW_PACT, UnitKind::Mechanized, 1, Arrival::AirlandingOrParadrop);
+        let us = reinforcements(
+            &mut b,
+            WARSAW_PACT,
+            UnitKind::Mechanized,
+            1,
+            Arrival::AirlandingOrParadrop,
+        );
         let mut g = start(b, WARSAW_PACT, &[]);
         airland(&mut g, us[0], "0505").unwrap();
         assert_eq!(g.movement_allowance_half(us[0]), 8, "8 MP halved");
@@ -305,7 +336,13 @@ pub(crate) mod tests {
     fn airland_13_23_only_on_a_friendly_airfield() {
         let mut b = Board::new(10, 10);
         airfields(&mut b);
-        let us = reinforcements(&mut b, WARSAW_PACT, UnitKind::Mechanized, 1, Arrival::AirlandingOrParadrop);
+        let us = reinforcements(
+            &mut b,
+            WARSAW_PACT,
+            UnitKind::Mechanized,
+            1,
+            Arrival::AirlandingOrParadrop,
+        );
         let mut g = start(b, WARSAW_PACT, &[]);
         g.mark_held(hex("0803"), NATO); // the control tower
         assert_eq!(case_of(airland(&mut g, us[0], "0802")), "13.23");
@@ -317,7 +354,13 @@ pub(crate) mod tests {
     fn airland_13_24_only_with_air_superiority() {
         let mut b = Board::new(10, 10);
         airfields(&mut b);
-        let us = reinforcements(&mut b, WARSAW_PACT, UnitKind::Mechanized, 1, Arrival::AirlandingOrParadrop);
+        let us = reinforcements(
+            &mut b,
+            WARSAW_PACT,
+            UnitKind::Mechanized,
+            1,
+            Arrival::AirlandingOrParadrop,
+        );
         let mut g = start(b, WARSAW_PACT, &[]);
         g.state.turn_state.nato_air_superiority = true;
         assert_eq!(case_of(airland(&mut g, us[0], "0505")), "13.24");
@@ -327,7 +370,13 @@ pub(crate) mod tests {
     fn airland_13_25_arrival_in_an_enemy_zone_pins_the_unit() {
         let mut b = Board::new(10, 10);
         airfields(&mut b);
-        let us = reinforcements(&mut b, WARSAW_PACT, UnitKind::Mechanized, 1, Arrival::AirlandingOrParadrop);
+        let us = reinforcements(
+            &mut b,
+            WARSAW_PACT,
+            UnitKind::Mechanized,
+            1,
+            Arrival::AirlandingOrParadrop,
+        );
         let e = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
         let mut g = start(b, WARSAW_PACT, &[(e, hex("0604"))]);
         let h = ["0505", "0506"]
@@ -358,7 +407,13 @@ pub(crate) mod tests {
     fn airland_16_12_airlanding_is_allowed_at_night() {
         let mut b = Board::new(10, 10);
         airfields(&mut b);
-        let us = reinforcements(&mut b, WARSAW_PACT, UnitKind::Paratroop, 1, Arrival::AirlandingOrParadrop);
+        let us = reinforcements(
+            &mut b,
+            WARSAW_PACT,
+            UnitKind::Paratroop,
+            1,
+            Arrival::AirlandingOrParadrop,
+        );
         let mut g = movement_game(b, WARSAW_PACT, 3, &[], true);
         assert!(g.is_night());
         airland(&mut g, us[0], "0505").unwrap();
@@ -385,7 +440,13 @@ pub(crate) mod tests {
         let mut b = Board::new(10, 10);
         airfields(&mut b);
         b.scenario_mut().rules.no_reinforcements = true;
-        let us = reinforcements(&mut b, WARSAW_PACT, UnitKind::Mechanized, 1, Arrival::AirlandingOrParadrop);
+        let us = reinforcements(
+            &mut b,
+            WARSAW_PACT,
+            UnitKind::Mechanized,
+            1,
+            Arrival::AirlandingOrParadrop,
+        );
         let mut g = start(b, WARSAW_PACT, &[]);
         assert_eq!(case_of(airland(&mut g, us[0], "0505")), "21.32");
     }

@@ -1,11 +1,11 @@
 //! Set-up [3.0] and the scenarios' initial deployments [21.11], [21.21], [21.31]: each side
 //! places its units one per hex in the zones its scenario allows, in the scenario's order.
 
+use super::board::Occupancy;
 use super::command::Command;
 use super::data::{Region, SetupGroup, Zone, Zone85};
 use super::event::Event;
 use super::game::{Game, Input85, Pending85};
-use super::board::Occupancy;
 use crate::core::hex::{Geometry, HexId};
 use crate::core::map::{HexFeatures, MAX_HEXES};
 use crate::core::protocol::{emit, refuse, Events, Input, Pending, RuleViolation};
@@ -218,10 +218,7 @@ impl<'d> Game<'d> {
         };
         self.occupancy(&mut occ);
         for h in self.data.map.hexes() {
-            if self
-                .check_placement_hex(unit, group, h, Some(&occ))
-                .is_ok()
-                && out.push(h).is_err()
+            if self.check_placement_hex(unit, group, h, Some(&occ)).is_ok() && out.push(h).is_err()
             {
                 return;
             }

@@ -14,7 +14,7 @@ use super::flags;
 use super::game::Game;
 use super::state::{NATO, WARSAW_PACT};
 use crate::core::hex::{Edge, HexId};
-use crate::core::map::{HexFeatures, Markers, SideFeatures, MAX_HEXES};
+use crate::core::map::{HexFeatures, Markers, PlaceKind, SideFeatures, MAX_HEXES};
 use crate::core::side::Side;
 use crate::core::units::UnitId;
 
@@ -28,14 +28,36 @@ pub struct SupplyMap {
 
 /// How a supply line may use a hex [14.21], [14.22], [14.24].
 #[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 enum Pass {
-    Blocked,
-    Open,
+    Blocked = 0,
+    Open = 1,
     /// Enemy-controlled, no friendly unit: only along the U-Bahn [14.22].
-    UBahnOnly,
+    UBahnOnly = 2,
 }
 
 const UNDER: u8 = 2;
+
+/// One step of a supply line from trace state `st` across a hexside with features `sf` into
+/// a hex that passes as `to`: the new state, or `None` when the line may not go there.
+fn supply_step(side: Side, st: u8, sf: SideFeatures, to: Pass) -> Option<u8> {
+    let ubahn = sf.has(SideFeatures::UBAHN);
+    if st & UNDER != 0 && !ubahn {
+        return None; // a line underground leaves along the U-Bahn only [14.22]
+    }
+    let mut borders = st & 1;
+    if side == NATO && sf.has(SideFeatures::BORDER) {
+        if borders != 0 {
+            return None; // [14.23]
+        }
+        borders = 1;
+    }
+    match to {
+        Pass::Open => Some(borders),
+        Pass::UBahnOnly if ubahn => Some(borders | UNDER),
+        _ => None,
+    }
+}
 
 impl SupplyMap {
     pub const fn new() -> Self {
@@ -86,9 +108,7 @@ impl<'d> Game<'d> {
             zoc: [0; MAX_HEXES],
         };
         self.occupancy(&mut occ);
-        let mut map = SupplyMap::new();
-        self.supply_map(self.side_of(u), self.is_police(u), &occ, &mut map);
-        self.supplied_at(&map, at)
+        self.trace_supply_from(at, self.side_of(u), self.is_police(u), &occ)
     }
 
     /// Cases where supply is decided without a line: paratroops in their drop turn [18.43],
@@ -135,9 +155,23 @@ impl<'d> Game<'d> {
 
     /// Is `h` a supply source for `side` (police or not) [14.11]-[14.14]?
     pub fn is_supply_source(&self, side: Side, police: bool, h: HexId) -> bool {
+        self.is_ground_supply_source(side, police, h)
+            || (self.airfields_supply(side, police)
+                && self.data.map.airfield_of(h).is_some_and(|(pi, p)| {
+                    p.hexes.contains(&h) && self.airfield_friendly(pi, side)
+                }))
+    }
+
+    /// [14.14] airfields usable for airlanding supply non-police units under air superiority.
+    fn airfields_supply(&self, side: Side, police: bool) -> bool {
+        !police && self.air_superiority() == side
+    }
+
+    /// Sources printed on the map: [14.11] supply hexes, [14.12] barracks, [14.13] roads.
+    fn is_ground_supply_source(&self, side: Side, police: bool, h: HexId) -> bool {
         let f = self.features(h);
         let g = &self.data.map.geometry;
-        let base = if side == NATO {
+        if side == NATO {
             self.in_west_berlin(h)
                 && if police {
                     f.has(HexFeatures::SUPPLY) // [14.11]
@@ -153,15 +187,81 @@ impl<'d> Game<'d> {
                     .data
                     .map
                     .hex_has_side_feature(h, SideFeatures::ROAD | SideFeatures::AUTOBAHN)
+        }
+    }
+
+    /// How a supply line of `side` may use hex `h` (index `i`) [14.21], [14.22], [14.24].
+    fn supply_pass(&self, side: Side, occ: &Occupancy, i: usize, h: HexId) -> Pass {
+        let occupant = occ.unit_at(i).map(|u| self.side_of(u));
+        if occupant == Some(side.other())
+            || self.held_by(h) != side // [14.21] friendly hexes only
+            || self.terrain(h).is_some_and(|t| t.no_stopping) // no lakes [14.21]
+            || self.markers(h).has(Markers::FIRE | Markers::GAS)
+        // [14.24]
+        {
+            Pass::Blocked
+        } else if occ.zoc_of(i, side.other()) && occupant != Some(side) {
+            Pass::UBahnOnly
+        } else {
+            Pass::Open
+        }
+    }
+
+    /// Traces from one unit's hex until a source is found (faster than a flood for one
+    /// unit: most lines are short). The unit's own hex needs no conditions.
+    fn trace_supply_from(&self, at: HexId, side: Side, police: bool, occ: &Occupancy) -> bool {
+        let map = &self.data.map;
+        let g = &map.geometry;
+        let Some(start) = g.index(at) else {
+            return false;
         };
-        // [14.14] airfields usable for airlanding, for non-police, under air superiority.
-        base || (!police
-            && self.air_superiority() == side
-            && self
-                .data
-                .map
-                .airfield_of(h)
-                .is_some_and(|(pi, p)| p.hexes.contains(&h) && self.airfield_friendly(pi, side)))
+        // Per hex: bit 7 = pass computed, bits 4-5 = the Pass, bits 0-3 = states reached.
+        let mut memo = [0u8; MAX_HEXES];
+        let airfields = self.airfields_supply(side, police);
+        let pass_at = |memo: &mut [u8; MAX_HEXES], j: usize, h: HexId| -> Pass {
+            if memo[j] & 0x80 == 0 {
+                let p = self.supply_pass(side, occ, j, h);
+                memo[j] |= 0x80 | ((p as u8) << 4);
+            }
+            match (memo[j] >> 4) & 3 {
+                1 => Pass::Open,
+                2 => Pass::UBahnOnly,
+                _ => Pass::Blocked,
+            }
+        };
+        let is_source = |h: HexId| {
+            self.is_ground_supply_source(side, police, h)
+                || (airfields
+                    && map.airfield_of(h).is_some_and(|(pi, p)| {
+                        p.hexes.contains(&h) && self.airfield_friendly(pi, side)
+                    }))
+        };
+        if pass_at(&mut memo, start, at) == Pass::Open && is_source(at) {
+            return true;
+        }
+        let mut queue: heapless::Deque<u16, { MAX_HEXES * 4 }> = heapless::Deque::new();
+        memo[start] |= 1;
+        let _ = queue.push_back((start * 4) as u16);
+        while let Some(node) = queue.pop_front() {
+            let (i, st) = (node as usize / 4, (node % 4) as u8);
+            let Some(h) = g.hex_at(i) else { continue };
+            for (d, to) in g.neighbours(h) {
+                let Some(j) = g.index(to) else { continue };
+                let p = pass_at(&mut memo, j, to);
+                let Some(next) = supply_step(side, st, map.side_toward(h, d), p) else {
+                    continue;
+                };
+                if memo[j] & (1 << next) != 0 {
+                    continue;
+                }
+                if p == Pass::Open && is_source(to) {
+                    return true;
+                }
+                memo[j] |= 1 << next;
+                let _ = queue.push_back((j * 4) as u16 + next as u16);
+            }
+        }
+        false
     }
 
     /// Floods supply from every source of `side` (police sources if `police`) into `out`.
@@ -174,27 +274,33 @@ impl<'d> Game<'d> {
         // Per-hex passability once (held, not a lake, no fire or gas, zones of control).
         let mut pass = [Pass::Blocked; MAX_HEXES];
         for (i, p) in pass.iter_mut().enumerate().take(n) {
-            let Some(h) = g.hex_at(i) else { continue };
-            let occupant = occ.unit_at(i).map(|u| self.side_of(u));
-            *p = if occupant == Some(side.other())
-                || self.held_by(h) != side // [14.21] friendly hexes only
-                || self.terrain(h).is_some_and(|t| t.no_stopping) // no lakes [14.21]
-                || self.markers(h).has(Markers::FIRE | Markers::GAS)
-            // [14.24]
-            {
-                Pass::Blocked
-            } else if occ.zoc_of(i, side.other()) && occupant != Some(side) {
-                Pass::UBahnOnly
-            } else {
-                Pass::Open
-            };
+            if let Some(h) = g.hex_at(i) {
+                *p = self.supply_pass(side, occ, i, h);
+            }
         }
         let mut queue: heapless::Deque<u16, { MAX_HEXES * 4 }> = heapless::Deque::new();
-        for (i, p) in pass.iter().enumerate().take(n) {
-            let Some(h) = g.hex_at(i) else { continue };
-            if *p == Pass::Open && self.is_supply_source(side, police, h) {
+        let mut seed = |i: usize, queue: &mut heapless::Deque<u16, { MAX_HEXES * 4 }>| {
+            if pass[i] == Pass::Open && out.reached[i] == 0 {
                 out.reached[i] |= 1;
                 let _ = queue.push_back((i * 4) as u16);
+            }
+        };
+        for i in 0..n {
+            if g.hex_at(i)
+                .is_some_and(|h| self.is_ground_supply_source(side, police, h))
+            {
+                seed(i, &mut queue);
+            }
+        }
+        if self.airfields_supply(side, police) {
+            for (pi, p) in map.places.iter().enumerate() {
+                if matches!(p.kind, PlaceKind::Flughafen | PlaceKind::Flugplatz)
+                    && self.airfield_friendly(pi, side)
+                {
+                    for i in p.hexes.iter().filter_map(|&h| g.index(h)) {
+                        seed(i, &mut queue);
+                    }
+                }
             }
         }
         while let Some(node) = queue.pop_front() {
@@ -202,22 +308,8 @@ impl<'d> Game<'d> {
             let Some(h) = g.hex_at(i) else { continue };
             for (d, to) in g.neighbours(h) {
                 let Some(j) = g.index(to) else { continue };
-                let sf = map.side_toward(h, d);
-                let ubahn = sf.has(SideFeatures::UBAHN);
-                if st & UNDER != 0 && !ubahn {
-                    continue; // a line underground leaves along the U-Bahn only
-                }
-                let mut borders = st & 1;
-                if side == NATO && sf.has(SideFeatures::BORDER) {
-                    if borders != 0 {
-                        continue; // [14.23]
-                    }
-                    borders = 1;
-                }
-                let next = match pass[j] {
-                    Pass::Open => borders,
-                    Pass::UBahnOnly if ubahn => borders | UNDER,
-                    _ => continue,
+                let Some(next) = supply_step(side, st, map.side_toward(h, d), pass[j]) else {
+                    continue;
                 };
                 if out.reached[j] & (1 << next) == 0 {
                     out.reached[j] |= 1 << next;
@@ -249,11 +341,21 @@ mod tests {
     fn supply_14_13_warsaw_pact_traces_to_a_road_on_a_map_edge() {
         let mut b = strip();
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+        let g = b.game(
+            crate::berlin85::Phase::Combat,
+            WARSAW_PACT,
+            1,
+            &[(u, hex("0109"))],
+        );
         assert!(g.in_supply(u));
         let mut b = Board::new(2, 10);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+        let g = b.game(
+            crate::berlin85::Phase::Combat,
+            WARSAW_PACT,
+            1,
+            &[(u, hex("0109"))],
+        );
         assert!(!g.in_supply(u), "no road on any edge");
     }
 
@@ -287,7 +389,12 @@ mod tests {
     fn supply_14_21_only_through_friendly_hexes() {
         let mut b = strip();
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let mut g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+        let mut g = b.game(
+            crate::berlin85::Phase::Combat,
+            WARSAW_PACT,
+            1,
+            &[(u, hex("0109"))],
+        );
         assert!(g.in_supply(u));
         g.mark_held(hex("0105"), NATO);
         g.mark_held(hex("0205"), NATO);
@@ -301,12 +408,22 @@ mod tests {
         b.side(hex("0205"), hex("0206"), SF::WATER);
         b.side(hex("0105"), hex("0206"), SF::WATER);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+        let g = b.game(
+            crate::berlin85::Phase::Combat,
+            WARSAW_PACT,
+            1,
+            &[(u, hex("0109"))],
+        );
         assert!(g.in_supply(u));
         let mut b = strip();
         b.terrain(hex("0105"), LAKE).terrain(hex("0205"), LAKE);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+        let g = b.game(
+            crate::berlin85::Phase::Combat,
+            WARSAW_PACT,
+            1,
+            &[(u, hex("0109"))],
+        );
         assert!(!g.in_supply(u));
     }
 
@@ -340,8 +457,12 @@ mod tests {
             let line: std::vec::Vec<HexId> = (1..=10).map(|r| HexId::new(1, r)).collect();
             b.line(&line, SF::UBAHN);
             let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-            let mut g =
-                b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 1, &[(u, hex("0109"))]);
+            let mut g = b.game(
+                crate::berlin85::Phase::Combat,
+                WARSAW_PACT,
+                1,
+                &[(u, hex("0109"))],
+            );
             g.hex_state_mut(hex("0105")).unwrap().markers.insert(m);
             g.hex_state_mut(hex("0205")).unwrap().markers.insert(m);
             assert!(!g.in_supply(u), "not even along the U-Bahn");
@@ -451,7 +572,12 @@ mod tests {
         let mut b = strip();
         b.scenario_mut().rules.wp_supply_priority = true;
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let mut g = b.game(crate::berlin85::Phase::Combat, WARSAW_PACT, 9, &[(u, hex("0109"))]);
+        let mut g = b.game(
+            crate::berlin85::Phase::Combat,
+            WARSAW_PACT,
+            9,
+            &[(u, hex("0109"))],
+        );
         assert!(!g.in_supply(u));
         g.state.turn_state.supply_priority_from = 9;
         assert!(g.in_supply(u));
@@ -474,5 +600,45 @@ mod tests {
         assert!(!g.state.units[v.0 as usize].has(flags::UNSUPPLIED_AT_START));
         assert_eq!(g.movement_allowance_half(u), 8);
         assert_eq!(g.movement_allowance_half(v), 16);
+    }
+
+    /// The flood used at the start of movement and the per-unit trace used at combat agree.
+    #[test]
+    fn supply_14_2_flood_and_trace_agree() {
+        let mut b = two_enclaves();
+        let line: std::vec::Vec<HexId> = (1..=10).map(|r| HexId::new(5, r)).collect();
+        b.line(&line, SF::UBAHN);
+        b.side(hex("0203"), hex("0204"), SF::WATER);
+        let n = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
+        let w1 = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let w2 = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let mut g = b.game(
+            crate::berlin85::Phase::Combat,
+            NATO,
+            1,
+            &[(w1, hex("0405")), (w2, hex("0608"))],
+        );
+        for c in 4..=6u8 {
+            for r in 1..=6 {
+                g.mark_held(HexId::new(c, r), NATO);
+            }
+        }
+        let mut occ = Occupancy {
+            unit: [0; MAX_HEXES],
+            zoc: [0; MAX_HEXES],
+        };
+        let mut checked = 0;
+        for h in g.data.map.hexes().collect::<std::vec::Vec<_>>() {
+            if g.unit_at(h).is_some() {
+                continue;
+            }
+            g.state.units[n.0 as usize].location = crate::core::units::Location::OnMap(h);
+            g.mark_held(h, NATO);
+            g.occupancy(&mut occ);
+            let snap = g.supply_snapshot(NATO, &occ);
+            assert_eq!(snap.supplied(&g, n, h), g.in_supply(n), "{h:?}");
+            checked += 1;
+        }
+        assert!(checked > 90);
     }
 }

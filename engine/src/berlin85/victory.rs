@@ -753,7 +753,7 @@ impl core::fmt::Display for Halves {
         let v = self.0;
         let sign = if v < 0 { "-" } else { "" };
         let a = v.unsigned_abs();
-        if a % 2 == 0 {
+        if a.is_multiple_of(2) {
             write!(f, "{}{}", sign, a / 2)
         } else if a == 1 {
             write!(f, "{}½", sign)
@@ -1093,6 +1093,77 @@ mod tests {
         assert_eq!(o.wp_vp_halves, 10);
         assert_eq!(o.nato_vp_halves, 0);
         assert!(MEDICINE_WHEEL_WP_STANDIN.starts_with("STAND-IN"));
+    }
+
+    #[test]
+    fn victory_21_36_schedule_comes_from_the_scenario_data() {
+        use crate::berlin85::data::{VpEntry, VpEvent, VpUnits};
+        let mut b = medicine_wheel();
+        // A club's schedule: 5 VP to NATO for each police unit, nothing else.
+        let vp = &mut b.scenario_mut().victory_points;
+        vp.clear();
+        let _ = vp.push(VpEntry {
+            side: NATO,
+            points: 5,
+            event: VpEvent::EnemyDestroyed {
+                units: VpUnits::Police,
+            },
+            case: heapless::String::try_from("21.36").unwrap_or_default(),
+            stand_in: false,
+        });
+        let eb = b.unit(WARSAW_PACT, UnitKind::Police, 0, 0, 8);
+        let mech = b.unit(WARSAW_PACT, UnitKind::Mechanized, 0, 0, 12);
+        let us = b.unit(NATO, UnitKind::Mechanized, 0, 0, 12);
+        let mut g = game(b);
+        kill(&mut g, eb);
+        kill(&mut g, mech);
+        let ev = kill(&mut g, us);
+        assert_eq!(
+            g.state.turn_state.mw_vp,
+            [5, 0],
+            "only the schedule's line scores"
+        );
+        assert!(
+            !cites(&ev, "21.36"),
+            "a loss the schedule does not pay for is not announced"
+        );
+        assert_eq!(g.state.turn_state.mw_vp, g.medicine_wheel_vp_from_scratch());
+        g.state.turn = 16;
+        end_turn(&mut g);
+        let o = g.outcome().unwrap();
+        assert_eq!(
+            o.lines.len(),
+            1,
+            "one victory-screen line per schedule line"
+        );
+        assert_eq!(o.lines[0].label, "enemy police units destroyed");
+        assert_eq!((o.nato_vp_halves, o.winner), (10, Some(NATO)));
+    }
+
+    #[test]
+    fn victory_21_36_a_hex_in_two_held_zones_scores_once_at_the_higher_value() {
+        let mut b = medicine_wheel();
+        b.feature(hex("0101"), HF::OBJECTIVE); // also a barracks: 1 VP and 2 VP lines
+        let mut g = game(b);
+        take_barracks(&mut g, 1);
+        assert_eq!(g.victory_points().wp_halves, 4, "2 VP, not 1 + 2");
+        g.state.turn = 16;
+        end_turn(&mut g);
+        let o = g.outcome().unwrap();
+        let held: Vec<(i32, &str)> = o
+            .lines
+            .iter()
+            .filter(|l| l.label.starts_with("hexes held"))
+            .map(|l| (l.count, l.label))
+            .collect();
+        assert_eq!(
+            held,
+            [
+                (0, "hexes held at the end of the game (stand-in)"),
+                (1, "hexes held at the end of the game (stand-in)")
+            ]
+        );
+        assert_eq!(o.wp_vp_halves, 4);
     }
 
     #[test]

@@ -138,6 +138,20 @@ pub fn search<R: MoveRules>(
     allowance: u16,
     out: &mut Reachable,
 ) -> Result<(), SearchError> {
+    search_until(g, rules, start, start_mode, allowance, None, out)
+}
+
+/// Like [`search`], but stops as soon as the cheapest way into `target` (in any mode) is
+/// known: a single move needs no more. Costs of other hexes are then partial.
+pub fn search_until<R: MoveRules>(
+    g: &Geometry,
+    rules: &R,
+    start: HexId,
+    start_mode: u8,
+    allowance: u16,
+    target: Option<HexId>,
+    out: &mut Reachable,
+) -> Result<(), SearchError> {
     let hex_count = g.hex_count().min(MAX_HEXES);
     out.cost[..hex_count * MAX_MODES].fill(NONE);
     out.prev[..hex_count * MAX_MODES].fill(NONE);
@@ -153,12 +167,18 @@ pub fn search<R: MoveRules>(
     let mut steps = heapless::Vec::<Step, 4>::new();
     while let Some((c, n, stop)) = open.pop() {
         let n = n as usize;
-        if c > out.cost[n] || stop {
+        if c > out.cost[n] {
             continue;
         }
         let Some(h) = g.hex_at(n / MAX_MODES) else {
             continue;
         };
+        if Some(h) == target {
+            break;
+        }
+        if stop {
+            continue;
+        }
         let mode = (n % MAX_MODES) as u8;
         for (d, to) in g.neighbours(h) {
             steps.clear();
@@ -277,6 +297,26 @@ mod tests {
         for w in path.windows(2) {
             assert!(g.adjacent(w[0].0, w[1].0));
         }
+    }
+
+    #[test]
+    fn search_until_stops_with_the_same_cost_for_its_target() {
+        let g = geo();
+        let (mut full, mut part) = (Reachable::new(), Reachable::new());
+        let target = HexId::new(12, 10);
+        search(&g, &Wall, HexId::new(5, 10), 0, 200, &mut full).unwrap();
+        search_until(
+            &g,
+            &Wall,
+            HexId::new(5, 10),
+            0,
+            200,
+            Some(target),
+            &mut part,
+        )
+        .unwrap();
+        assert_eq!(part.cost(&g, target), full.cost(&g, target));
+        assert!(part.iter(&g).count() < full.iter(&g).count());
     }
 
     #[test]

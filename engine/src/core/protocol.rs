@@ -8,8 +8,9 @@ use super::side::Side;
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
-/// Options in one [`Pending::Choose`].
-pub const MAX_OPTIONS: usize = 48;
+/// Options in one [`Pending::Choose`] or chits listed in one [`Pending::DrawChit`] (the largest
+/// untried cup of Berlin '85, the 50 mechanized chits, fits, so a uniform pick is an exact draw).
+pub const MAX_OPTIONS: usize = 64;
 /// Events one input may produce.
 pub const MAX_EVENTS: usize = 64;
 /// Dice in one roll.

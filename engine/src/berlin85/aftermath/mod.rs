@@ -64,8 +64,6 @@ pub struct AttackOutcome<'a> {
     /// Fire strength of both sides into each defender hex, for collateral damage [10.0]
     /// (barrage + FPF + ground support; POL tripling [10.71] already applied).
     pub fire_into: &'a [(HexId, u16)],
-    /// The attack was made by artillery alone [8.15] (only D2-D4/De count).
-    pub artillery_only: bool,
 }
 
 /// Where the aftermath of the current combat is.
@@ -247,12 +245,8 @@ impl<'d> Game<'d> {
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
         use CombatResult::*;
-        // [8.15] an attack by artillery alone only counts on D2, D3, D4 and De.
-        let result = if o.artillery_only && !matches!(o.result, D2 | D3 | D4 | De) {
-            NoEffect
-        } else {
-            o.result
-        };
+        // The combat module has already read an artillery-only attack as [8.15] says.
+        let result = o.result;
         let mut a = Aftermath {
             active: true,
             attack: o.attack,
@@ -265,12 +259,6 @@ impl<'d> Game<'d> {
             a.fire_into.push(f).map_err(|_| overflow())?;
         }
         self.state.aftermath = a;
-        if result != o.result {
-            emit(
-                events,
-                event!("8.15", "artillery alone: {:?} reads as no effect", o.result),
-            )?;
-        }
         let attacker = self.state.phasing;
         let defender = attacker.other();
         match result {

@@ -40,7 +40,6 @@ fn outcome<'a>(
         barrage_attackers: &[],
         defenders,
         fire_into: fire,
-        artillery_only: false,
     }
 }
 
@@ -308,19 +307,6 @@ fn aftermath_7_6_a2_the_attacker_retreats_two_hexes() {
     let mut g = Corridor { b, def, att }.game(&[]);
     begin(&mut g, &outcome(CombatResult::A2, &[att], &[def], &[]));
     assert_eq!(at(&g, att), Location::OnMap(hex("0502")));
-    assert_eq!(at(&g, def), Location::OnMap(hex("0505")));
-    assert!(done(&g));
-}
-
-#[test]
-fn aftermath_8_15_artillery_alone_reads_d1_as_no_effect() {
-    let Corridor { b, def, att } = corridor();
-    let mut g = Corridor { b, def, att }.game(&[]);
-    let defs = [def];
-    let mut o = outcome(CombatResult::D1, &[], &defs, &[]);
-    o.artillery_only = true;
-    let ev = begin(&mut g, &o);
-    assert!(cites(&ev, "8.15"));
     assert_eq!(at(&g, def), Location::OnMap(hex("0505")));
     assert!(done(&g));
 }

@@ -175,7 +175,6 @@ impl<'d> Game<'d> {
             barrage_attackers: &barrage,
             defenders: &defenders,
             fire_into: &fire,
-            artillery_only: self.artillery_only(&a),
         };
         self.aftermath_begin(&outcome, events)?;
         self.after_attack(events)

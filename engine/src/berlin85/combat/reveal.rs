@@ -2,8 +2,8 @@
 //! the cup of the unit's kind (the untried mix, `Tables::untried`), and the mix loses it.
 //!
 //! The pending draw lists one option per chit left in the cup, so a uniform pick is a fair
-//! draw; a cup holding more chits than a draw can list is scaled down in proportion. An
-//! emptied cup is refilled from the full mix (all its chits are back in play).
+//! draw (the data loader refuses a cup larger than one draw can list). An emptied cup is
+//! refilled from the full mix (all its chits are back in play).
 
 use super::CombatStep;
 use crate::berlin85::command::Choice;
@@ -71,16 +71,9 @@ impl<'d> Game<'d> {
 
     /// The draw options: mix entry index per listed chit.
     fn cup_options(&self, kind: UnitKind) -> heapless::Vec<usize, MAX_OPTIONS> {
-        let counts = self.cup_counts(kind);
-        let total: u16 = counts.iter().map(|&(_, n)| n).sum();
         let mut v = heapless::Vec::new();
-        for &(i, n) in &counts {
-            let k = if total as usize <= MAX_OPTIONS {
-                n
-            } else {
-                ((n as usize * MAX_OPTIONS) / total as usize).max(1) as u16
-            };
-            for _ in 0..k {
+        for (i, n) in self.cup_counts(kind) {
+            for _ in 0..n {
                 if v.push(i).is_err() {
                     return v;
                 }

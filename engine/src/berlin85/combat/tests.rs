@@ -177,9 +177,13 @@ fn combat_7_0_park_example_13_against_4_reads_the_plus_6_to_8_column() {
     assert!(matches!(g.pending(), Pending::Roll { case: "7.6", .. }));
     let ev = g.apply(&roll(1)).unwrap();
     // The log shows the totals, each shift with its case, and the column read.
-    assert!(ev.iter().any(|e| e.case == "7.0" && e.text.contains("13 against 4")));
+    assert!(ev
+        .iter()
+        .any(|e| e.case == "7.0" && e.text.contains("13 against 4")));
     assert!(ev.iter().any(|e| e.case == "7.42"));
-    assert!(ev.iter().any(|e| e.case == "7.6" && e.text.contains("+6..+8")));
+    assert!(ev
+        .iter()
+        .any(|e| e.case == "7.6" && e.text.contains("+6..+8")));
     settle(&mut g);
     let (_, a) = g.attacks().next().unwrap();
     assert!(a.resolved);
