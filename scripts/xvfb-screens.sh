@@ -36,9 +36,16 @@ if [ ${#need[@]} -gt 0 ]; then
     fi
 fi
 
-echo "building the table (release)…"
-cargo build --release -p ui --example table --example frame_bench 2>&1 | grep -E "^(error|warning: unused)" || true
-BIN="$TARGET/release/examples/table"
+# XVFB_PROFILE=debug uses a debug build (quicker to build; the benchmark's figures are then
+# not representative).
+PROFILE="${XVFB_PROFILE:-release}"
+echo "building the table ($PROFILE)…"
+if [ "$PROFILE" = release ]; then
+    cargo build --release -p ui --example table --example frame_bench 2>&1 | grep -E "^(error|warning: unused)" || true
+else
+    cargo build -p ui --example table --example frame_bench 2>&1 | grep -E "^(error|warning: unused)" || true
+fi
+BIN="$TARGET/$PROFILE/examples/table"
 [ -x "$BIN" ] || { echo "FAIL: $BIN was not built"; exit 1; }
 
 PROBE="$OUT/probe.tsv"
@@ -105,6 +112,9 @@ run_size() {
         >"$OUT/table-$size.log" 2>&1 &
     APID=$!
     find_el "Set up" 100 >/dev/null
+    # Without a window manager the window may open at its minimum width: size it to the screen.
+    xdotool search --name "berlin-table" windowsize "$w" "$h" >/dev/null 2>&1 || true
+    sleep 0.5
     sleep 0.5
     shot "$size-1-start"
     click "Set up"
@@ -176,12 +186,12 @@ echo "screenshots: $SHOTS/800x480.png $SHOTS/1280x800.png (every step in $OUT)"
 
 if [ "${1:-}" = "bench" ]; then
     echo "== frame benchmark, software renderer (in process)"
-    "$TARGET/release/examples/frame_bench" software
+    "$TARGET/$PROFILE/examples/frame_bench" software
     echo "== frame benchmark, FemtoVG on Mesa under Xvfb"
     display=":98"
     Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
     XPID=$!
     sleep 0.5
-    DISPLAY="$display" "$TARGET/release/examples/frame_bench" femtovg
+    DISPLAY="$display" "$TARGET/$PROFILE/examples/frame_bench" femtovg
     cleanup
 fi

@@ -240,7 +240,11 @@ fn power_cut_at_200_random_moments_never_loses_an_acknowledged_input() {
         // The moment of the cut: during start-up, or at a random point inside the time of a
         // random input of the game (waiting for the ack before it, then a random fraction of
         // an input's time), so every part of the game and of an input's saving is hit.
-        let after_ack = rng.gen_range(0..=total);
+        let after_ack = if rng.gen_ratio(1, 20) {
+            0
+        } else {
+            rng.gen_range(1..=total)
+        };
         let delay = Duration::from_micros(if after_ack == 0 {
             rng.gen_range(0..=startup_us + per_input_us)
         } else {

@@ -5,8 +5,8 @@
 use engine::berlin85::view::View;
 use engine::berlin85::Game;
 use engine::core::hex::HexId;
-use engine::core::side::{Side, Viewer};
 use engine::core::protocol::RuleViolation;
+use engine::core::side::{Side, Viewer};
 use engine::core::units::UnitId;
 
 /// A hex a unit can move to, with its cheapest cost in half movement points; `underground`

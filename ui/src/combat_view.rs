@@ -128,12 +128,15 @@ pub fn card_rows(
     }
     for &u in defenders {
         if let Some(v) = view.unit(u) {
-            out.defense.push(row(v.name.to_string(), strength(v.defense)));
+            out.defense
+                .push(row(v.name.to_string(), strength(v.defense)));
         }
     }
     if card.fpf_air > 0 {
-        out.defense
-            .push(row("[9.0] ground support (FPF)".into(), card.fpf_air.to_string()));
+        out.defense.push(row(
+            "[9.0] ground support (FPF)".into(),
+            card.fpf_air.to_string(),
+        ));
     }
     let total = |known: u16, extra: u16, untried: u8| {
         if untried > 0 && known + extra == 0 {
@@ -156,8 +159,7 @@ pub fn card_rows(
     );
     out.differential = match card.differential {
         Some(d) => format!("Combat differential {d:+} [7.0]"),
-        None => "Combat differential: known when the untried units are revealed [11.0]"
-            .to_string(),
+        None => "Combat differential: known when the untried units are revealed [11.0]".to_string(),
     };
     out.shifts = card
         .shifts
@@ -236,7 +238,12 @@ pub fn attack_row(
     };
     AttackRow {
         index: i32::from(index),
-        title: format!("{}. {}", index + 1, attack_title(g, &a.attackers, &a.defenders)).into(),
+        title: format!(
+            "{}. {}",
+            index + 1,
+            attack_title(g, &a.attackers, &a.defenders)
+        )
+        .into(),
         detail: detail.join(" · ").into(),
         column: card.map_or("?".to_string(), column_text).into(),
         state: state.into(),

@@ -14,8 +14,8 @@ use crate::{
     MapTile, MarkerData, Panel, PhaseStep, RuleRow, ScenarioRow, Screen, ShiftRow, TextRow,
     TrackBox, UnitRow, View,
 };
-use engine::berlin85::victory::Ending;
 use engine::berlin85::combat::CombatStep;
+use engine::berlin85::victory::Ending;
 use engine::berlin85::{Choice, Command, Game, GameData, Input85, Options, Phase, State, NATO};
 use engine::core::hex::HexId;
 use engine::core::map::Markers;
@@ -450,7 +450,8 @@ impl Table {
                 c.button(&w, b)
             }
         });
-        on!(on_move_ubahn, |c, w, underground| c.move_ubahn(&w, underground));
+        on!(on_move_ubahn, |c, w, underground| c
+            .move_ubahn(&w, underground));
         on!(on_arrival_row, |c, w, u| c.arrival_row(&w, u));
         on!(on_exit_unit, |c, w| c.exit_unit(&w));
         // The map reports every pan and zoom (for "is this hex in view").
@@ -1249,10 +1250,7 @@ impl Controller {
     fn air(&mut self, w: &AppWindow) {
         match self.sel.attack {
             Some(attack) => {
-                self.send(
-                    w,
-                    Input::Command(Command::AirPoints { attack, points: 1 }),
-                );
+                self.send(w, Input::Command(Command::AirPoints { attack, points: 1 }));
             }
             None => self.toast(w, "Select an attack first.".to_string()),
         }
@@ -1427,8 +1425,8 @@ impl Controller {
         }
         let pending = s.pending();
         let opposite = matches!(s.header().seats, Seats::Opposite);
-        let moving = s.game().state.phase == Phase::Movement
-            && matches!(pending, Pending::Command { .. });
+        let moving =
+            s.game().state.phase == Phase::Movement && matches!(pending, Pending::Command { .. });
         match self.sel.unit.filter(|_| moving) {
             Some(u) if self.sel.reach_for != Some(u) => {
                 (self.sel.reach, self.sel.reach_refusal) = match ask::reachable(s.game(), u) {
@@ -1474,6 +1472,14 @@ impl Controller {
                 Choice::Unit(u) => g.hex_of(*u),
                 _ => None,
             }),
+            // The Combat Phase opens on the attacks still owed [7.11].
+            Pending::Command { .. }
+                if g.state.phase == Phase::Combat
+                    && g.combat_step() == CombatStep::Declare
+                    && self.sel.attackers.is_empty() =>
+            {
+                ask::mandatory(g).0.first().and_then(|&u| g.hex_of(u))
+            }
             _ => None,
         };
         if focus != self.shown_choice {
@@ -1855,7 +1861,11 @@ impl Controller {
                 format!("{from}…{to}")
             }
             .into(),
-            detail: c.map_or("no Honors".to_string(), |c| format!("Honors col. {}", c + 1)).into(),
+            detail: c
+                .map_or("no Honors".to_string(), |c| {
+                    format!("Honors col. {}", c + 1)
+                })
+                .into(),
             night: false,
             state: if (from..=to).contains(&sp)
                 || (i == 0 && sp < from)
@@ -1875,9 +1885,7 @@ impl Controller {
                     "Surrender Points {sp:+}: Honors of War column {} [19.3].",
                     c + 1
                 ),
-                None => format!(
-                    "Surrender Points {sp:+}: below the Honors of War table [19.2]."
-                ),
+                None => format!("Surrender Points {sp:+}: below the Honors of War table [19.2]."),
             }
             .into(),
         );
@@ -1947,48 +1955,47 @@ impl Controller {
         }
         let mut to_place = Vec::new();
         match pending {
-            Pending::Command { player } => {
-                match g.state.phase {
-                    Phase::Setup => {
-                        v.set_panel(Panel::Setup);
-                        v.set_has_selection(false);
-                        let left: Vec<UnitId> = g.units_to_place().collect();
-                        let case = left
-                            .first()
-                            .and_then(|&u| g.setup_group_of(u))
-                            .map_or("3.0".to_string(), |(_, gr)| gr.case.to_string());
-                        v.set_panel_title(format!("{} sets up", side_name(*player)).into());
-                        v.set_panel_case(case.into());
-                        v.set_panel_hint(
-                            if left.is_empty() {
-                                "Every unit of this step is placed. Tap Done.".to_string()
-                            } else {
-                                format!(
-                                    "{} to place. Tap a unit, then a green hex — or Auto-place.",
-                                    left.len()
-                                )
-                            }
-                            .into(),
-                        );
-                        for u in &left {
-                            if let Some(c) = self.models.counters.row_data(usize::from(u.0)) {
-                                to_place.push(UnitRow {
-                                    unit: i32::from(u.0),
-                                    name: g.def(*u).name.as_str().into(),
-                                    detail: self.unit_detail(*u).into(),
-                                    counter: c,
-                                });
-                            }
+            Pending::Command { player } => match g.state.phase {
+                Phase::Setup => {
+                    v.set_panel(Panel::Setup);
+                    v.set_has_selection(false);
+                    let left: Vec<UnitId> = g.units_to_place().collect();
+                    let case = left
+                        .first()
+                        .and_then(|&u| g.setup_group_of(u))
+                        .map_or("3.0".to_string(), |(_, gr)| gr.case.to_string());
+                    v.set_panel_title(format!("{} sets up", side_name(*player)).into());
+                    v.set_panel_case(case.into());
+                    v.set_panel_hint(
+                        if left.is_empty() {
+                            "Every unit of this step is placed. Tap Done.".to_string()
+                        } else {
+                            format!(
+                                "{} to place. Tap a unit, then a green hex — or Auto-place.",
+                                left.len()
+                            )
                         }
-                        v.set_show_auto_place(!left.is_empty());
-                        v.set_primary_text("Done".into());
-                        v.set_primary_enabled(left.is_empty());
+                        .into(),
+                    );
+                    for u in &left {
+                        if let Some(c) = self.models.counters.row_data(usize::from(u.0)) {
+                            to_place.push(UnitRow {
+                                unit: i32::from(u.0),
+                                name: g.def(*u).name.as_str().into(),
+                                detail: self.unit_detail(*u).into(),
+                                counter: c,
+                            });
+                        }
                     }
-                    Phase::Movement => {
-                        v.set_panel(Panel::Movement);
-                        v.set_panel_title(format!("{}: Movement", side_name(*player)).into());
-                        v.set_panel_case("5.0".into());
-                        let hint = match (self.sel.unit, &self.sel.reach_refusal, self.sel.arriving) {
+                    v.set_show_auto_place(!left.is_empty());
+                    v.set_primary_text("Done".into());
+                    v.set_primary_enabled(left.is_empty());
+                }
+                Phase::Movement => {
+                    v.set_panel(Panel::Movement);
+                    v.set_panel_title(format!("{}: Movement", side_name(*player)).into());
+                    v.set_panel_case("5.0".into());
+                    let hint = match (self.sel.unit, &self.sel.reach_refusal, self.sel.arriving) {
                             (_, _, Some(u)) => format!(
                                 "{}: tap a green hex to airland [13.2] or a yellow one to plot a paradrop [18.0].",
                                 g.def(u).name
@@ -2003,50 +2010,48 @@ impl Controller {
                             ),
                             (None, _, _) => "Tap one of your units to see where it can go.".to_string(),
                         };
-                        v.set_panel_hint(hint.into());
-                        v.set_ubahn_question(
-                            self.sel
-                                .ubahn_at
-                                .map(|r| {
-                                    format!(
-                                        "To {}: the cheapest way is by U-Bahn ({} MP) [15.0].",
-                                        self.data.map.geometry.format(r.hex),
-                                        half_points_text(r.half_points)
-                                    )
-                                })
-                                .unwrap_or_default()
-                                .into(),
-                        );
-                        v.set_can_exit(
-                            self.sel.unit.and_then(|u| g.hex_of(u)).is_some_and(|h| {
-                                *player == NATO && g.is_exit_edge_hex(h)
-                            }),
-                        );
-                        let arrivals = ask::reinforcements(g, *player)
-                            .into_iter()
-                            .filter_map(|u| {
-                                let c = self.models.counters.row_data(usize::from(u.0))?;
-                                Some(UnitRow {
-                                    unit: i32::from(u.0),
-                                    name: g.def(u).name.as_str().into(),
-                                    detail: self.unit_detail(u).into(),
-                                    counter: c,
-                                })
-                            });
-                        sync(&self.models.arrivals, arrivals);
-                        v.set_arriving_unit(self.sel.arriving.map_or(-1, |u| i32::from(u.0)));
-                        v.set_primary_text("End movement".into());
-                    }
-                    Phase::Combat => self.refresh_combat_panel(w, *player),
-                    _ => {
-                        v.set_panel(Panel::Waiting);
-                        v.set_panel_title(side_name(*player).into());
-                        v.set_panel_case("4.0".into());
-                        v.set_panel_hint(SharedString::new());
-                        v.set_primary_text(SharedString::new());
-                    }
+                    v.set_panel_hint(hint.into());
+                    v.set_ubahn_question(
+                        self.sel
+                            .ubahn_at
+                            .map(|r| {
+                                format!(
+                                    "To {}: the cheapest way is by U-Bahn ({} MP) [15.0].",
+                                    self.data.map.geometry.format(r.hex),
+                                    half_points_text(r.half_points)
+                                )
+                            })
+                            .unwrap_or_default()
+                            .into(),
+                    );
+                    v.set_can_exit(
+                        self.sel
+                            .unit
+                            .and_then(|u| g.hex_of(u))
+                            .is_some_and(|h| *player == NATO && g.is_exit_edge_hex(h)),
+                    );
+                    let arrivals = ask::reinforcements(g, *player).into_iter().filter_map(|u| {
+                        let c = self.models.counters.row_data(usize::from(u.0))?;
+                        Some(UnitRow {
+                            unit: i32::from(u.0),
+                            name: g.def(u).name.as_str().into(),
+                            detail: self.unit_detail(u).into(),
+                            counter: c,
+                        })
+                    });
+                    sync(&self.models.arrivals, arrivals);
+                    v.set_arriving_unit(self.sel.arriving.map_or(-1, |u| i32::from(u.0)));
+                    v.set_primary_text("End movement".into());
                 }
-            }
+                Phase::Combat => self.refresh_combat_panel(w, *player),
+                _ => {
+                    v.set_panel(Panel::Waiting);
+                    v.set_panel_title(side_name(*player).into());
+                    v.set_panel_case("4.0".into());
+                    v.set_panel_hint(SharedString::new());
+                    v.set_primary_text(SharedString::new());
+                }
+            },
             Pending::Choose {
                 player,
                 purpose,
@@ -2182,9 +2187,11 @@ impl Controller {
         });
         sync(&self.models.attacks, rows);
         // Support for the selected attack.
-        if let Some(i) = self.sel.attack.filter(|_| {
-            matches!(step, CombatStep::Declare | CombatStep::Fpf)
-        }) {
+        if let Some(i) = self
+            .sel
+            .attack
+            .filter(|_| matches!(step, CombatStep::Declare | CombatStep::Fpf))
+        {
             let view = ask::public_view(g);
             let (fire, n) = if step == CombatStep::Declare {
                 ("barrage [8.1]", ask::barrage_candidates(g, i).len())

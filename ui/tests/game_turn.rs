@@ -62,15 +62,24 @@ fn tap_hex(t: &Table, w: &AppWindow, h: HexId) {
     let on_hex = find_all(w, "")
         .into_iter()
         .filter(|e| {
-            e.accessible_label()
-                .is_some_and(|l| l.ends_with(suffix.as_str()) && (l.starts_with("unit ") || l.contains(" hex ") || l.starts_with("artillery ")))
+            e.accessible_label().is_some_and(|l| {
+                l.ends_with(suffix.as_str())
+                    && (l.starts_with("unit ")
+                        || l.contains(" hex ")
+                        || l.starts_with("artillery "))
+            })
         })
         .filter(|e| {
-            let Some(m) = find(w, "map") else { return false };
+            let Some(m) = find(w, "map") else {
+                return false;
+            };
             let (mp, ms) = (m.absolute_position(), m.size());
             let (p, sz) = (e.absolute_position(), e.size());
             let (x, y) = (p.x + sz.width / 2.0, p.y + sz.height / 2.0);
-            x > mp.x + 60.0 && x < mp.x + ms.width - 4.0 && y > mp.y + 4.0 && y < mp.y + ms.height - 4.0
+            x > mp.x + 60.0
+                && x < mp.x + ms.width - 4.0
+                && y > mp.y + 4.0
+                && y < mp.y + ms.height - 4.0
         })
         .last();
     match on_hex {
@@ -98,7 +107,11 @@ fn play_on(t: &Table, w: &AppWindow) -> bool {
     let Some(p) = pending(t) else { return false };
     match p {
         Pending::Roll { .. } => {
-            assert!(shows(w, "keypad 6"), "a keypad for the die: {:?}", labels(w, 60));
+            assert!(
+                shows(w, "keypad 6"),
+                "a keypad for the die: {:?}",
+                labels(w, 60)
+            );
             tap(w, "keypad 6");
         }
         Pending::DrawChit { .. } => tap(w, "Draw"),
@@ -185,7 +198,11 @@ fn play_a_turn(width: f32, height: f32, prefix: &str) {
     // Set-up [21.3x]: both sides auto-place.
     tap(w, "Set up");
     for side in ["NATO", "Warsaw Pact"] {
-        assert!(shows(w, &format!("panel {side} sets up")), "{:?}", labels(w, 40));
+        assert!(
+            shows(w, &format!("panel {side} sets up")),
+            "{:?}",
+            labels(w, 40)
+        );
         tap(w, "Auto-place");
         tap(w, "Done");
     }
@@ -214,7 +231,10 @@ fn play_a_turn(width: f32, height: f32, prefix: &str) {
         "{:?}",
         labels(w, 40)
     );
-    assert!(!find_all(w, "must attack ").is_empty(), "owed attacks are marked");
+    assert!(
+        !find_all(w, "must attack ").is_empty(),
+        "owed attacks are marked"
+    );
     assert!(
         label_starting(w, "hint ").is_some_and(|h| h.contains("[7.11]")),
         "the hint says what is owed"
@@ -237,11 +257,18 @@ fn play_a_turn(width: f32, height: f32, prefix: &str) {
     tap(w, "Close");
     snapshot(w, "turn-02b-declaring");
     tap(w, "Declare attack");
-    assert!(shows(w, "attack 0"), "the attack is announced: {:?}", label_starting(w, "refused"));
+    assert!(
+        shows(w, "attack 0"),
+        "the attack is announced: {:?}",
+        label_starting(w, "refused")
+    );
 
     // A barrage from non-adjacent artillery [8.1]: the candidate is shaded; tap it.
     let support = label_starting(w, "support Attack 1:").expect("support for the new attack");
-    assert!(support.contains("1 artillery unit(s) can fire barrage [8.1]"), "{support}");
+    assert!(
+        support.contains("1 artillery unit(s) can fire barrage [8.1]"),
+        "{support}"
+    );
     let rkt = unit(&t, "Rkt/1 EG");
     let rkt_at = hex_of(&t, rkt).expect("the rocket artillery is on the map");
     t.center_on_hex(rkt_at);
@@ -273,7 +300,10 @@ fn play_a_turn(width: f32, height: f32, prefix: &str) {
         "{:?} {:?} {:?}",
         label_starting(w, "attack detail 0"),
         label_starting(w, "refused"),
-        labels(w, 200).iter().filter(|l| l.contains(&name_of(&t, ra1_at))).collect::<Vec<_>>()
+        labels(w, 200)
+            .iter()
+            .filter(|l| l.contains(&name_of(&t, ra1_at)))
+            .collect::<Vec<_>>()
     );
     tap(w, "FPF done");
 
@@ -287,7 +317,11 @@ fn play_a_turn(width: f32, height: f32, prefix: &str) {
     assert!(!t.with_session(|s| s.expect("game").game().is_untried(eg)));
 
     // The card of the announced attack: totals, shifts, column, what each face does.
-    assert!(shows(w, "panel Warsaw Pact: resolve attacks"), "{:?}", labels(w, 40));
+    assert!(
+        shows(w, "panel Warsaw Pact: resolve attacks"),
+        "{:?}",
+        labels(w, 40)
+    );
     tap(w, "card 0");
     let column = label_starting(w, "final column ").expect("the column");
     assert!(!column.ends_with('?'), "{column}");
@@ -324,7 +358,8 @@ fn play_a_turn(width: f32, height: f32, prefix: &str) {
             .collect::<Vec<_>>()
     });
     assert!(
-        log.iter().any(|l| l.contains("[7.6]") && l.contains(&format!("die {face}"))),
+        log.iter()
+            .any(|l| l.contains("[7.6]") && l.contains(&format!("die {face}"))),
         "the log has the roll: {log:?}"
     );
 
@@ -368,10 +403,6 @@ fn play_a_turn(width: f32, height: f32, prefix: &str) {
     assert!(shows(w, "Turn 2 of 16 · day"), "{:?}", labels(w, 40));
     snapshot(w, "turn-06-turn-2");
     // Both sides acted by taps only; the Warsaw Pact still holds what it took.
-    assert!(t.with_session(|s| s
-        .expect("game")
-        .game()
-        .units_on_map()
-        .any(|(u, _)| u == eg)));
+    assert!(t.with_session(|s| s.expect("game").game().units_on_map().any(|(u, _)| u == eg)));
     let _ = WARSAW_PACT;
 }

@@ -18,7 +18,7 @@ fn config() -> UiConfig {
 
 #[test]
 fn start_options_tracks_log_rules_and_about() {
-    let (t, _persist) = table(800.0, 480.0, config());
+    let (t, _persist) = table(1280.0, 800.0, config());
     let w = t.window();
     // Start: every option of the game, each with its rule.
     for option in [
@@ -47,7 +47,10 @@ fn start_options_tracks_log_rules_and_about() {
     assert!(shows(w, "track 1 (now)"), "{:?}", labels(w, 80));
     assert!(label_starting(w, "surrender Surrender Points +0").is_some());
     let air = label_starting(w, "air ").expect("air status");
-    assert!(air.contains("Warsaw Pact 12") && air.contains("Air superiority: Warsaw Pact"), "{air}");
+    assert!(
+        air.contains("Warsaw Pact 12") && air.contains("Air superiority: Warsaw Pact"),
+        "{air}"
+    );
     snapshot(w, "screens-tracks");
     tap(w, "Close");
 
@@ -59,15 +62,27 @@ fn start_options_tracks_log_rules_and_about() {
         labels(w, 60)
     );
     tap(w, "rule 9.0");
-    assert!(label_starting(w, "rule title [9.0]").is_some(), "{:?}", labels(w, 60));
+    assert!(
+        label_starting(w, "rule title [9.0]").is_some(),
+        "{:?}",
+        labels(w, 60)
+    );
     snapshot(w, "screens-rule");
     tap(w, "Close");
 
     // About, from the menu, lists the stand-in data and goes back into the game.
     tap(w, "menu");
     tap(w, "About and stand-in data");
-    assert!(label_starting(w, "stand-in ").is_some(), "{:?}", labels(w, 60));
+    assert!(
+        label_starting(w, "stand-in ").is_some(),
+        "{:?}",
+        labels(w, 60)
+    );
     snapshot(w, "screens-about");
     tap(w, "Back");
-    assert!(shows(w, "panel Warsaw Pact: Movement"), "{:?}", labels(w, 40));
+    assert!(
+        shows(w, "panel Warsaw Pact: Movement"),
+        "{:?}",
+        labels(w, 40)
+    );
 }

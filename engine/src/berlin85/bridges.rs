@@ -400,6 +400,28 @@ mod tests {
     }
 
     #[test]
+    fn bridge_12_0_a_unit_that_can_neither_stop_nor_go_on_goes_back() {
+        // The interrupt leaves the unit on a friend's hex [5.31]; if it has nowhere left to go,
+        // it goes back to the last hex of its move where it could stop, so play goes on.
+        let mut b = bridge_board();
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 12);
+        let f = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 12);
+        let mut g = start(b, WARSAW_PACT, &[(u, hex("0503")), (f, hex("0505"))]);
+        mv_path(&mut g, u, &["0504", "0505", "0506"]).unwrap();
+        assert_eq!(at(&g, u), hex("0505"));
+        g.apply(&no()).unwrap();
+        // Every Movement Point is gone (as after a long road march): no hex to go on to.
+        let all = g.movement_allowance_half(u);
+        g.state.units[u.0 as usize].spent_half_mp = all;
+        let ev = g
+            .apply(&cmd(crate::berlin85::Command::EndMovement))
+            .unwrap();
+        assert_eq!(at(&g, u), hex("0504"), "back to the last hex where it could stop");
+        assert!(ev.iter().any(|e| e.case == "5.31" && e.unit == Some(u)));
+        assert_eq!(at(&g, f), hex("0505"));
+    }
+
+    #[test]
     fn bridge_12_0_declined_means_never_again() {
         let mut b = bridge_board();
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 12);

@@ -68,6 +68,9 @@ pub struct MoveState {
     /// An interrupt cut the last move of the unit in hand short [12.0]: where it stands
     /// was never checked as a place to end a move.
     pub in_hand_cut_short: bool,
+    /// Where the unit in hand goes back to if a cut-short move leaves it where it may not stop
+    /// and it cannot go on: the last hex of that move where it could end ([5.31], [5.26]).
+    pub in_hand_fallback: Option<HexId>,
     /// Units airlanded this Player-Turn per airfield (index into `MapData::places`) [13.22].
     pub airlanded: [u8; MAX_PLACES],
     /// Paradrops plotted this Movement Phase [18.0].
@@ -676,6 +679,7 @@ impl<'d> Game<'d> {
         ms.in_hand = None;
         ms.in_hand_underground = false;
         ms.in_hand_cut_short = false;
+        ms.in_hand_fallback = None;
         ms.airlanded = [0; MAX_PLACES];
         ms.drops.clear();
         ms.drop_stage = DropStage::Idle;
@@ -719,7 +723,7 @@ impl<'d> Game<'d> {
             Command::EndMovement => {
                 self.movement_command_allowed(self.state.phasing)?;
                 self.emergency_reinforcements_placed()?;
-                self.put_down_in_hand()?;
+                self.put_down_in_hand(events)?;
                 self.paradrops_begin(events)
             }
             _ => refuse("5.11", "that is not a movement command"),
@@ -727,40 +731,85 @@ impl<'d> Game<'d> {
     }
 
     /// Puts the unit in hand down for good [5.15] (before another unit is touched or the
-    /// phase ends). It must stand where it may end its move.
-    pub(crate) fn put_down_in_hand(&mut self) -> Result<(), RuleViolation> {
+    /// phase ends). It must stand where it may end its move; if an interrupt cut its move short
+    /// where it may not stop and no legal hex is left to go on to, it goes back to the last hex
+    /// of that move where it could stop, so the game can always go on.
+    pub(crate) fn put_down_in_hand(
+        &mut self,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         let Some(v) = self.state.movement.in_hand else {
             return Ok(());
         };
-        if !self.state.movement.in_hand_cut_short {
-            // Every completed move was checked to end where it ended.
-            self.state.movement.in_hand = None;
-            self.state.movement.in_hand_underground = false;
-            return Ok(());
-        }
-        if let Some(h) = self.hex_of(v) {
-            let mut scratch = MoveScratch::new();
-            let stacked = self.units_on_map().any(|(o, oh)| o != v && oh == h);
-            if stacked {
-                return refuse("5.31", "the unit in hand may not stay stacked: move it on");
-            }
-            if let Some(r) = self
-                .rules_for(v, &mut scratch, true)
-                .and_then(|r| r.end_refusal(h))
-            {
-                return Err(r);
+        if self.state.movement.in_hand_cut_short {
+            if let Some(h) = self.hex_of(v) {
+                if let Some(why) = self.end_refusal_here(v, h) {
+                    let mut can_go_on = false;
+                    let _ = self.move_targets(v, |_| can_go_on = true);
+                    if can_go_on {
+                        return Err(why);
+                    }
+                    self.move_back_to_fallback(v, h, why, events)?;
+                }
             }
         }
-        self.state.movement.in_hand = None;
-        self.state.movement.in_hand_underground = false;
-        self.state.movement.in_hand_cut_short = false;
+        let ms = &mut self.state.movement;
+        ms.in_hand = None;
+        ms.in_hand_underground = false;
+        ms.in_hand_cut_short = false;
+        ms.in_hand_fallback = None;
         Ok(())
     }
 
+    /// Why `u` may not end its move in `h` (where it stands), if it may not.
+    fn end_refusal_here(&self, u: UnitId, h: HexId) -> Option<RuleViolation> {
+        if self.units_on_map().any(|(o, oh)| o != u && oh == h) {
+            return Some(RuleViolation::new(
+                "5.31",
+                "the unit in hand may not stay stacked: move it on",
+            ));
+        }
+        let mut scratch = MoveScratch::new();
+        self.rules_for(u, &mut scratch, true)
+            .and_then(|r| r.end_refusal(h))
+    }
+
+    /// The cut-short unit `u` in `h` cannot stop there nor go on: back to its fallback hex.
+    fn move_back_to_fallback(
+        &mut self,
+        u: UnitId,
+        h: HexId,
+        why: RuleViolation,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let Some(back) = self.state.movement.in_hand_fallback else {
+            return Err(why);
+        };
+        self.state.units[u.0 as usize].location = Location::OnMap(back);
+        let g = &self.data.map.geometry;
+        let name = self.def(u).name.clone();
+        emit(
+            events,
+            event!(
+                why.case,
+                "{} cannot stop in {} nor go on: back to {}, the last hex of its move where it may stop",
+                name,
+                g.format(h),
+                g.format(back)
+            )
+            .unit(u)
+            .at(back),
+        )
+    }
+
     /// Picks `u` up: the unit in hand before it is put down [5.15].
-    pub(crate) fn take_in_hand(&mut self, u: UnitId) -> Result<(), RuleViolation> {
+    pub(crate) fn take_in_hand(
+        &mut self,
+        u: UnitId,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         if self.state.movement.in_hand != Some(u) {
-            self.put_down_in_hand()?;
+            self.put_down_in_hand(events)?;
             self.state.movement.in_hand = Some(u);
             self.state.movement.in_hand_underground = false;
         }
@@ -931,6 +980,25 @@ impl<'d> Game<'d> {
         RuleViolation::new("15.0", "that step is not possible")
     }
 
+    /// The last hex among `from` and the hexes of `walked` (in order) where `u` could end a
+    /// move now: the fallback of a move an interrupt cuts short.
+    fn fallback_hex(
+        &self,
+        u: UnitId,
+        from: Option<HexId>,
+        walked: &[(HexId, u8, u16)],
+    ) -> Option<HexId> {
+        let mut scratch = MoveScratch::new();
+        let rules = self.rules_for(u, &mut scratch, true)?;
+        walked
+            .iter()
+            .rev()
+            .filter(|&&(_, mode, _)| mode != UNDERGROUND)
+            .map(|&(h, _, _)| h)
+            .chain(from)
+            .find(|&h| rules.end_refusal(h).is_none())
+    }
+
     /// Walks the unit along a checked path (`(hex, mode, cumulative cost)`), entering each
     /// hex through `unit_entered`; an interrupt stops the walk where it was raised [12.0].
     fn execute_path(
@@ -939,7 +1007,7 @@ impl<'d> Game<'d> {
         path: &[(HexId, u8, u16)],
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
-        self.take_in_hand(u)?;
+        self.take_in_hand(u, events)?;
         let spent0 = self.spent_half(u);
         let side = self.side_of(u);
         let from = self.hex_of(u);
@@ -957,6 +1025,9 @@ impl<'d> Game<'d> {
             self.unit_entered(u, h, events)?;
             if self.interrupt_pending().is_some() {
                 self.state.movement.in_hand_cut_short = k + 1 < path.len();
+                if self.state.movement.in_hand_cut_short {
+                    self.state.movement.in_hand_fallback = self.fallback_hex(u, from, &path[..k]);
+                }
                 break;
             }
         }
@@ -1015,7 +1086,7 @@ impl<'d> Game<'d> {
         if self.remaining_half(u) < EXIT_COST_HALF {
             return refuse("21.35", "exiting the map costs 2 Movement Points");
         }
-        self.take_in_hand(u)?;
+        self.take_in_hand(u, events)?;
         let s = &mut self.state.units[u.0 as usize];
         s.spent_half_mp += EXIT_COST_HALF;
         s.set(flags::MOVED);
@@ -1794,9 +1865,9 @@ pub(crate) mod tests {
         }
     }
 
+    /// Measured, not asserted (DESIGN.md budgets; the `tests` bench has real-map figures).
     #[test]
-    fn move_targets_on_the_full_map_is_fast_enough() {
-        extern crate std;
+    fn move_targets_on_a_full_size_map_is_measured() {
         let mut b = Board::new(39, 50);
         let ab: Vec<HexId> = (1..=50).map(|r| HexId::new(20, r)).collect();
         b.line(&ab, SF::AUTOBAHN);
@@ -1809,20 +1880,6 @@ pub(crate) mod tests {
         }
         let per = t0.elapsed() / 10;
         std::println!("move_targets: {per:?} per call, {} targets", n / 10);
-        let t0 = std::time::Instant::now();
-        let mut occ = boxed_occupancy();
-        for _ in 0..10 {
-            g.occupancy(&mut occ);
-        }
-        std::println!("occupancy: {:?}", t0.elapsed() / 10);
-        let t0 = std::time::Instant::now();
-        let mut reach = Reachable::new();
-        let mut scratch = MoveScratch::new();
-        for _ in 0..10 {
-            let rules = g.rules_for(u, &mut scratch, true).unwrap();
-            search(&g.data.map.geometry, &rules, hex("2025"), 0, 40, &mut reach).unwrap();
-        }
-        std::println!("search: {:?}", t0.elapsed() / 10);
         assert!(n > 0);
     }
 }

@@ -164,7 +164,7 @@ impl<'d> Game<'d> {
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
         let pi = self.check_airland(u, hex)?;
-        self.take_in_hand(u)?;
+        self.take_in_hand(u, events)?;
         let side = self.side_of(u);
         let in_zoc = self.enemy_zoc(hex, side);
         {
