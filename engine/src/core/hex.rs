@@ -106,11 +106,13 @@ impl Geometry {
         self.columns as usize * self.rows as usize
     }
 
+    #[inline]
     pub fn contains(&self, h: HexId) -> bool {
         h.col >= 1 && h.row >= 1 && h.col <= self.columns && h.row <= self.rows
     }
 
     /// Dense index of a hex (column-major), for per-hex arrays.
+    #[inline]
     pub fn index(&self, h: HexId) -> Option<usize> {
         if self.contains(h) {
             Some((h.col as usize - 1) * self.rows as usize + (h.row as usize - 1))
@@ -130,6 +132,7 @@ impl Geometry {
         ))
     }
 
+    #[inline]
     fn is_shifted(&self, col: u8) -> bool {
         match self.shifted {
             ShiftedColumns::Even => col % 2 == 0,
@@ -138,6 +141,7 @@ impl Geometry {
     }
 
     /// The neighbour in direction `d`, if it is on the map.
+    #[inline]
     pub fn neighbour(&self, h: HexId, d: Dir) -> Option<HexId> {
         let (c, r) = (h.col as i16, h.row as i16);
         // A shifted column's side neighbours are at rows r and r+1; an unshifted one's at r-1 and r.
@@ -170,11 +174,13 @@ impl Geometry {
             .find(|&d| self.neighbour(a, d) == Some(b))
     }
 
+    /// Are `a` and `b` neighbours on the map? (Axial distance: no neighbour walk.)
     pub fn adjacent(&self, a: HexId, b: HexId) -> bool {
-        self.direction_to(a, b).is_some()
+        self.contains(a) && self.contains(b) && self.distance(a, b) == 1
     }
 
     /// Distance in hexes (0 for the same hex).
+    #[inline]
     pub fn distance(&self, a: HexId, b: HexId) -> u16 {
         let (aq, ar) = self.axial(a);
         let (bq, br) = self.axial(b);
@@ -185,6 +191,7 @@ impl Geometry {
     /// Axial coordinates with Up = (0,+1), UpHigherCol = (+1,0), DownHigherCol = (+1,-1).
     /// Stepping to a higher column climbs one row only when leaving a shifted column, so the
     /// row offset of column c is the number of shifted columns before it.
+    #[inline]
     pub(crate) fn axial(&self, h: HexId) -> (i32, i32) {
         let c = h.col as i32;
         (c, h.row as i32 - self.shifted_before(c))
@@ -200,6 +207,7 @@ impl Geometry {
     }
 
     /// Shifted columns before column `c` (the row offset of its axial coordinate).
+    #[inline]
     fn shifted_before(&self, c: i32) -> i32 {
         match self.shifted {
             ShiftedColumns::Even => (c - 1).div_euclid(2),

@@ -296,7 +296,7 @@ impl<'d> Game<'d> {
     fn zoc_on(&self, e: UnitId, u: UnitId) -> bool {
         match (self.hex_of(e), self.hex_of(u)) {
             (Some(eh), Some(uh)) => {
-                self.data.map.geometry.adjacent(eh, uh) && self.zoc_extends(eh, uh)
+                self.data.map.geometry.distance(eh, uh) == 1 && self.zoc_extends(eh, uh)
             }
             _ => false,
         }
