@@ -109,6 +109,45 @@ impl Command {
     pub fn reveals(&self) -> bool {
         false
     }
+
+    /// Every unit and hex the command names: checked against the roster and the map before
+    /// any rule is asked, so a damaged journal or a mistyped script is refused, never a panic.
+    pub fn for_each_ref(&self, mut unit: impl FnMut(UnitId), mut hex: impl FnMut(HexId)) {
+        use Command::*;
+        match self {
+            Place { unit: u, hex: h }
+            | Airland { unit: u, hex: h }
+            | Paradrop { unit: u, hex: h }
+            | BarrageHex {
+                artillery: u,
+                hex: h,
+                ..
+            } => {
+                unit(*u);
+                hex(*h);
+            }
+            Move { unit: u, to, .. } => {
+                unit(*u);
+                hex(*to);
+            }
+            MovePath { unit: u, path, .. } => {
+                unit(*u);
+                path.iter().for_each(|&h| hex(h));
+            }
+            Unplace { unit: u }
+            | Withhold { unit: u }
+            | Exit { unit: u }
+            | Barrage { artillery: u, .. }
+            | Interdict { artillery: u }
+            | Fpf { artillery: u, .. } => unit(*u),
+            Declare {
+                attackers,
+                defenders,
+            } => attackers.iter().chain(defenders.iter()).for_each(|&u| unit(u)),
+            EndSetup | EndMovement | Undeclare { .. } | AirPoints { .. } | EndAllocation
+            | Resolve { .. } | EndCombat => {}
+        }
+    }
 }
 
 /// One option of a pending choice or chit draw.

@@ -116,6 +116,9 @@ impl<'d> Game<'d> {
         input: &Input85,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
+        if let Input::Command(c) = input {
+            self.check_refs(c)?;
+        }
         // An interrupt raised mid-move or mid-retreat is answered first [12.0].
         if self.interrupt_pending().is_some() {
             return self.interrupt_apply(input, events);
@@ -126,6 +129,24 @@ impl<'d> Game<'d> {
             Phase::Movement => self.movement_apply(input, events),
             Phase::Combat => self.combat_apply(input, events),
             Phase::GameOver => Err(RuleViolation::new("20.0", "the game is over")),
+        }
+    }
+
+    /// Refuses a command naming a unit not in the roster or a hex not on the map.
+    fn check_refs(&self, c: &Command) -> Result<(), RuleViolation> {
+        let units = self.data.roster.units.len();
+        let (mut units_ok, mut hexes_ok) = (true, true);
+        c.for_each_ref(
+            |u| units_ok &= (u.0 as usize) < units,
+            |h| hexes_ok &= self.data.map.idx(h).is_some(),
+        );
+        if units_ok && hexes_ok {
+            Ok(())
+        } else {
+            Err(RuleViolation::new(
+                "2.0",
+                "no such unit or hex in this game",
+            ))
         }
     }
 
@@ -244,5 +265,40 @@ impl<'d> Game<'d> {
     /// Ends the game now (surrender [19.12], city control [20.1], last turn [20.0]).
     pub(crate) fn game_over(&mut self) {
         self.state.phase = Phase::GameOver;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::berlin85::movement::tests::start;
+    use crate::berlin85::testkit::{hex, Board};
+    use crate::core::hex::HexId;
+    use crate::core::units::{UnitId, UnitKind};
+
+    #[test]
+    fn game_2_0_a_command_naming_no_such_unit_or_hex_is_refused_not_a_panic() {
+        let mut b = Board::new(10, 10);
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 12);
+        let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
+        let before = g.state.clone();
+        for c in [
+            Command::Move {
+                unit: UnitId(9999),
+                to: hex("0502"),
+                underground: false,
+            },
+            Command::Move {
+                unit: u,
+                to: HexId::new(77, 3),
+                underground: false,
+            },
+            Command::Exit { unit: UnitId(400) },
+        ] {
+            let r = g.apply(&Input::Command(c));
+            assert_eq!(r.map(|_| ()).unwrap_err().case, "2.0");
+            assert_eq!(g.state, before, "a refusal leaves the state unchanged");
+        }
     }
 }
