@@ -134,10 +134,10 @@ pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> R
             }
             Played::Saved(Box::new(session))
         }
-        None => Played::Unsaved(
+        None => Played::Unsaved(Box::new(
             Game::new(data, &scenario, options)
                 .map_err(|e| format!("scenario '{scenario}': {e:?}"))?,
-        ),
+        )),
     };
     let mut accepted = 0usize;
     let stdout = std::io::stdout();
@@ -188,7 +188,7 @@ pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> R
 
 /// A scripted game, played bare or through the table's saving session.
 enum Played {
-    Unsaved(Game<'static>),
+    Unsaved(Box<Game<'static>>),
     Saved(Box<Session>),
 }
 

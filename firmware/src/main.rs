@@ -3,17 +3,15 @@
 
 mod cli;
 mod config;
+// The Pi's buttons and LEDs: only wired into the program with `--features gpio` (or kiosk);
+// the debouncer and its tests build everywhere.
+#[cfg_attr(not(all(target_os = "linux", feature = "gpio")), allow(dead_code))]
 mod gpio;
 mod persist;
 mod saves;
 
 use config::{Command, Config};
-use std::ffi::OsString;
 use std::process::ExitCode;
-
-fn env(key: &str) -> Option<OsString> {
-    std::env::var_os(key)
-}
 
 fn main() -> ExitCode {
     let cli = match config::parse_args(std::env::args_os().skip(1)) {
@@ -23,7 +21,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (config, warnings) = config::resolve(&cli, &env);
+    let (config, warnings) = config::resolve(&cli, &config::process_env);
     env_logger::Builder::new()
         .filter_level(config.log_level)
         .parse_env("BERLIN_TABLE_LOG")
@@ -38,7 +36,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Version => {
-            println!("berlin-table {}", env!("CARGO_PKG_VERSION"));
+            println!("berlin-table {}", config::VERSION);
             Ok(())
         }
         Command::Run => run_table(&config),
@@ -96,7 +94,7 @@ fn load_data(config: &Config) -> Result<&'static engine::berlin85::GameData, Str
 fn run_table(config: &Config) -> Result<(), String> {
     log::info!(
         "berlin-table {} starting: renderer {:?}, seats {:?}, dice {:?}, saves in {}",
-        env!("CARGO_PKG_VERSION"),
+        config::VERSION,
         config.renderer,
         config.seats,
         config.dice,
@@ -131,7 +129,7 @@ fn run_table(config: &Config) -> Result<(), String> {
         poison_gas: false,
         auto_resume: false,
         data: Some(data),
-        version: env!("CARGO_PKG_VERSION").to_string(),
+        version: config::VERSION.to_string(),
     };
     let persist = Box::new(persist::DiskPersist::new(dir));
     let renderer =

@@ -85,6 +85,7 @@ impl Crc32 {
         Crc32(finished ^ 0xFFFF_FFFF)
     }
 
+    #[allow(dead_code)] // tests and the fuzz target
     pub fn checksum(bytes: &[u8]) -> u32 {
         let mut c = Crc32::new();
         c.update(bytes);
@@ -497,6 +498,7 @@ pub fn load(dir: &Path) -> Result<LoadOutcome, SaveError> {
 
 /// [`load`] on bytes already in memory (a bug report, a fuzzer). Messages name the files
 /// `journal.bin` and `snapshot.bin`.
+#[allow(dead_code)] // the fuzz target's entry point (firmware/fuzz)
 pub fn load_bytes(journal: &[u8], snapshot: Option<&[u8]>) -> Result<LoadOutcome, SaveError> {
     let journal = parse_journal(Path::new(JOURNAL_FILE), journal)?;
     Ok(with_snapshot(journal, Path::new(SNAPSHOT_FILE), snapshot))
@@ -661,6 +663,7 @@ impl SaveDir {
         Ok(save)
     }
 
+    #[allow(dead_code)]
     pub fn path(&self) -> &Path {
         &self.dir
     }
@@ -671,6 +674,7 @@ impl SaveDir {
     }
 
     /// Number of records in the open journal, or `None` when no game is open.
+    #[allow(dead_code)]
     pub fn records(&self) -> Option<u64> {
         self.writer.as_ref().map(|w| w.records)
     }

@@ -373,7 +373,7 @@ impl Session {
                 .cloned()
                 .map(|event| LoggedEvent { input: n, event }),
         );
-        if self.inputs.len() % SNAPSHOT_EVERY == 0 {
+        if self.inputs.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.save_snapshot();
         }
         Ok(events)

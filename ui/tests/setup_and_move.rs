@@ -55,7 +55,7 @@ fn start_set_up_select_and_move() {
         shows(
             w,
             &format!("selected {}", next.trim_start_matches("place "))
-        ) || find_all(w, "set-up hex").len() > 0
+        ) || !find_all(w, "set-up hex").is_empty()
     );
     let outside = t
         .with_session(|s| {

@@ -1272,6 +1272,53 @@ pub(crate) mod tests {
         assert_eq!(cost(&g, u, "0502"), Some(6));
     }
 
+    #[test]
+    fn move_10_54_the_ubahn_still_runs_under_ruins() {
+        let mut b = Board::new(10, 10);
+        let line: Vec<HexId> = (1..=4).map(|r| HexId::new(5, r)).collect();
+        b.line(&line, SF::UBAHN);
+        b.terrain(hex("0502"), URBAN);
+        b.terrain(hex("0503"), URBAN);
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
+        g.hex_state_mut(hex("0502"))
+            .unwrap()
+            .markers
+            .insert(Markers::RUIN);
+        // Underground: 2 MP a U-Bahn hexside whatever lies above [5.24], ruin or not.
+        let mut under = g.clone();
+        under
+            .apply(&cmd(Command::MovePath {
+                unit: u,
+                path: [hex("0502"), hex("0503")].into_iter().collect(),
+                underground: true,
+            }))
+            .unwrap();
+        assert_eq!(under.spent_half(u), 8);
+        assert_eq!(under.hex_of(u), Some(hex("0503")));
+        // Above ground the ruin adds its cost to the urban hex [10.55].
+        assert_eq!(step_cost(&mut g, u, "0502"), 6);
+    }
+
+    #[test]
+    fn move_10_53_bridges_and_borders_work_the_same_into_ruins() {
+        let mut b = Board::new(10, 10);
+        b.side(hex("0501"), hex("0502"), SF::WATER | SF::ROAD);
+        b.side(hex("0601"), hex("0602"), SF::BORDER);
+        let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let v = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
+        let mut g = start(b, WARSAW_PACT, &[(u, hex("0501")), (v, hex("0601"))]);
+        for h in ["0502", "0602"] {
+            g.hex_state_mut(hex(h)).unwrap().markers.insert(Markers::RUIN);
+        }
+        let t = &g.data.tables;
+        let (bridge, border, ruin) = (t.bridge.mp_half, t.border.mp_half, t.ruin.mp_half);
+        // Clear 2 + ruin + the bridge (implied by the road over the water [5.25]): no road rate
+        // in a ruin [10.51], but the bridge still spans the water [10.53].
+        assert_eq!(step_cost(&mut g, u, "0502"), 2 + ruin + bridge);
+        assert_eq!(step_cost(&mut g, v, "0602"), 2 + ruin + border);
+    }
+
     /// Spent half-MP after moving `u` one step along a path.
     fn step_cost(g: &mut Game<'_>, u: UnitId, to: &str) -> u16 {
         mv_path(g, u, &[to]).unwrap();

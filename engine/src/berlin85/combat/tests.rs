@@ -1377,3 +1377,36 @@ fn combat_8_41_an_adverse_result_marks_the_unit_for_the_next_phase_only() {
     g.combat_begin(&mut ev).unwrap();
     assert!(!g.state.units[art.0 as usize].has(flags::ADVERSE_LAST_PHASE));
 }
+
+#[test]
+fn combat_8_44_a_battery_giving_fpf_is_not_touched_by_the_result() {
+    let mut b = board();
+    let c = hex("0505");
+    let d = mech(&mut b, NATO, 1, 1);
+    let a = mech(&mut b, WARSAW_PACT, 12, 12);
+    let art = b.artillery(NATO, 6, 2, 3, 1, 6);
+    let n = around(&b, c);
+    // Two hexes from the defender, out of every enemy zone of control [8.41].
+    let spot = (1..=10u8)
+        .flat_map(|x| (1..=10u8).map(move |y| HexId::new(x, y)))
+        .find(|&h| dist(&b, h, c) == 2 && dist(&b, h, n[0]) >= 2)
+        .unwrap();
+    let mut g = combat(b, WARSAW_PACT, &[(d, c), (a, n[0]), (art, spot)]);
+    ok(&mut g, declare(&[a], &[d]));
+    ok(&mut g, end_alloc());
+    ok(
+        &mut g,
+        cmd(Command::Fpf {
+            artillery: art,
+            attack: 0,
+            gas: false,
+        }),
+    );
+    ok(&mut g, end_alloc());
+    ok(&mut g, cmd(Command::Resolve { attack: 0 }));
+    // 12 against 1 + 2 FPF is +9: the die decides the defender's fate, never the battery's.
+    ok(&mut g, roll(1));
+    settle(&mut g);
+    assert_ne!(g.hex_of(d), Some(c), "the defender suffered the result");
+    assert_eq!(g.hex_of(art), Some(spot), "the battery that gave FPF stays");
+}
