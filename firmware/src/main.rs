@@ -79,13 +79,9 @@ fn load_data(config: &Config) -> Result<&'static engine::berlin85::GameData, Str
             d
         }
         None => {
-            log::info!("data: built-in");
-            data::load_builtin("berlin85").map_err(|errs| {
-                errs.iter()
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            })?
+            // The compiled postcard blob embedded in the binary: no files, no parsing.
+            log::info!("data: built-in (embedded blob)");
+            return ui::builtin_data();
         }
     };
     Ok(Box::leak(Box::new(data)))

@@ -416,7 +416,11 @@ mod tests {
         let ev = g
             .apply(&cmd(crate::berlin85::Command::EndMovement))
             .unwrap();
-        assert_eq!(at(&g, u), hex("0504"), "back to the last hex where it could stop");
+        assert_eq!(
+            at(&g, u),
+            hex("0504"),
+            "back to the last hex where it could stop"
+        );
         assert!(ev.iter().any(|e| e.case == "5.31" && e.unit == Some(u)));
         assert_eq!(at(&g, f), hex("0505"));
     }

@@ -143,9 +143,17 @@ impl Command {
             Declare {
                 attackers,
                 defenders,
-            } => attackers.iter().chain(defenders.iter()).for_each(|&u| unit(u)),
-            EndSetup | EndMovement | Undeclare { .. } | AirPoints { .. } | EndAllocation
-            | Resolve { .. } | EndCombat => {}
+            } => attackers
+                .iter()
+                .chain(defenders.iter())
+                .for_each(|&u| unit(u)),
+            EndSetup
+            | EndMovement
+            | Undeclare { .. }
+            | AirPoints { .. }
+            | EndAllocation
+            | Resolve { .. }
+            | EndCombat => {}
         }
     }
 }

@@ -1309,7 +1309,10 @@ pub(crate) mod tests {
         let v = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let mut g = start(b, WARSAW_PACT, &[(u, hex("0501")), (v, hex("0601"))]);
         for h in ["0502", "0602"] {
-            g.hex_state_mut(hex(h)).unwrap().markers.insert(Markers::RUIN);
+            g.hex_state_mut(hex(h))
+                .unwrap()
+                .markers
+                .insert(Markers::RUIN);
         }
         let t = &g.data.tables;
         let (bridge, border, ruin) = (t.bridge.mp_half, t.border.mp_half, t.ruin.mp_half);

@@ -124,7 +124,7 @@ pub fn tables() -> Tables {
         let _ = turns.push(TurnBox {
             night,
             wp_air_points: if night { 0 } else { 6 },
-            vp_multiple_halves: (11u8.saturating_sub((t + 1) / 2 + (t > 14) as u8)).max(1),
+            vp_multiple_halves: (11u8.saturating_sub(t.div_ceil(2) + (t > 14) as u8)).max(1),
         });
     }
     let mut untried = heapless::Vec::new();

@@ -135,8 +135,8 @@ impl Geometry {
     #[inline]
     fn is_shifted(&self, col: u8) -> bool {
         match self.shifted {
-            ShiftedColumns::Even => col % 2 == 0,
-            ShiftedColumns::Odd => col % 2 == 1,
+            ShiftedColumns::Even => col & 1 == 0,
+            ShiftedColumns::Odd => col & 1 == 1,
         }
     }
 
@@ -198,7 +198,7 @@ impl Geometry {
     }
 
     /// The inverse of [`Geometry::axial`]; `None` off the map.
-    pub(crate) fn from_axial(&self, q: i32, r: i32) -> Option<HexId> {
+    pub(crate) fn hex_at_axial(&self, q: i32, r: i32) -> Option<HexId> {
         let row = r + self.shifted_before(q);
         if !(1..=self.columns as i32).contains(&q) || !(1..=self.rows as i32).contains(&row) {
             return None;
@@ -340,9 +340,9 @@ mod tests {
                 }
             }
         }
-        for i in 0..g.hex_count() {
+        for (i, &d) in dist.iter().enumerate().take(g.hex_count()) {
             let h = g.hex_at(i).unwrap();
-            assert_eq!(g.distance(start, h), dist[i], "{h:?}");
+            assert_eq!(g.distance(start, h), d, "{h:?}");
         }
     }
 

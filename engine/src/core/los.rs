@@ -44,7 +44,7 @@ pub fn hex_line(g: &Geometry, a: HexId, b: HexId, mut f: impl FnMut(LineHex)) {
         let p: [i64; 3] = core::array::from_fn(|k| 12 * (ca[k] * (n - i) + cb[k] * i));
         let plus = round_cube([p[0] + 1, p[1] + 2, p[2] - 3], d);
         let minus = round_cube([p[0] - 1, p[1] - 2, p[2] + 3], d);
-        let hex = |c: [i64; 3]| g.from_axial(c[0] as i32, c[1] as i32);
+        let hex = |c: [i64; 3]| g.hex_at_axial(c[0] as i32, c[1] as i32);
         match (hex(plus), hex(minus)) {
             (Some(x), Some(y)) if x != y => f(LineHex::Spine(x, y)),
             (Some(x), _) | (None, Some(x)) => f(LineHex::One(x)),

@@ -196,6 +196,8 @@ pub(crate) enum RollFor {
     Collateral,
 }
 
+// A short-lived value (computed, answered, dropped); the engine has no heap to box the options in.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Question {
     Choose {
         ask: Ask,
