@@ -24,14 +24,17 @@ fn render_berlin85_map_matches_docs_png() {
         (pm.width(), pm.height()),
         "docs/berlin85-map.png was drawn at another scale or from another map"
     );
+    // Anti-aliasing may round differently on another CPU (SSE on x86, NEON on the Pi, and the
+    // aarch64 tests run under qemu): a channel within 16 counts as equal, and a few dozen
+    // edge pixels may differ further. One hex redrawn in another colour changes ~1,500.
     let differing = shown
         .data()
         .chunks(4)
         .zip(pm.data().chunks(4))
-        .filter(|(a, b)| a != b)
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 16))
         .count();
-    assert_eq!(
-        differing, 0,
+    assert!(
+        differing <= 50,
         "docs/berlin85-map.png is out of date: {differing} pixels differ; run \
          `cargo run -p data --bin render_map -- docs/berlin85-map.png 24`"
     );
