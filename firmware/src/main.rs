@@ -127,12 +127,16 @@ fn run_table(config: &Config) -> Result<(), String> {
         data: Some(data),
         version: config::VERSION.to_string(),
     };
+    let previous = persist::previous_game(&dir);
     let persist = Box::new(persist::DiskPersist::new(dir));
     let renderer =
         ui::select_backend(ui_config.renderer).map_err(|e| format!("no renderer: {e}"))?;
     log::info!("renderer: {renderer}");
     let table = ui::Table::new(ui_config, data, persist, resume, renderer)
         .map_err(|e| format!("the window could not be opened: {e}"))?;
+    if let Some(previous) = previous {
+        table.offer_previous(previous);
+    }
     let _gpio = start_gpio(config, table.button_sender());
     table.run().map_err(|e| format!("the table stopped: {e}"))
 }

@@ -33,6 +33,15 @@ impl ui::Persist for DiskPersist {
         self.dir.append(input_bytes).map_err(io_err)
     }
 
+    /// One write and one fsync for the whole journal (not one per input), then the same
+    /// power-safe renames as a new game.
+    fn begin_with(&mut self, header: &Header, inputs: &[Vec<u8>]) -> io::Result<()> {
+        self.header = postcard::to_allocvec(header).map_err(io::Error::other)?;
+        self.dir
+            .start_game_with(&self.header, inputs)
+            .map_err(io_err)
+    }
+
     /// Undo is rare and small: start a fresh journal holding the kept inputs. The old journal
     /// stays as `previous.*` until that is done, so a power cut mid-way loses nothing.
     fn truncate(&mut self, len: usize) -> io::Result<()> {
@@ -59,10 +68,22 @@ impl ui::Persist for DiskPersist {
 /// The saved game in `dir`, if any, ready for the start screen's Resume button. Problems
 /// (a torn last record, a bad snapshot) are logged and the last good state is used.
 pub fn saved_game(dir: &SaveDir) -> Option<ui::Resume> {
-    let loaded = match dir.load() {
+    resume_from(dir.load(), "saved game")
+}
+
+/// The game before the current one, for the start screen's "Previous game" button.
+pub fn previous_game(dir: &SaveDir) -> Option<ui::Resume> {
+    resume_from(crate::saves::load_previous(dir.path()), "previous game")
+}
+
+fn resume_from(
+    loaded: Result<crate::saves::LoadOutcome, SaveError>,
+    what: &str,
+) -> Option<ui::Resume> {
+    let loaded = match loaded {
         Ok(l) => l,
         Err(e) => {
-            log::warn!("no saved game to resume: {e}");
+            log::info!("no {what} to resume: {e}");
             return None;
         }
     };

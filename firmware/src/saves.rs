@@ -496,6 +496,15 @@ pub fn load(dir: &Path) -> Result<LoadOutcome, SaveError> {
     })
 }
 
+/// Loads the game before the current one (`previous.*`), which `start_game` kept: the
+/// table's "previous game" button, for a game put aside by mistake.
+pub fn load_previous(dir: &Path) -> Result<LoadOutcome, SaveError> {
+    let journal = read_journal(&dir.join(PREVIOUS_JOURNAL_FILE))?;
+    let snap_path = dir.join(PREVIOUS_SNAPSHOT_FILE);
+    let bytes = read_file(&snap_path).ok().flatten();
+    Ok(with_snapshot(journal, &snap_path, bytes.as_deref()))
+}
+
 /// [`load`] on bytes already in memory (a bug report, a fuzzer). Messages name the files
 /// `journal.bin` and `snapshot.bin`.
 #[allow(dead_code)] // the fuzz target's entry point (firmware/fuzz)
@@ -663,7 +672,6 @@ impl SaveDir {
         Ok(save)
     }
 
-    #[allow(dead_code)]
     pub fn path(&self) -> &Path {
         &self.dir
     }
@@ -683,15 +691,27 @@ impl SaveDir {
     /// files become `previous.*`. Safe against a power cut at any point: `open` either
     /// resumes the old game or finds the new one.
     pub fn start_game(&mut self, header: &[u8]) -> Result<(), SaveError> {
-        if header.len() > MAX_RECORD_LEN {
-            return Err(SaveError::RecordTooLarge {
-                len: header.len(),
-                max: MAX_RECORD_LEN,
-            });
+        self.start_game_with(header, &[])
+    }
+
+    /// [`start_game`](Self::start_game) with the journal already holding `records`: a saved
+    /// game brought back (the previous game). The whole journal is written to `journal.tmp`
+    /// and fsync'd before the renames, so a power cut leaves either game whole, never a part.
+    pub fn start_game_with(&mut self, header: &[u8], records: &[Vec<u8>]) -> Result<(), SaveError> {
+        for r in std::iter::once(header).chain(records.iter().map(Vec::as_slice)) {
+            if r.len() > MAX_RECORD_LEN {
+                return Err(SaveError::RecordTooLarge {
+                    len: r.len(),
+                    max: MAX_RECORD_LEN,
+                });
+            }
         }
         self.writer = None;
         let mut bytes = JOURNAL_MAGIC.to_vec();
         bytes.extend_from_slice(&frame(header));
+        for r in records {
+            bytes.extend_from_slice(&frame(r));
+        }
         let tmp = self.dir.join(JOURNAL_TMP);
         write_synced(&tmp, &bytes)?;
 
@@ -721,7 +741,7 @@ impl SaveDir {
             file,
             good_len: bytes.len() as u64,
             dirty_tail: false,
-            records: 0,
+            records: records.len() as u64,
             crc,
         });
         Ok(())
@@ -1134,6 +1154,42 @@ mod tests {
         // Game 3 has no snapshot to pass on: game 1's must not stay beside game 2's journal.
         s.start_game(b"game 3").expect("start");
         assert!(!t.0.join(PREVIOUS_SNAPSHOT_FILE).exists());
+    }
+
+    #[test]
+    fn the_previous_game_comes_back_and_the_current_one_is_kept() {
+        let t = TempDir::new();
+        let mut s = game(&t.0, b"game 1", &records(3));
+        s.write_snapshot(3, b"g1 state").expect("snapshot");
+        s.start_game(b"game 2").expect("start");
+        s.append(b"g2 first").expect("append");
+
+        // The previous game, as the start screen offers it.
+        let prev = load_previous(&t.0).expect("previous");
+        assert_eq!(prev.header, b"game 1");
+        assert_eq!(prev.records, records(3));
+        assert_eq!(prev.snapshot, Some((3, b"g1 state".to_vec())));
+
+        // Brought back: game 1 is current with its records, game 2 is now the previous one.
+        s.start_game_with(&prev.header, &prev.records)
+            .expect("start with records");
+        assert_eq!(s.records(), Some(3));
+        s.append(b"g1 fourth").expect("the journal goes on");
+        let now = load(&t.0).expect("load");
+        assert_eq!(now.header, b"game 1");
+        assert_eq!(now.records.len(), 4);
+        assert_eq!(now.records[3], b"g1 fourth".to_vec());
+        let other = load_previous(&t.0).expect("previous");
+        assert_eq!(other.header, b"game 2");
+        assert_eq!(other.records, vec![b"g2 first".to_vec()]);
+
+        // A power cut after journal.tmp was written and the old journal renamed away: `open`
+        // finishes the switch with every record.
+        fs::write(t.0.join(JOURNAL_TMP), journal_bytes(b"game 2", &records(2))).expect("write");
+        fs::remove_file(t.0.join(JOURNAL_FILE)).expect("rm");
+        let s = SaveDir::open(&t.0).expect("open");
+        assert_eq!(s.records(), Some(2));
+        assert_eq!(load(&t.0).expect("load").header, b"game 2");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! The UI shows the answers; it never works them out.
 
 use engine::berlin85::view::View;
-use engine::berlin85::Game;
+use engine::berlin85::{Game, Input85};
 use engine::core::hex::HexId;
 use engine::core::protocol::RuleViolation;
 use engine::core::side::{Side, Viewer};
@@ -83,6 +83,13 @@ pub fn public_view<'d>(game: &Game<'d>) -> View<'d> {
 /// What one side may see (its secret roll, for hold-to-reveal).
 pub fn side_view<'d>(game: &Game<'d>, side: Side) -> View<'d> {
     game.view(Viewer::Side(side))
+}
+
+/// Would the engine take this input now? Asked on a copy of the game, so nothing changes:
+/// the UI offers a button (interdiction [20.22], withholding [20.21]) only when the engine
+/// says it would accept it, and never works the rule out itself.
+pub fn accepts(game: &Game<'_>, input: &Input85) -> Result<(), RuleViolation> {
+    game.clone().apply(input).map(|_| ())
 }
 
 /// Formats half movement points: 3 → "1½".

@@ -217,6 +217,7 @@ pub fn attack_row(
     a: &DeclaredAttack,
     card: Option<&CombatCard>,
     can_resolve: bool,
+    can_withdraw: bool,
 ) -> AttackRow {
     let mut detail = Vec::new();
     if !a.barrage.is_empty() {
@@ -238,15 +239,24 @@ pub fn attack_row(
     };
     AttackRow {
         index: i32::from(index),
-        title: format!(
-            "{}. {}",
-            index + 1,
-            attack_title(g, &a.attackers, &a.defenders)
-        )
+        title: match a.empty_hex {
+            // A barrage on an empty hex [8.16]: no defenders, only the hex.
+            Some(h) => format!(
+                "{}. barrage on the empty hex {} [8.16]",
+                index + 1,
+                g.data.map.geometry.format(h)
+            ),
+            None => format!(
+                "{}. {}",
+                index + 1,
+                attack_title(g, &a.attackers, &a.defenders)
+            ),
+        }
         .into(),
         detail: detail.join(" · ").into(),
         column: card.map_or("?".to_string(), column_text).into(),
         state: state.into(),
         can_resolve,
+        can_withdraw,
     }
 }

@@ -86,6 +86,13 @@ pub trait Persist {
     fn begin(&mut self, header: &Header) -> io::Result<()>;
     /// One accepted input (postcard bytes of an [`Input85`]); durable when this returns.
     fn append(&mut self, input_bytes: &[u8]) -> io::Result<()>;
+    /// A saved game brought back: a new journal with `header` that already holds these
+    /// inputs (the previous game, loaded from the start screen). A store that can write the
+    /// whole journal at once should (one fsync, not one per input).
+    fn begin_with(&mut self, header: &Header, inputs: &[Vec<u8>]) -> io::Result<()> {
+        self.begin(header)?;
+        inputs.iter().try_for_each(|i| self.append(i))
+    }
     /// Undo: only the first `len` inputs of the journal remain.
     fn truncate(&mut self, len: usize) -> io::Result<()>;
     /// The state after the first `inputs` inputs (postcard bytes of a [`State`]), so a resume
@@ -241,6 +248,27 @@ impl Session {
             log_from: 0,
             save_error,
         })
+    }
+
+    /// Brings back a saved game that is not the current one (the previous game): it becomes
+    /// the current journal (the store keeps the game it replaces as its previous one) and
+    /// is resumed from there.
+    pub fn load(
+        data: &'static GameData,
+        header: Header,
+        inputs: Vec<Input85>,
+        mut persist: Box<dyn Persist>,
+    ) -> Result<(Self, ResumeReport), SessionError> {
+        let encoded: Vec<Vec<u8>> = inputs.iter().filter_map(|i| encode_input(i).ok()).collect();
+        let save_error = persist
+            .begin_with(&header, &encoded)
+            .err()
+            .map(|e| e.to_string());
+        let (mut session, report) = Self::resume(data, header, inputs, None, persist)?;
+        if session.save_error.is_none() {
+            session.save_error = save_error;
+        }
+        Ok((session, report))
     }
 
     /// Resumes a saved game: replays `inputs` (after `snapshot`, if given and usable). Inputs

@@ -14,7 +14,9 @@ use crate::{
     MapTile, MarkerData, Panel, PhaseStep, RuleRow, ScenarioRow, Screen, ShiftRow, TextRow,
     TrackBox, UnitRow, View,
 };
+use engine::berlin85::bridges::DemolitionTarget;
 use engine::berlin85::combat::CombatStep;
+use engine::berlin85::movement::DropStage;
 use engine::berlin85::victory::Ending;
 use engine::berlin85::{Choice, Command, Game, GameData, Input85, Options, Phase, State, NATO};
 use engine::core::hex::HexId;
@@ -295,6 +297,8 @@ struct Controller {
     config: UiConfig,
     persist: Option<Box<dyn Persist>>,
     resume: Option<Resume>,
+    /// The game before the current one, offered on the start screen.
+    previous: Option<Resume>,
     session: Option<Session>,
     layout: MapLayout,
     models: Models,
@@ -335,6 +339,7 @@ impl Table {
             config,
             persist: Some(persist),
             resume,
+            previous: None,
             session: None,
             layout,
             models: Models::new(),
@@ -391,6 +396,13 @@ impl Table {
         f(self.ctl.borrow().session.as_ref())
     }
 
+    /// Offers the game before the current one on the start screen ("Previous game").
+    pub fn offer_previous(&self, r: Resume) {
+        let mut c = self.ctl.borrow_mut();
+        c.previous = Some(r);
+        c.refresh(&self.window);
+    }
+
     /// Scrolls the map so `hex` is in the middle of the view.
     pub fn center_on_hex(&self, hex: HexId) {
         let (x, y) = self.ctl.borrow().layout.center(hex);
@@ -420,6 +432,7 @@ impl Table {
         }
         on!(on_start_game, |c, w| c.start_game(&w));
         on!(on_resume_game, |c, w| c.resume_game(&w));
+        on!(on_load_previous, |c, w| c.load_previous(&w));
         on!(on_show_about, |c, w| c.show_screen(&w, Screen::About));
         on!(on_back_to_start, |c, w| c.back_to_start(&w));
         on!(on_close_about, |c, w| c.close_about(&w));
@@ -435,7 +448,12 @@ impl Table {
         on!(on_open_card, |c, w, i| c.open_card(&w, i));
         on!(on_close_card, |c, w| c.close_card(&w));
         on!(on_resolve, |c, w, i| c.resolve(&w, i));
-        on!(on_air_plus, |c, w| c.air(&w));
+        on!(on_air_plus, |c, w| c.air(&w, false));
+        on!(on_air_all, |c, w| c.air(&w, true));
+        on!(on_undeclare, |c, w, i| c.undeclare(&w, i));
+        on!(on_interdict, |c, w| c.interdict(&w));
+        on!(on_unplace, |c, w| c.unplace(&w));
+        on!(on_withhold, |c, w| c.withhold(&w));
         on!(on_choose, |c, w, i| c.choose(&w, i));
         on!(on_roll, |c, w| c.roll(&w));
         on!(on_face, |c, w, n| c.face(&w, n));
@@ -610,7 +628,8 @@ impl Controller {
         let persist = self.take_persist();
         match Session::new(self.data, header, persist) {
             Ok(s) => {
-                self.resume = None;
+                // The store keeps the game this one replaces as its previous game.
+                self.previous = self.resume.take();
                 self.begin_session(w, s);
             }
             Err(e) => v.set_start_message(e.to_string().into()),
@@ -623,6 +642,23 @@ impl Controller {
         match Session::resume(self.data, r.header, r.inputs, r.snapshot, persist) {
             Ok((s, report)) => {
                 let msg = resume_message(&report);
+                self.begin_session(w, s);
+                self.toast(w, msg);
+            }
+            Err(e) => w.global::<View>().set_start_message(e.to_string().into()),
+        }
+    }
+
+    /// Brings the previous game back; the game it replaces becomes the previous one.
+    fn load_previous(&mut self, w: &AppWindow) {
+        let Some(r) = self.previous.take() else {
+            return;
+        };
+        let persist = self.take_persist();
+        match Session::load(self.data, r.header, r.inputs, persist) {
+            Ok((s, report)) => {
+                self.previous = self.resume.take();
+                let msg = format!("Previous game loaded. {}", resume_message(&report));
                 self.begin_session(w, s);
                 self.toast(w, msg);
             }
@@ -755,16 +791,32 @@ impl Controller {
 
     fn show_secret(&mut self, w: &AppWindow, events: &[engine::berlin85::Event]) {
         let v = w.global::<View>();
-        let text: Vec<String> = events.iter().map(|e| e.to_string()).collect();
-        v.set_secret_title("Secret roll".into());
-        v.set_secret_text(
-            if text.is_empty() {
-                "Rolled.".to_string()
+        let mut text: Vec<String> = Vec::new();
+        // The dice themselves: the public log words are the same whatever the total [17.0],
+        // so only here does the player concerned learn what was rolled.
+        if let Some(Input::Rolled(roll)) = self.session.as_ref().and_then(|s| s.inputs().last()) {
+            let faces: Vec<String> = roll.values.iter().map(|f| f.to_string()).collect();
+            text.push(if faces.len() > 1 {
+                format!("Rolled {} = {}.", faces.join(" + "), roll.total())
             } else {
-                text.join("\n")
-            }
-            .into(),
+                format!("Rolled {}.", roll.total())
+            });
+        }
+        // What the roll did: the events of its rule (the public start-of-turn events that
+        // follow, air points and the like, belong on the log, not behind the hold).
+        let major = |c: &str| c.split('.').next().unwrap_or_default().to_string();
+        let rule = events.first().map(|e| major(e.case));
+        text.extend(
+            events
+                .iter()
+                .filter(|e| Some(major(e.case)) == rule)
+                .map(|e| e.to_string()),
         );
+        v.set_secret_title("Secret roll".into());
+        if text.is_empty() {
+            text.push("Rolled.".to_string());
+        }
+        v.set_secret_text(text.join("\n").into());
         v.set_secret_visible(true);
     }
 
@@ -801,7 +853,7 @@ impl Controller {
             Pending::Command { player } => match g.state.phase {
                 Phase::Setup => self.setup_tap(w, player, hex, unit_here),
                 Phase::Movement => self.movement_tap(w, player, hex, unit_here),
-                Phase::Combat => self.combat_tap(w, player, unit_here),
+                Phase::Combat => self.combat_tap(w, player, hex, unit_here),
                 _ => {}
             },
             _ => {}
@@ -934,14 +986,41 @@ impl Controller {
     /// A tap on a unit in the Combat Phase: pick attackers and defenders while declaring; add
     /// the tapped artillery's barrage [8.1] or FPF [8.4] to the selected attack; or select the
     /// attack the unit takes part in.
-    fn combat_tap(&mut self, w: &AppWindow, player: Side, unit_here: Option<UnitId>) {
+    fn combat_tap(&mut self, w: &AppWindow, player: Side, hex: HexId, unit_here: Option<UnitId>) {
         let Some(s) = self.session.as_ref() else {
             return;
         };
         let g = s.game();
-        let Some(u) = unit_here else { return };
         let step = g.combat_step();
         let gas = w.global::<View>().get_gas();
+        let Some(u) = unit_here else {
+            // Artillery picked with no defender, then an empty hex: a barrage there [8.16].
+            if step == CombatStep::Declare
+                && player == g.state.phasing
+                && !self.sel.attackers.is_empty()
+                && self.sel.defenders.is_empty()
+            {
+                let artillery = std::mem::take(&mut self.sel.attackers);
+                for a in artillery {
+                    let cmd = Command::BarrageHex {
+                        artillery: a,
+                        hex,
+                        gas,
+                    };
+                    if !self.send(w, Input::Command(cmd)) {
+                        break;
+                    }
+                }
+                w.global::<View>().set_gas(false);
+                self.sel.attack = self.session.as_ref().and_then(|s| {
+                    s.game()
+                        .attacks()
+                        .find(|(_, a)| a.empty_hex == Some(hex))
+                        .map(|(i, _)| i)
+                });
+            }
+            return;
+        };
         if let Some(attack) = self.sel.attack {
             let support = match step {
                 CombatStep::Declare if ask::barrage_candidates(g, attack).contains(&u) => {
@@ -1246,13 +1325,59 @@ impl Controller {
         self.refresh(w);
     }
 
-    /// One more ground-support point for the selected attack (or its FPF) [9.0].
-    fn air(&mut self, w: &AppWindow) {
+    /// Ground-support points for the selected attack (or its FPF) [9.0]: one more, or every
+    /// point the acting side has left.
+    fn air(&mut self, w: &AppWindow, all: bool) {
+        let left = w.global::<View>().get_air_left();
         match self.sel.attack {
             Some(attack) => {
-                self.send(w, Input::Command(Command::AirPoints { attack, points: 1 }));
+                let points = if all { left.clamp(1, 255) as u8 } else { 1 };
+                self.send(w, Input::Command(Command::AirPoints { attack, points }));
             }
             None => self.toast(w, "Select an attack first.".to_string()),
+        }
+        self.refresh(w);
+    }
+
+    /// Takes an announced attack back while declarations are open [7.0]; its air points
+    /// return to the pool.
+    fn undeclare(&mut self, w: &AppWindow, i: i32) {
+        if let Ok(attack) = u8::try_from(i) {
+            if self.send(w, Input::Command(Command::Undeclare { attack })) {
+                self.sel.attack = None;
+                self.toast(w, format!("Attack {} withdrawn [7.0].", i + 1));
+            }
+        }
+        self.refresh(w);
+    }
+
+    /// The selected NATO artillery interdicts the rail line instead of firing [20.22].
+    fn interdict(&mut self, w: &AppWindow) {
+        if let [artillery] = self.sel.attackers[..] {
+            if self.send(w, Input::Command(Command::Interdict { artillery })) {
+                self.sel.attackers.clear();
+            }
+        }
+        self.refresh(w);
+    }
+
+    /// Set-up: the selected placed unit goes back to the pool [3.0].
+    fn unplace(&mut self, w: &AppWindow) {
+        if let Some(unit) = self.sel.unit {
+            self.send(w, Input::Command(Command::Unplace { unit }));
+        }
+        self.refresh(w);
+    }
+
+    /// Set-up: the selected unit's whole division is held back [20.21].
+    fn withhold(&mut self, w: &AppWindow) {
+        if let Some(unit) = self.sel.unit {
+            if self.send(w, Input::Command(Command::Withhold { unit })) {
+                self.sel.unit = self
+                    .session
+                    .as_ref()
+                    .and_then(|s| s.game().units_to_place().next());
+            }
         }
         self.refresh(w);
     }
@@ -1401,6 +1526,13 @@ impl Controller {
 
     fn refresh(&mut self, w: &AppWindow) {
         let v = w.global::<View>();
+        v.set_can_load_previous(self.previous.is_some());
+        v.set_previous_text(
+            self.previous
+                .as_ref()
+                .map_or(String::new(), |r| resume_text(self.data, r))
+                .into(),
+        );
         let has_resume = self.resume.is_some();
         v.set_can_resume(has_resume);
         v.set_resume_text(
@@ -1939,7 +2071,10 @@ impl Controller {
             sync(&self.models.arrivals, std::iter::empty());
         }
         v.set_gas_available(false);
-        v.set_can_air(false);
+        v.set_air_left(0);
+        v.set_can_interdict(false);
+        v.set_can_unplace(false);
+        v.set_withhold_text(SharedString::new());
         v.set_primary_enabled(true);
         v.set_selected_unit(self.sel.unit.map_or(-1, |u| i32::from(u.0)));
         match self.sel.unit {
@@ -1985,6 +2120,25 @@ impl Controller {
                                 detail: self.unit_detail(*u).into(),
                                 counter: c,
                             });
+                        }
+                    }
+                    if let Some(u) = self.sel.unit {
+                        v.set_can_unplace(
+                            g.hex_of(u).is_some()
+                                && ask::accepts(g, &Input::Command(Command::Unplace { unit: u }))
+                                    .is_ok(),
+                        );
+                        if let (Some((_, group)), Ok(())) = (
+                            g.setup_group_of(u),
+                            ask::accepts(g, &Input::Command(Command::Withhold { unit: u })),
+                        ) {
+                            v.set_withhold_text(
+                                format!(
+                                    "Withhold this division ({} units) [20.21]",
+                                    group.units.len()
+                                )
+                                .into(),
+                            );
                         }
                     }
                     v.set_show_auto_place(!left.is_empty());
@@ -2062,14 +2216,31 @@ impl Controller {
                 v.set_panel_title(format!("{}: {}", side_name(*player), purpose).into());
                 v.set_panel_case((*case).into());
                 let any_hex = options.iter().any(|o| matches!(o, Choice::Hex(_)));
-                v.set_panel_hint(
-                    if any_hex {
-                        "Tap a choice, or an orange hex on the map."
-                    } else {
-                        "Tap a choice."
-                    }
-                    .into(),
-                );
+                let mut hint = if any_hex {
+                    "Tap a choice, or an orange hex on the map.".to_string()
+                } else {
+                    "Tap a choice.".to_string()
+                };
+                // A demolition [12.0]: say which bridge or POL hex it is about.
+                if let Some(d) = g.current_demolition() {
+                    let geo = &self.data.map.geometry;
+                    let what = match d.target {
+                        DemolitionTarget::Bridge(side) => {
+                            let dir = engine::core::hex::Dir::from_index(usize::from(side.dir));
+                            match geo.neighbour(side.hex, dir) {
+                                Some(n) => format!(
+                                    "The bridge between {} and {}.",
+                                    geo.format(side.hex),
+                                    geo.format(n)
+                                ),
+                                None => format!("The bridge at {}.", geo.format(side.hex)),
+                            }
+                        }
+                        DemolitionTarget::Pol(h) => format!("The POL at {}.", geo.format(h)),
+                    };
+                    hint = format!("{what} {hint}");
+                }
+                v.set_panel_hint(hint.into());
                 let rows: Vec<ChoiceOption> =
                     options.iter().map(|o| self.choice_option(o)).collect();
                 sync(&self.models.options, rows);
@@ -2169,21 +2340,36 @@ impl Controller {
                     Err(e) => format!("\nNot allowed: [{}] {}", e.case, e.reason),
                 }
             };
+            let empty_hex = if self.sel.defenders.is_empty() {
+                "\nOr tap an empty hex to barrage it with the artillery picked [8.16]."
+            } else {
+                ""
+            };
             v.set_declare_text(
                 format!(
-                    "Attackers: {}\nDefenders: {}{preview}",
+                    "Attackers: {}\nDefenders: {}{preview}{empty_hex}",
                     names(&self.sel.attackers),
                     names(&self.sel.defenders)
                 )
                 .into(),
             );
+            v.set_gas_available(g.state.options.poison_gas && self.sel.defenders.is_empty());
         }
         v.set_can_declare(!self.sel.attackers.is_empty() && !self.sel.defenders.is_empty());
+        if let ([artillery], []) = (&self.sel.attackers[..], &self.sel.defenders[..]) {
+            let input = Input::Command(Command::Interdict {
+                artillery: *artillery,
+            });
+            v.set_can_interdict(step == CombatStep::Declare && ask::accepts(g, &input).is_ok());
+        }
         let rows = g.attacks().map(|(i, a)| {
             let card = g.combat_card(i);
             let can_resolve =
                 step == CombatStep::Resolve && player == g.state.phasing && !a.resolved;
-            combat_view::attack_row(g, i, a, card.as_ref(), can_resolve)
+            let can_withdraw = step == CombatStep::Declare
+                && player == g.state.phasing
+                && ask::accepts(g, &Input::Command(Command::Undeclare { attack: i })).is_ok();
+            combat_view::attack_row(g, i, a, card.as_ref(), can_resolve, can_withdraw)
         });
         sync(&self.models.attacks, rows);
         // Support for the selected attack.
@@ -2210,13 +2396,45 @@ impl Controller {
                 )
                 .into(),
             );
-            v.set_can_air(air > 0);
+            v.set_air_left(i32::from(air));
             v.set_gas_available(g.state.options.poison_gas && n > 0);
         }
         match combat_close(g) {
             Some((_, text)) => v.set_primary_text(text.into()),
             None => v.set_primary_text(SharedString::new()),
         }
+    }
+
+    /// What a roll is for, with the unit and hex it is about where the engine names them:
+    /// a paradrop's Survival [18.5] and Scatter [18.1] rolls, a demolition [12.0].
+    fn roll_purpose(&self, purpose: &str) -> String {
+        let Some(g) = self.session.as_ref().map(|s| s.game()) else {
+            return purpose.to_string();
+        };
+        let geo = &self.data.map.geometry;
+        let drop = match g.state.movement.drop_stage {
+            DropStage::Survival(n) | DropStage::Scatter(n) => {
+                g.state.movement.drops.get(usize::from(n)).copied()
+            }
+            _ => None,
+        };
+        if let Some(d) = drop {
+            let m = g.survival_modifier(d.hex);
+            let modifier = if matches!(g.state.movement.drop_stage, DropStage::Survival(_)) {
+                format!(", modifier {m:+} [18.6]")
+            } else {
+                String::new()
+            };
+            return format!(
+                "{purpose}: {} dropping on {}{modifier}",
+                g.def(d.unit).name,
+                geo.format(d.hex)
+            );
+        }
+        if let Some(DemolitionTarget::Bridge(side)) = g.current_demolition().map(|d| d.target) {
+            return format!("{purpose} at {}", geo.format(side.hex));
+        }
+        purpose.to_string()
     }
 
     fn choice_option(&self, o: &Choice) -> ChoiceOption {
@@ -2272,7 +2490,7 @@ impl Controller {
             } => {
                 v.set_dialog(Dialog::Dice);
                 v.set_dice_title(format!("Roll {dice}").into());
-                v.set_dice_purpose((*purpose).into());
+                v.set_dice_purpose(self.roll_purpose(purpose).into());
                 v.set_dice_case((*case).into());
                 v.set_dice_who(
                     if *secret {

@@ -14,7 +14,6 @@ use engine::berlin85::combat::CombatStep;
 use engine::berlin85::{Phase, NATO};
 use engine::core::hex::HexId;
 use engine::core::protocol::Pending;
-use engine::core::units::UnitId;
 use ui::{AppWindow, Randomness, Seats, Table, UiConfig};
 
 fn config() -> UiConfig {
@@ -25,73 +24,6 @@ fn config() -> UiConfig {
         dice: Randomness::Physical,
         ..UiConfig::default()
     }
-}
-
-fn unit(t: &Table, name: &str) -> UnitId {
-    t.with_session(|s| {
-        let d = s?.data();
-        d.roster
-            .ids()
-            .find(|&u| d.roster.get(u).is_some_and(|x| x.name.as_str() == name))
-    })
-    .unwrap_or_else(|| panic!("no unit {name}"))
-}
-
-fn hex(t: &Table, text: &str) -> HexId {
-    t.with_session(|s| s?.data().map.geometry.parse(text))
-        .unwrap_or_else(|| panic!("no hex {text}"))
-}
-
-fn hex_of(t: &Table, u: UnitId) -> Option<HexId> {
-    t.with_session(|s| s?.game().hex_of(u))
-}
-
-fn name_of(t: &Table, h: HexId) -> String {
-    t.with_session(|s| s.map(|s| s.data().map.geometry.format(h).to_string()))
-        .unwrap_or_default()
-}
-
-/// Taps a hex of the map: scroll it into view, then tap the counter or highlight drawn on
-/// it (the map's touch area on top takes the tap), or the middle of the view.
-fn tap_hex(t: &Table, w: &AppWindow, h: HexId) {
-    t.center_on_hex(h);
-    // A player's taps are not a double tap (which zooms the map).
-    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(800));
-    settle();
-    let suffix = format!(" {}", name_of(t, h));
-    let on_hex = find_all(w, "").into_iter().rfind(|e| {
-        let about_hex = e.accessible_label().is_some_and(|l| {
-            l.ends_with(suffix.as_str())
-                && (l.starts_with("unit ") || l.contains(" hex ") || l.starts_with("artillery "))
-        });
-        let Some(m) = find(w, "map") else {
-            return false;
-        };
-        let (mp, ms) = (m.absolute_position(), m.size());
-        let (p, sz) = (e.absolute_position(), e.size());
-        let (x, y) = (p.x + sz.width / 2.0, p.y + sz.height / 2.0);
-        about_hex
-            && x > mp.x + 60.0
-            && x < mp.x + ms.width - 4.0
-            && y > mp.y + 4.0
-            && y < mp.y + ms.height - 4.0
-    });
-    match on_hex {
-        Some(e) => tap_element(&e),
-        None => tap_map_center(w),
-    }
-}
-
-fn pending(t: &Table) -> Option<engine::berlin85::Pending85> {
-    t.with_session(|s| s.map(|s| s.pending()))
-}
-
-fn phase(t: &Table) -> (u8, Phase, Option<CombatStep>) {
-    t.with_session(|s| {
-        let g = s.expect("a game").game();
-        let step = (g.state.phase == Phase::Combat).then(|| g.combat_step());
-        (g.state.turn, g.state.phase, step)
-    })
 }
 
 /// Answers whatever the game waits for through the screen, with no opinion of its own:

@@ -138,3 +138,81 @@ pub fn tap_map_center(w: &AppWindow) {
     let (p, s) = (m.absolute_position(), m.size());
     tap_at(w, p.x + s.width / 2.0, p.y + s.height / 2.0);
 }
+
+// ---- Reading the game (only to know where to tap) and tapping hexes ----------------------
+
+use engine::berlin85::combat::CombatStep;
+use engine::berlin85::{Pending85, Phase};
+use engine::core::hex::HexId;
+use engine::core::units::UnitId;
+
+/// The unit with this counter name.
+pub fn unit(t: &Table, name: &str) -> UnitId {
+    t.with_session(|s| {
+        let d = s?.data();
+        d.roster
+            .ids()
+            .find(|&u| d.roster.get(u).is_some_and(|x| x.name.as_str() == name))
+    })
+    .unwrap_or_else(|| panic!("no unit {name}"))
+}
+
+/// The hex with this number ("3315").
+pub fn hex(t: &Table, text: &str) -> HexId {
+    t.with_session(|s| s?.data().map.geometry.parse(text))
+        .unwrap_or_else(|| panic!("no hex {text}"))
+}
+
+pub fn hex_of(t: &Table, u: UnitId) -> Option<HexId> {
+    t.with_session(|s| s?.game().hex_of(u))
+}
+
+/// The hex's number as the screen writes it.
+pub fn name_of(t: &Table, h: HexId) -> String {
+    t.with_session(|s| s.map(|s| s.data().map.geometry.format(h).to_string()))
+        .unwrap_or_default()
+}
+
+pub fn pending(t: &Table) -> Option<Pending85> {
+    t.with_session(|s| s.map(|s| s.pending()))
+}
+
+/// Game-Turn, phase and (in the Combat Phase) combat step.
+pub fn phase(t: &Table) -> (u8, Phase, Option<CombatStep>) {
+    t.with_session(|s| {
+        let g = s.expect("a game").game();
+        let step = (g.state.phase == Phase::Combat).then(|| g.combat_step());
+        (g.state.turn, g.state.phase, step)
+    })
+}
+
+/// Taps a hex of the map: scroll it into view, then tap the counter or highlight drawn on
+/// it (the map's touch area on top takes the tap), or the middle of the view.
+pub fn tap_hex(t: &Table, w: &AppWindow, h: HexId) {
+    t.center_on_hex(h);
+    // A player's taps are not a double tap (which zooms the map).
+    i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(800));
+    settle();
+    let suffix = format!(" {}", name_of(t, h));
+    let on_hex = find_all(w, "").into_iter().rfind(|e| {
+        let about_hex = e.accessible_label().is_some_and(|l| {
+            l.ends_with(suffix.as_str())
+                && (l.starts_with("unit ") || l.contains(" hex ") || l.starts_with("artillery "))
+        });
+        let Some(m) = find(w, "map") else {
+            return false;
+        };
+        let (mp, ms) = (m.absolute_position(), m.size());
+        let (p, sz) = (e.absolute_position(), e.size());
+        let (x, y) = (p.x + sz.width / 2.0, p.y + sz.height / 2.0);
+        about_hex
+            && x > mp.x + 60.0
+            && x < mp.x + ms.width - 4.0
+            && y > mp.y + 4.0
+            && y < mp.y + ms.height - 4.0
+    });
+    match on_hex {
+        Some(e) => tap_element(&e),
+        None => tap_map_center(w),
+    }
+}
