@@ -281,6 +281,10 @@ struct Selection {
     ubahn_at: Option<Reach>,
     /// A reinforcement picked from the tray, to airland [13.2] or paradrop [18.0].
     arriving: Option<UnitId>,
+    /// The path a finger is tracing from the selected unit (its hex not included).
+    trace: Vec<HexId>,
+    /// A trace just ended: the lift that ended it is not also a tap.
+    just_traced: bool,
 }
 
 /// The visible part of the map, reported by the map and applied by a timer (hex numbers).
@@ -437,6 +441,8 @@ impl Table {
         on!(on_back_to_start, |c, w| c.back_to_start(&w));
         on!(on_close_about, |c, w| c.close_about(&w));
         on!(on_map_tapped, |c, w, x, y| c.map_tapped(&w, x, y));
+        on!(on_trace, |c, w, x, y| c.trace(&w, x, y));
+        on!(on_trace_end, |c, w| c.trace_end(&w));
         on!(on_unit_row, |c, w, u| c.unit_row(&w, u));
         on!(on_auto_place, |c, w| c.auto_place(&w));
         on!(on_next_unit, |c, w| c.next_unit(&w));
@@ -826,6 +832,9 @@ impl Controller {
     }
 
     fn map_tapped(&mut self, w: &AppWindow, x: f32, y: f32) {
+        if std::mem::take(&mut self.sel.just_traced) {
+            return;
+        }
         let Some(hex) = self.layout.hex_at(x, y) else {
             return;
         };
@@ -923,6 +932,69 @@ impl Controller {
             }
             (_, None) => {}
         }
+    }
+
+    /// A finger dragged from the selected unit passes over (x, y): the path grows by each
+    /// neighbouring hex entered; going back over the previous hex takes the last step back.
+    /// Where the path may go is the engine's business when the finger lifts.
+    fn trace(&mut self, _w: &AppWindow, x: f32, y: f32) {
+        let (Some(s), Some(hex)) = (self.session.as_ref(), self.layout.hex_at(x, y)) else {
+            return;
+        };
+        let Some(start) = self.sel.unit.and_then(|u| s.game().hex_of(u)) else {
+            return;
+        };
+        let path = &mut self.sel.trace;
+        let last = path.last().copied().unwrap_or(start);
+        let before = match path.len() {
+            0 => None,
+            1 => Some(start),
+            n => Some(path[n - 2]),
+        };
+        if hex == last {
+            return;
+        } else if Some(hex) == before {
+            path.pop();
+        } else if path.len() < engine::berlin85::command::MAX_PATH
+            && self
+                .data
+                .map
+                .geometry
+                .neighbours(last)
+                .any(|(_, n)| n == hex)
+        {
+            path.push(hex);
+        } else {
+            return;
+        }
+        let pending = s.pending();
+        self.refresh_marks(&pending);
+    }
+
+    /// The finger lifted: move along the traced path [5.1] (the engine checks every step).
+    fn trace_end(&mut self, w: &AppWindow) {
+        let path = std::mem::take(&mut self.sel.trace);
+        let Some(u) = self.sel.unit.filter(|_| !path.is_empty()) else {
+            self.refresh(w);
+            return;
+        };
+        self.sel.just_traced = true;
+        self.sel.ubahn_at = None;
+        self.sel.reach_for = None;
+        match heapless::Vec::from_slice(&path) {
+            Ok(path) => {
+                self.send(
+                    w,
+                    Input::Command(Command::MovePath {
+                        unit: u,
+                        path,
+                        underground: false,
+                    }),
+                );
+            }
+            Err(()) => self.refuse(w, RuleViolation::new("5.1", "the traced path is too long")),
+        }
+        self.refresh(w);
     }
 
     /// Sends a move; the unit stays selected (in hand [5.15]) while it can go on moving.
@@ -1559,6 +1631,18 @@ impl Controller {
         let opposite = matches!(s.header().seats, Seats::Opposite);
         let moving =
             s.game().state.phase == Phase::Movement && matches!(pending, Pending::Command { .. });
+        // Hold the selected unit and drag to trace its path.
+        let from = self
+            .sel
+            .unit
+            .filter(|_| moving)
+            .and_then(|u| s.game().hex_of(u))
+            .map(|h| self.layout.center(h));
+        v.set_trace_armed(from.is_some());
+        if let Some((x, y)) = from {
+            v.set_trace_from_x(x);
+            v.set_trace_from_y(y);
+        }
         match self.sel.unit.filter(|_| moving) {
             Some(u) if self.sel.reach_for != Some(u) => {
                 (self.sel.reach, self.sel.reach_refusal) = match ask::reachable(s.game(), u) {
@@ -1746,6 +1830,9 @@ impl Controller {
         let mut rows = Vec::new();
         match pending {
             Pending::Choose { options, .. } => {
+                if let Some(h) = g.aftermath_subject().and_then(|u| g.hex_of(u)) {
+                    rows.push(self.mark(h, 1, String::new(), "subject hex"));
+                }
                 for o in options {
                     match o {
                         Choice::Hex(h) => rows.push(self.mark(*h, 4, String::new(), "choice hex")),
@@ -1805,6 +1892,10 @@ impl Controller {
         }
         if let Some(h) = self.sel.unit.and_then(|u| g.hex_of(u)) {
             rows.push(self.mark(h, 1, String::new(), "selected hex"));
+        }
+        // The path being traced, numbered step by step.
+        for (i, &h) in self.sel.trace.iter().enumerate() {
+            rows.push(self.mark(h, 9, (i + 1).to_string(), "path hex"));
         }
         sync(&self.models.marks, rows);
     }
@@ -2158,7 +2249,7 @@ impl Controller {
                                 format!("{} cannot move: [{}] {}.", g.def(u).name, r.case, r.reason)
                             }
                             (Some(u), None, _) => format!(
-                                "Tap a shaded hex to move there by the cheapest path (cost in MP; U = by U-Bahn). {} of {} MP spent.",
+                                "Tap a shaded hex to move there by the cheapest path (cost in MP; U = by U-Bahn), or hold the unit and drag to trace a path. {} of {} MP spent.",
                                 half_points_text(g.spent_half(u)),
                                 half_points_text(g.movement_allowance_half(u))
                             ),
@@ -2223,22 +2314,14 @@ impl Controller {
                 };
                 // A demolition [12.0]: say which bridge or POL hex it is about.
                 if let Some(d) = g.current_demolition() {
-                    let geo = &self.data.map.geometry;
-                    let what = match d.target {
-                        DemolitionTarget::Bridge(side) => {
-                            let dir = engine::core::hex::Dir::from_index(usize::from(side.dir));
-                            match geo.neighbour(side.hex, dir) {
-                                Some(n) => format!(
-                                    "The bridge between {} and {}.",
-                                    geo.format(side.hex),
-                                    geo.format(n)
-                                ),
-                                None => format!("The bridge at {}.", geo.format(side.hex)),
-                            }
-                        }
-                        DemolitionTarget::Pol(h) => format!("The POL at {}.", geo.format(h)),
-                    };
-                    hint = format!("{what} {hint}");
+                    hint = format!("About {}. {hint}", self.demolition_place(d.target));
+                } else if let Some(u) = g.aftermath_subject() {
+                    // The unit that retreats, is displaced or advances [7.7]-[7.9].
+                    let at = g
+                        .hex_of(u)
+                        .map(|h| format!(" in {}", self.data.map.geometry.format(h)))
+                        .unwrap_or_default();
+                    hint = format!("{}{at}. {hint}", g.def(u).name);
                 }
                 v.set_panel_hint(hint.into());
                 let rows: Vec<ChoiceOption> =
@@ -2431,10 +2514,29 @@ impl Controller {
                 geo.format(d.hex)
             );
         }
-        if let Some(DemolitionTarget::Bridge(side)) = g.current_demolition().map(|d| d.target) {
-            return format!("{purpose} at {}", geo.format(side.hex));
+        if let Some(d) = g.current_demolition() {
+            return format!("Demolish {}", self.demolition_place(d.target));
         }
         purpose.to_string()
+    }
+
+    /// "the bridge between 1420 and 1421", "the POL at 2316".
+    fn demolition_place(&self, target: DemolitionTarget) -> String {
+        let geo = &self.data.map.geometry;
+        match target {
+            DemolitionTarget::Bridge(side) => {
+                let dir = engine::core::hex::Dir::from_index(usize::from(side.dir));
+                match geo.neighbour(side.hex, dir) {
+                    Some(n) => format!(
+                        "the bridge between {} and {}",
+                        geo.format(side.hex),
+                        geo.format(n)
+                    ),
+                    None => format!("the bridge at {}", geo.format(side.hex)),
+                }
+            }
+            DemolitionTarget::Pol(h) => format!("the POL at {}", geo.format(h)),
+        }
     }
 
     fn choice_option(&self, o: &Choice) -> ChoiceOption {

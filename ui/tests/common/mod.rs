@@ -194,23 +194,30 @@ pub fn tap_hex(t: &Table, w: &AppWindow, h: HexId) {
     i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(800));
     settle();
     let suffix = format!(" {}", name_of(t, h));
-    let on_hex = find_all(w, "").into_iter().rfind(|e| {
-        let about_hex = e.accessible_label().is_some_and(|l| {
-            l.ends_with(suffix.as_str())
-                && (l.starts_with("unit ") || l.contains(" hex ") || l.starts_with("artillery "))
+    let m = find(w, "map").expect("the map is on screen");
+    let (mp, ms) = (m.absolute_position(), m.size());
+    let on_hex = w
+        .root_element()
+        .query_descendants()
+        .match_predicate(move |e| {
+            e.accessible_label().is_some_and(|l| {
+                l.ends_with(suffix.as_str())
+                    && (l.starts_with("unit ")
+                        || l.contains(" hex ")
+                        || l.starts_with("artillery "))
+            })
+        })
+        .find_all()
+        .into_iter()
+        .rfind(|e| {
+            let (p, sz) = (e.absolute_position(), e.size());
+            let (x, y) = (p.x + sz.width / 2.0, p.y + sz.height / 2.0);
+            sz.width > 0.0
+                && x > mp.x + 60.0
+                && x < mp.x + ms.width - 4.0
+                && y > mp.y + 4.0
+                && y < mp.y + ms.height - 4.0
         });
-        let Some(m) = find(w, "map") else {
-            return false;
-        };
-        let (mp, ms) = (m.absolute_position(), m.size());
-        let (p, sz) = (e.absolute_position(), e.size());
-        let (x, y) = (p.x + sz.width / 2.0, p.y + sz.height / 2.0);
-        about_hex
-            && x > mp.x + 60.0
-            && x < mp.x + ms.width - 4.0
-            && y > mp.y + 4.0
-            && y < mp.y + ms.height - 4.0
-    });
     match on_hex {
         Some(e) => tap_element(&e),
         None => tap_map_center(w),
