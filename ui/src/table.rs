@@ -1807,6 +1807,29 @@ impl Controller {
                 });
             }
         }
+        // Ground support [9.0] on the attacks not yet resolved: the attacker's points, and
+        // the defender's as FPF after a dot.
+        for (_, a) in s.game().attacks().filter(|(_, a)| !a.resolved) {
+            let Some(h) = a
+                .empty_hex
+                .or_else(|| a.defenders.first().and_then(|&d| s.game().hex_of(d)))
+            else {
+                continue;
+            };
+            if a.air > 0 || a.fpf_air > 0 {
+                let (x, y) = self.layout.center(h);
+                let text = match a.fpf_air {
+                    0 => format!("AIR {}", a.air),
+                    f => format!("AIR {}·{f}", a.air),
+                };
+                rows.push(MarkerData {
+                    x,
+                    y: y - self.layout.radius * 0.45,
+                    kind: 5,
+                    text: text.into(),
+                });
+            }
+        }
         sync(&self.models.markers, rows);
     }
 

@@ -198,6 +198,17 @@ fn air_9_0_every_air_point_on_one_attack_with_one_tap() {
         label_starting(w, "support ")
     );
     assert!(!shows(w, "+1 air point"), "nothing left to give");
+    // The ground-support marker on the defender's hex [9.0].
+    t.center_on_hex(hex_of(&t, d).expect("defender on the map"));
+    settle();
+    assert!(
+        shows(w, &format!("AIR {left}")),
+        "a ground-support marker on the map: {:?}",
+        labels(w, 300)
+            .into_iter()
+            .filter(|l| l.starts_with("AIR"))
+            .collect::<Vec<_>>()
+    );
 }
 
 /// An empty hex the side's artillery `art` may barrage now [8.16], as the engine says.
