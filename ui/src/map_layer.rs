@@ -60,8 +60,107 @@ pub struct Tile {
     pub h: u32,
 }
 
+/// The pixels of a tile, before they become an [`Image`] (which stays on the UI thread).
+struct TilePixels {
+    pixels: SharedPixelBuffer<Rgb8Pixel>,
+    x: u32,
+    y: u32,
+}
+
+impl TilePixels {
+    fn into_tile(self) -> Tile {
+        let (w, h) = (self.pixels.width(), self.pixels.height());
+        Tile {
+            image: Image::from_rgb8(self.pixels),
+            x: self.x,
+            y: self.y,
+            w,
+            h,
+        }
+    }
+}
+
+/// The terrain layer, drawn on a worker thread from the moment the window is built: drawing
+/// the whole map takes about 0.3 s on the CI machine, and the start screen, which does not show
+/// the map, need not wait for it. The tiles are installed when a game is on ([`Self::install`]),
+/// waiting for the worker only if it has not finished by then.
+pub struct TerrainLayer {
+    state: TerrainState,
+}
+
+enum TerrainState {
+    Drawing(std::thread::JoinHandle<Vec<TilePixels>>),
+    /// Drawn here, on this thread (no worker could be started).
+    Ready(Vec<TilePixels>),
+    Installed,
+}
+
+impl TerrainLayer {
+    /// Starts drawing the terrain layer of `game` in `layout`.
+    pub fn start(layout: MapLayout, game: &'static engine::berlin85::GameData) -> Self {
+        let draw = move || {
+            let started = std::time::Instant::now();
+            let pixmap = layout.render(game);
+            let tiles = tile_pixels(&pixmap);
+            log::info!(
+                "map layer {}x{} rendered in {:?}",
+                pixmap.width(),
+                pixmap.height(),
+                started.elapsed()
+            );
+            tiles
+        };
+        let state = match std::thread::Builder::new()
+            .name("map layer".into())
+            .spawn(draw)
+        {
+            Ok(job) => TerrainState::Drawing(job),
+            Err(e) => {
+                log::warn!("no worker thread for the map layer ({e}); drawing it now");
+                TerrainState::Ready(draw())
+            }
+        };
+        TerrainLayer { state }
+    }
+
+    /// Puts the tiles into `model` the first time it is called (waiting for the worker if
+    /// need be); later calls do nothing.
+    pub fn install(&mut self, model: &slint::VecModel<crate::MapTile>) {
+        let pixels = match std::mem::replace(&mut self.state, TerrainState::Installed) {
+            TerrainState::Drawing(job) => job.join().unwrap_or_else(|_| {
+                log::error!("drawing the map layer failed; the map shows no terrain");
+                Vec::new()
+            }),
+            TerrainState::Ready(p) => p,
+            TerrainState::Installed => return,
+        };
+        model.set_vec(
+            pixels
+                .into_iter()
+                .map(|p| {
+                    let t = p.into_tile();
+                    crate::MapTile {
+                        image: t.image,
+                        x: t.x as f32,
+                        y: t.y as f32,
+                        w: t.w as f32,
+                        h: t.h as f32,
+                    }
+                })
+                .collect::<Vec<_>>(),
+        );
+    }
+}
+
 /// Cuts an opaque pixmap into RGB8 tiles (premultiplied alpha is ignored: the map is opaque).
 pub fn tiles(pixmap: &tiny_skia::Pixmap) -> Vec<Tile> {
+    tile_pixels(pixmap)
+        .into_iter()
+        .map(TilePixels::into_tile)
+        .collect()
+}
+
+fn tile_pixels(pixmap: &tiny_skia::Pixmap) -> Vec<TilePixels> {
     let (w, h) = (pixmap.width(), pixmap.height());
     let data = pixmap.data();
     let mut out = Vec::new();
@@ -85,12 +184,10 @@ pub fn tiles(pixmap: &tiny_skia::Pixmap) -> Vec<Tile> {
                     };
                 }
             }
-            out.push(Tile {
-                image: Image::from_rgb8(buf),
+            out.push(TilePixels {
+                pixels: buf,
                 x: tx,
                 y: ty,
-                w: tw,
-                h: th,
             });
             tx += tw;
         }

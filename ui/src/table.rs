@@ -305,6 +305,8 @@ struct Controller {
     previous: Option<Resume>,
     session: Option<Session>,
     layout: MapLayout,
+    /// The terrain tiles, drawn on a worker thread while the start screen shows.
+    terrain: map_layer::TerrainLayer,
     models: Models,
     sel: Selection,
     faces: Vec<u8>,
@@ -346,6 +348,7 @@ impl Table {
             previous: None,
             session: None,
             layout,
+            terrain: map_layer::TerrainLayer::start(layout, data),
             models: Models::new(),
             sel: Selection::default(),
             faces: Vec::new(),
@@ -531,35 +534,12 @@ impl Controller {
                 .iter()
                 .map(|s| SharedString::from(s.as_str())),
         );
-        sync(&self.models.tiles, self.render_tiles());
         sync(&self.models.markers, self.place_names());
         let blank = self.data.roster.units.iter().enumerate().map(|(i, d)| {
             let f = counters::factors(d, d.untried, d.attack, d.defense);
             counters::counter(i as u16, d, f)
         });
         sync(&self.models.counters, blank);
-    }
-
-    fn render_tiles(&self) -> Vec<MapTile> {
-        let started = std::time::Instant::now();
-        let pixmap = self.layout.render(self.data);
-        let tiles = map_layer::tiles(&pixmap);
-        log::info!(
-            "map layer {}x{} rendered in {:?}",
-            pixmap.width(),
-            pixmap.height(),
-            started.elapsed()
-        );
-        tiles
-            .into_iter()
-            .map(|t| MapTile {
-                image: t.image,
-                x: t.x as f32,
-                y: t.y as f32,
-                w: t.w as f32,
-                h: t.h as f32,
-            })
-            .collect()
     }
 
     fn place_names(&self) -> Vec<MarkerData> {
@@ -766,6 +746,7 @@ impl Controller {
     }
 
     fn refuse(&mut self, w: &AppWindow, r: RuleViolation) {
+        log::info!("refused [{}] {}", r.case, r.reason);
         let v = w.global::<View>();
         v.set_refusal_case(r.case.into());
         v.set_refusal_reason(r.reason.into());
@@ -1613,6 +1594,9 @@ impl Controller {
                 .map_or(String::new(), |r| resume_text(self.data, r))
                 .into(),
         );
+        if self.session.is_some() {
+            self.terrain.install(&self.models.tiles);
+        }
         let Some(s) = self.session.as_ref() else {
             v.set_rotated(false);
             return;
@@ -2416,8 +2400,9 @@ impl Controller {
         if step == CombatStep::Declare {
             let (must_attack, must_defend) = ask::mandatory(g);
             if !must_attack.is_empty() || !must_defend.is_empty() {
+                // First, so the 7" panel's three-line hint never cuts it off.
                 hint = format!(
-                    "{hint}\nStill owed [7.11]: {} unit(s) must attack, {} enemy unit(s) must be attacked (purple).",
+                    "Still owed [7.11]: {} unit(s) must attack, {} enemy unit(s) must be attacked (purple).\n{hint}",
                     must_attack.len(),
                     must_defend.len()
                 );
@@ -2497,8 +2482,7 @@ impl Controller {
             };
             v.set_support_text(
                 format!(
-                    "Attack {}: {n} artillery unit(s) can fire {fire} (yellow on the map). {air} air point(s) left [9.0].",
-                    i + 1
+                    "{n} artillery unit(s) can fire {fire} (yellow on the map). {air} air point(s) left [9.0]."
                 )
                 .into(),
             );

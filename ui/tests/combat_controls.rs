@@ -209,6 +209,7 @@ fn air_9_0_every_air_point_on_one_attack_with_one_tap() {
             .filter(|l| l.starts_with("AIR"))
             .collect::<Vec<_>>()
     );
+    snapshot(w, "controls-air");
 }
 
 /// An empty hex the side's artillery `art` may barrage now [8.16], as the engine says.
@@ -276,6 +277,7 @@ fn artillery_8_16_a_barrage_on_an_empty_hex_by_touch() {
             .any(|(_, a)| a.empty_hex == Some(target) && a.barrage.iter().any(|f| f.unit == art))
     });
     assert!(on_target, "{title}: the engine holds the barrage");
+    snapshot(w, "controls-barrage-hex");
     assert!(
         log_lines(&t).iter().any(|l| l.starts_with("[8.16]")),
         "{:?}",
@@ -351,6 +353,7 @@ fn setup_20_21_a_division_is_withheld_by_touch() {
     scroll_to(w, &format!("place {name}"));
     tap(w, &format!("place {name}"));
     let button = label_starting(w, "Withhold this division").expect("the withhold button");
+    snapshot(w, "controls-withhold");
     assert!(button.ends_with("[20.21]"), "{button}");
     tap(w, &button);
     assert!(

@@ -190,7 +190,7 @@ fn play_a_turn(width: f32, height: f32, prefix: &str) {
     );
 
     // A barrage from non-adjacent artillery [8.1]: the candidate is shaded; tap it.
-    let support = label_starting(w, "support Attack 1:").expect("support for the new attack");
+    let support = label_starting(w, "support ").expect("support for the new attack");
     assert!(
         support.contains("1 artillery unit(s) can fire barrage [8.1]"),
         "{support}"
@@ -206,6 +206,7 @@ fn play_a_turn(width: f32, height: f32, prefix: &str) {
         "{:?}",
         labels(w, 60)
     );
+    snapshot(w, "turn-02c-barrage");
     tap(w, "Declarations done");
 
     // NATO's final protective fire [8.4]: select the attack, tap the artillery.
