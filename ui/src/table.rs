@@ -2616,8 +2616,13 @@ impl Controller {
                 v.set_dice_secret(*secret);
                 v.set_dice_count(i32::from(dice.count));
                 v.set_dice_sides(i32::from(dice.sides));
+                // A secret roll's faces [17.0] are not echoed: a dot for each face typed.
                 let entered: Vec<String> = (0..usize::from(dice.count))
-                    .map(|i| self.faces.get(i).map_or("_".to_string(), |f| f.to_string()))
+                    .map(|i| match self.faces.get(i) {
+                        None => "_".to_string(),
+                        Some(_) if *secret => "•".to_string(),
+                        Some(f) => f.to_string(),
+                    })
                     .collect();
                 v.set_dice_entered(entered.join("  ").into());
                 // The combat die: what each face will do, from the attack's card [7.6].
@@ -2677,7 +2682,9 @@ impl Controller {
             }
         }
         for e in log.iter().skip(self.log_shown.min(log.len())) {
-            let hidden = s.was_secret(e.input);
+            // Of the input that answered a secret roll, only the roll's own rule [17.x] is
+            // private; what followed it (air points, the next phase) is public.
+            let hidden = s.was_secret(e.input) && e.event.case.starts_with("17");
             m.insert(
                 0,
                 LogLine {
@@ -2704,8 +2711,9 @@ impl Controller {
                 let why = match o.ending {
                     Ending::CityControlled { turn } => format!("the Warsaw Pact controls West Berlin at the end of Game-Turn {turn} [20.11]"),
                     Ending::Surrender { turn } => format!("NATO surrendered in Game-Turn {turn} [19.1]"),
-                    Ending::LastTurn { turn } => format!("Game-Turn {turn}, the last, has been played [20.0]"),
+                    Ending::LastTurn { turn } => format!("Game-Turn {turn}, the last, has been played [{}]", o.case),
                 };
+                v.set_victory_case(o.case.into());
                 v.set_victory_subtitle(format!("{}: {why}", g.scenario().name).into());
                 for l in &o.lines {
                     let label = format!("[{}] {} ({})", l.case, l.label, side_name(l.side));

@@ -139,6 +139,8 @@ pub struct Outcome {
     pub lines: heapless::Vec<VpLine, MAX_VP_LINES>,
     /// A stand-in schedule decided the game (Medicine Wheel).
     pub stand_in: bool,
+    /// The victory conditions that decided it: [20.0], or Medicine Wheel's own [21.36].
+    pub case: Case,
 }
 
 /// Victory Points so far (the status bar).
@@ -636,6 +638,7 @@ impl<'d> Game<'d> {
                 level,
                 lines,
                 stand_in: true,
+                case: "21.36",
             };
         }
         let ts = &self.state.turn_state;
@@ -690,6 +693,7 @@ impl<'d> Game<'d> {
             level,
             lines,
             stand_in: false,
+            case: "20.0",
         }
     }
 
@@ -740,7 +744,22 @@ fn vp_label(e: &VpEntry) -> &'static str {
             units: VpUnits::Any,
         } => marked!("enemy units destroyed"),
         VpEvent::Exited { .. } => marked!("units exited across a scoring map edge"),
-        VpEvent::HeldAtEnd { .. } => marked!("hexes held at the end of the game"),
+        VpEvent::HeldAtEnd { zone } => {
+            // Name the kinds of hex the line scores, so two lines of one schedule read apart.
+            use crate::core::map::HexFeatures as F;
+            let kinds = match zone {
+                super::data::Zone85::PlaceKinds { features, .. } => *features,
+                _ => 0,
+            };
+            let (goals, bases) = (F::OBJECTIVE | F::AIRFIELD, F::BARRACKS | F::CONTROL_TOWER);
+            if kinds & goals != 0 && kinds & bases == 0 {
+                marked!("objective and airfield hexes held at the end")
+            } else if kinds & bases != 0 && kinds & goals == 0 {
+                marked!("barracks and control-tower hexes held at the end")
+            } else {
+                marked!("hexes held at the end of the game")
+            }
+        }
     }
 }
 
@@ -1153,14 +1172,17 @@ mod tests {
         let held: Vec<(i32, &str)> = o
             .lines
             .iter()
-            .filter(|l| l.label.starts_with("hexes held"))
+            .filter(|l| l.label.contains("held at the end"))
             .map(|l| (l.count, l.label))
             .collect();
         assert_eq!(
             held,
             [
-                (0, "hexes held at the end of the game (stand-in)"),
-                (1, "hexes held at the end of the game (stand-in)")
+                (0, "objective and airfield hexes held at the end (stand-in)"),
+                (
+                    1,
+                    "barracks and control-tower hexes held at the end (stand-in)"
+                )
             ]
         );
         assert_eq!(o.wp_vp_halves, 4);
