@@ -2766,7 +2766,11 @@ impl Controller {
 fn combat_close(g: &Game<'_>) -> Option<(Command, &'static str)> {
     let open = g.attacks().any(|(_, a)| !a.closed);
     match g.combat_step() {
-        CombatStep::Declare if g.state.options.sequential_combat && !open => {
+        // Nothing announced (or, sequential, nothing open): the phase can end at once, with no
+        // FPF step for the defender to tap through [7.0].
+        CombatStep::Declare
+            if !open && (g.state.options.sequential_combat || g.attacks().next().is_none()) =>
+        {
             Some((Command::EndCombat, "End combat"))
         }
         CombatStep::Declare => Some((Command::EndAllocation, "Declarations done")),

@@ -88,6 +88,7 @@ fn play_on(t: &Table, w: &AppWindow) -> bool {
                             tap_hex(t, w, d);
                             tap(w, "Declare attack");
                         }
+                        None if shows(w, "End combat") => tap(w, "End combat"),
                         None => tap(w, "Declarations done"),
                     }
                 }

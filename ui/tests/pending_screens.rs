@@ -86,10 +86,22 @@ fn owed_attack(
                 .copied()
                 .filter(|&e| e != d && attackers.iter().any(|&a| next_to(a, e))),
         );
+        // Every unit that owes an attack next to a chosen defender joins it: it may attack
+        // no other [7.13] once these defenders are taken.
+        let with_owing = |ds: &[UnitId]| -> Vec<UnitId> {
+            let mut a = attackers.clone();
+            for &u in &owing {
+                if !a.contains(&u) && !busy(u) && ds.iter().any(|&e| next_to(u, e)) {
+                    a.push(u);
+                }
+            }
+            a
+        };
         [all, vec![d]]
             .into_iter()
-            .find(|ds| g.preview_attack(&attackers, ds).is_ok())
-            .map(|ds| (attackers.clone(), ds))
+            .map(|ds| (with_owing(&ds), ds))
+            .chain(std::iter::once((attackers.clone(), vec![d])))
+            .find(|(a, ds)| g.preview_attack(a, ds).is_ok())
     })
 }
 
