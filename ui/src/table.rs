@@ -2331,8 +2331,10 @@ impl Controller {
                     hint = format!("{}{at}. {hint}", g.def(u).name);
                 }
                 v.set_panel_hint(hint.into());
-                let rows: Vec<ChoiceOption> =
-                    options.iter().map(|o| self.choice_option(o)).collect();
+                let rows: Vec<ChoiceOption> = options
+                    .iter()
+                    .map(|o| self.choice_option(o, case))
+                    .collect();
                 sync(&self.models.options, rows);
                 v.set_primary_text(SharedString::new());
             }
@@ -2546,7 +2548,8 @@ impl Controller {
         }
     }
 
-    fn choice_option(&self, o: &Choice) -> ChoiceOption {
+    /// An option of a pending choice as its button shows it; `case` is the choice's rule.
+    fn choice_option(&self, o: &Choice, case: &str) -> ChoiceOption {
         let geo = &self.data.map.geometry;
         let (label, detail) = match o {
             Choice::Yes => ("Yes".to_string(), String::new()),
@@ -2558,6 +2561,10 @@ impl Controller {
                     .map_or(String::new(), |t| t.name.to_string());
                 (format!("Hex {}", geo.format(*h)), terrain)
             }
+            Choice::Stop if case.starts_with("7.9") => (
+                "Stop here".to_string(),
+                "[7.92] advance no further".to_string(),
+            ),
             Choice::Stop => (
                 "Stop here".to_string(),
                 "[7.75] end the retreat in this urban hex".to_string(),
@@ -2662,7 +2669,7 @@ impl Controller {
                 v.set_chit_physical(s.header().chits == Randomness::Physical);
                 sync(
                     &self.models.chits,
-                    chits.iter().map(|c| self.choice_option(c)),
+                    chits.iter().map(|c| self.choice_option(c, case)),
                 );
             }
             _ => v.set_dialog(Dialog::None),

@@ -11,88 +11,13 @@ mod common;
 
 use common::*;
 use engine::berlin85::combat::CombatStep;
-use engine::berlin85::{Command, Game, Input85, Options, Phase, NATO, WARSAW_PACT};
+use engine::berlin85::{Command, Game, Options, Phase, NATO, WARSAW_PACT};
 use engine::core::hex::HexId;
 use engine::core::protocol::{Input, Pending};
 use engine::core::side::Side;
 use engine::core::units::UnitId;
 use slint::ComponentHandle;
-use ui::session::MemoryPersist;
-use ui::{AppWindow, Header, Randomness, Resume, Seats, Table, UiConfig};
-
-/// Plays `scenario` with the random agent until `stop` holds before an input, and returns
-/// the journal (or None when the game ends first).
-fn journal_until(
-    scenario: &str,
-    seed: u64,
-    stop: impl Fn(&Game<'_>) -> bool,
-) -> Option<Vec<Input85>> {
-    let data = tests::berlin85();
-    let mut g = Game::new(data, scenario, Options::default()).ok()?;
-    let mut agent = tests::RandomAgent::new(seed);
-    let mut journal = Vec::new();
-    while journal.len() < 4000 {
-        if matches!(g.pending(), Pending::GameOver) {
-            return None;
-        }
-        if stop(&g) {
-            return Some(journal);
-        }
-        let accepted = agent
-            .candidates(&g)
-            .into_iter()
-            .find(|i| g.apply(i).is_ok())?;
-        journal.push(accepted);
-    }
-    None
-}
-
-/// A journal reaching `stop`, trying seeds until one does.
-fn situation(scenario: &str, stop: impl Fn(&Game<'_>) -> bool) -> Vec<Input85> {
-    (1..40)
-        .find_map(|seed| journal_until(scenario, seed, &stop))
-        .unwrap_or_else(|| panic!("no playout of {scenario} reached the situation"))
-}
-
-/// The table resumed at the end of `journal`, as the start screen's Resume does.
-fn resumed(scenario: &str, journal: Vec<Input85>) -> Table {
-    init();
-    let data = ui::builtin_data().expect("built-in data");
-    let mut header = Header::new(scenario, Options::default(), 7);
-    header.dice = Randomness::Physical;
-    header.seats = Seats::Same;
-    let config = UiConfig {
-        seed: Some(7),
-        seats: Seats::Same,
-        scenario: Some(scenario.into()),
-        dice: Randomness::Physical,
-        auto_resume: true,
-        ..UiConfig::default()
-    };
-    let resume = Resume {
-        header,
-        inputs: journal,
-        snapshot: None,
-    };
-    let persist = MemoryPersist::default();
-    let t = Table::new(config, data, Box::new(persist), Some(resume), "software").expect("window");
-    t.window()
-        .window()
-        .set_size(slint::LogicalSize::new(1280.0, 800.0));
-    t.window().show().expect("show");
-    settle();
-    t
-}
-
-fn log_lines(t: &Table) -> Vec<String> {
-    t.with_session(|s| {
-        s.expect("a game")
-            .log()
-            .iter()
-            .map(|e| e.event.to_string())
-            .collect()
-    })
-}
+use ui::{AppWindow, Seats, Table, UiConfig};
 
 /// Declaring by day, no attack yet, the acting side has air points, and one of its
 /// non-artillery units stands next to an enemy unit.
@@ -423,4 +348,72 @@ fn setup_3_0_a_placed_unit_goes_back_to_the_pool_by_touch() {
         labels(w, 40)
     );
     assert!(shows(w, "Auto-place"));
+}
+
+/// Declaring by day with poison gas in play [8.8]: an attack the side could announce, and an
+/// artillery unit that could then fire gas into it.
+fn gas_barrage(g: &Game<'_>) -> Option<(UnitId, UnitId, UnitId)> {
+    let (a, d) = can_declare_by_day(g, WARSAW_PACT)?;
+    let mut after = g.clone();
+    after
+        .apply(&Input::Command(Command::Declare {
+            attackers: heapless::Vec::from_slice(&[a]).ok()?,
+            defenders: heapless::Vec::from_slice(&[d]).ok()?,
+        }))
+        .ok()?;
+    let mut candidates = Vec::new();
+    after.barrage_candidates(0, |u| candidates.push(u));
+    let art = candidates.into_iter().find(|&art| {
+        after
+            .clone()
+            .apply(&Input::Command(Command::Barrage {
+                artillery: art,
+                attack: 0,
+                gas: true,
+            }))
+            .is_ok()
+    })?;
+    Some((a, d, art))
+}
+
+#[test]
+fn gas_8_8_a_barrage_fires_gas_when_the_switch_is_on() {
+    let options = Options {
+        poison_gas: true,
+        ..Options::default()
+    };
+    let journal = situation_with("unity", options, |g| gas_barrage(g).is_some());
+    let t = resumed_with("unity", options, journal);
+    let w = t.window();
+    let (a, d, art) = t
+        .with_session(|s| gas_barrage(s?.game()))
+        .expect("the situation");
+    declare_by_taps(&t, w, a, d);
+    assert!(
+        shows(w, "Fire gas"),
+        "the gas switch for the selected attack"
+    );
+    tap(w, "Fire gas");
+    tap_hex(&t, w, hex_of(&t, art).expect("on the map"));
+    let fired = t.with_session(|s| {
+        s.unwrap()
+            .game()
+            .attacks()
+            .any(|(_, x)| x.barrage.iter().any(|f| f.unit == art && f.gas))
+    });
+    assert!(
+        fired,
+        "the barrage is fired as gas: {:?}",
+        label_starting(w, "refused")
+    );
+    assert!(
+        log_lines(&t).iter().any(|l| l.starts_with("[8.8")),
+        "{:?}",
+        log_lines(&t)
+    );
+    // The switch is off again for the next artillery unit.
+    assert!(
+        find(w, "Fire gas").is_some_and(|e| e.accessible_checked() != Some(true)),
+        "one tap of the switch, one gas barrage"
+    );
 }

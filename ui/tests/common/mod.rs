@@ -223,3 +223,97 @@ pub fn tap_hex(t: &Table, w: &AppWindow, h: HexId) {
         None => tap_map_center(w),
     }
 }
+
+// ---- Bringing a game to a situation (engine only), then resuming it on the table ---------
+
+use engine::berlin85::{Game, Input85, Options};
+use engine::core::protocol::Pending as EnginePending;
+use ui::session::MemoryPersist as Memory;
+use ui::{Header, Randomness, Resume, Seats};
+
+/// Plays `scenario` with the random agent until `stop` holds before an input, and returns
+/// the journal (or None when the game ends first).
+pub fn journal_until(
+    scenario: &str,
+    options: Options,
+    seed: u64,
+    stop: impl Fn(&Game<'_>) -> bool,
+) -> Option<Vec<Input85>> {
+    let data = tests::berlin85();
+    let mut g = Game::new(data, scenario, options).ok()?;
+    let mut agent = tests::RandomAgent::new(seed);
+    let mut journal = Vec::new();
+    while journal.len() < 4000 {
+        if matches!(g.pending(), EnginePending::GameOver) {
+            return None;
+        }
+        if stop(&g) {
+            return Some(journal);
+        }
+        let accepted = agent
+            .candidates(&g)
+            .into_iter()
+            .find(|i| g.apply(i).is_ok())?;
+        journal.push(accepted);
+    }
+    None
+}
+
+/// A journal reaching `stop`, trying seeds until one does.
+pub fn situation(scenario: &str, stop: impl Fn(&Game<'_>) -> bool) -> Vec<Input85> {
+    situation_with(scenario, Options::default(), stop)
+}
+
+pub fn situation_with(
+    scenario: &str,
+    options: Options,
+    stop: impl Fn(&Game<'_>) -> bool,
+) -> Vec<Input85> {
+    (1..40)
+        .find_map(|seed| journal_until(scenario, options, seed, &stop))
+        .unwrap_or_else(|| panic!("no playout of {scenario} reached the situation"))
+}
+
+/// The table resumed at the end of `journal`, as the start screen's Resume does.
+pub fn resumed(scenario: &str, journal: Vec<Input85>) -> Table {
+    resumed_with(scenario, Options::default(), journal)
+}
+
+pub fn resumed_with(scenario: &str, options: Options, journal: Vec<Input85>) -> Table {
+    init();
+    let data = ui::builtin_data().expect("built-in data");
+    let mut header = Header::new(scenario, options, 7);
+    header.dice = Randomness::Physical;
+    header.seats = Seats::Same;
+    let config = UiConfig {
+        seed: Some(7),
+        seats: Seats::Same,
+        scenario: Some(scenario.into()),
+        dice: Randomness::Physical,
+        auto_resume: true,
+        ..UiConfig::default()
+    };
+    let resume = Resume {
+        header,
+        inputs: journal,
+        snapshot: None,
+    };
+    let persist = Memory::default();
+    let t = Table::new(config, data, Box::new(persist), Some(resume), "software").expect("window");
+    t.window()
+        .window()
+        .set_size(slint::LogicalSize::new(1280.0, 800.0));
+    t.window().show().expect("show");
+    settle();
+    t
+}
+
+pub fn log_lines(t: &Table) -> Vec<String> {
+    t.with_session(|s| {
+        s.expect("a game")
+            .log()
+            .iter()
+            .map(|e| e.event.to_string())
+            .collect()
+    })
+}

@@ -1,0 +1,139 @@
+//! The "Every player action by touch" table of `docs/rules/berlin85.md` stays complete: every
+//! engine `Command`, `Choice` and `Pending` kind has a row, and every test a row names exists
+//! in `ui/tests` (issue 5: every engine Pending has a screen).
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The variant names of `pub enum <name>` in a Rust source file.
+fn variants(src: &str, name: &str) -> Vec<String> {
+    let start = format!("pub enum {name}");
+    let Some(at) = src.find(&start) else {
+        return Vec::new();
+    };
+    let body = &src[at..];
+    let body = &body[body.find('{').map_or(0, |i| i + 1)..];
+    let mut depth = 0;
+    let mut out = Vec::new();
+    for line in body.lines() {
+        let t = line.trim();
+        if depth == 0 && t.starts_with('}') {
+            break;
+        }
+        if depth == 0 && t.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+            let v: String = t
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            out.push(v);
+        }
+        depth += t.matches('{').count() as i32 - t.matches('}').count() as i32;
+        depth = depth.max(0);
+    }
+    out
+}
+
+fn test_names(dir: &Path) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for e in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let text = fs::read_to_string(e.path()).unwrap_or_default();
+        let mut after = false;
+        for l in text.lines().map(str::trim) {
+            if l.starts_with("#[test]") {
+                after = true;
+            } else if let Some(rest) = l.strip_prefix("fn ") {
+                if after {
+                    out.insert(
+                        rest.chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                            .collect(),
+                    );
+                }
+                after = false;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_engine_action_and_question_has_a_screen_and_a_tap_test() {
+    let doc = fs::read_to_string(root().join("docs/rules/berlin85.md")).expect("coverage doc");
+    let section = doc
+        .split("## Every player action by touch")
+        .nth(1)
+        .expect("the 'Every player action by touch' section");
+    let rows: Vec<(String, Vec<String>)> = section
+        .lines()
+        .filter(|l| l.starts_with('|') && !l.starts_with("|---") && !l.starts_with("| action"))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+            let tests = cells
+                .get(3)
+                .map(|t| {
+                    t.split([',', ' '])
+                        .map(|s| s.trim_matches('`'))
+                        .filter(|s| !s.is_empty())
+                        .map(String::from)
+                        .collect()
+                })
+                .unwrap_or_default();
+            (cells[0].to_string(), tests)
+        })
+        .collect();
+    let actions: Vec<&str> = rows.iter().map(|(a, _)| a.as_str()).collect();
+
+    let command = fs::read_to_string(root().join("engine/src/berlin85/command.rs")).expect("src");
+    let protocol = fs::read_to_string(root().join("engine/src/core/protocol.rs")).expect("src");
+    let mut missing = Vec::new();
+    for v in variants(&command, "Command") {
+        if !actions
+            .iter()
+            .any(|a| a.split(' ').next() == Some(v.as_str()))
+        {
+            missing.push(format!("Command::{v}"));
+        }
+    }
+    for v in variants(&command, "Choice") {
+        if !actions
+            .iter()
+            .any(|a| a.starts_with("Choose ") && a.contains(v.as_str()))
+        {
+            missing.push(format!("Choice::{v}"));
+        }
+    }
+    for v in variants(&protocol, "Pending") {
+        if v != "Command" && v != "Choose" && !actions.iter().any(|a| a.starts_with(v.as_str())) {
+            missing.push(format!("Pending::{v}"));
+        }
+    }
+    assert!(
+        variants(&command, "Command").len() > 15,
+        "the enum parser found the commands"
+    );
+    assert!(
+        missing.is_empty(),
+        "no row in the touch table for: {missing:?}"
+    );
+
+    let known = test_names(&root().join("ui/tests"));
+    let unknown: Vec<String> = rows
+        .iter()
+        .flat_map(|(a, ts)| ts.iter().map(move |t| (a, t)))
+        .filter(|(_, t)| !known.contains(*t))
+        .map(|(a, t)| format!("{a}: `{t}`"))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "tests named in the touch table that do not exist: {unknown:?}"
+    );
+    assert!(
+        rows.iter().all(|(_, ts)| !ts.is_empty()),
+        "every row names a test"
+    );
+}
