@@ -117,6 +117,12 @@ fn a_whole_game_turn_on_the_7_inch_800x480_panel() {
     play_a_turn(800.0, 480.0, "800-");
 }
 
+/// And on a 1920x1080 HDMI panel, the largest the table supports.
+#[test]
+fn a_whole_game_turn_at_1920x1080() {
+    play_a_turn(1920.0, 1080.0, "1920-");
+}
+
 fn play_a_turn(width: f32, height: f32, prefix: &str) {
     let (t, _persist) = table(width, height, config());
     let w = t.window();
