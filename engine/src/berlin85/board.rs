@@ -9,7 +9,7 @@ use crate::core::hex::{Dir, HexId};
 use crate::core::map::{HexFeatures, Markers, SideFeatures, MAX_HEXES};
 use crate::core::protocol::{emit, Events, RuleViolation};
 use crate::core::side::Side;
-use crate::core::units::{Location, UnitDef, UnitId, UnitKind};
+use crate::core::units::{Location, UnitDef, UnitId, UnitKind, MAX_UNITS};
 
 /// Per-hex occupancy built once per query batch (the movement search must not scan the
 /// unit table for every hex it expands; see the movement budget in DESIGN.md).
@@ -28,6 +28,70 @@ impl Occupancy {
         self.zoc
             .get(i)
             .is_some_and(|z| z & (1 << side.index()) != 0)
+    }
+}
+
+/// Who stands in each hex, built in one pass over the units so that "the units next to this
+/// one" is six lookups instead of a scan of the whole unit table. Units of a hex are listed
+/// in id order (paradrops may briefly stack [18.0]).
+pub struct HexIndex {
+    /// `unit + 1` of the lowest-numbered unit in each hex, 0 when empty.
+    head: [u16; MAX_HEXES],
+    /// `unit + 1` of the next unit in the same hex, 0 at the end.
+    next: [u16; MAX_UNITS],
+    /// `head` is all zeros (fresh from `new`): `fill` need not clear it again.
+    clear: bool,
+}
+
+impl HexIndex {
+    pub const fn new() -> Self {
+        HexIndex {
+            head: [0; MAX_HEXES],
+            next: [0; MAX_UNITS],
+            clear: true,
+        }
+    }
+
+    /// Indexes the units on the map of `game`.
+    pub fn fill(&mut self, game: &Game<'_>) {
+        let g = &game.data.map.geometry;
+        let n = g.hex_count().min(MAX_HEXES);
+        if !self.clear {
+            self.head[..n].fill(0);
+        }
+        self.clear = false;
+        // Highest id first, each pushed in front: every hex lists its units in id order.
+        for (i, s) in game.state.units.iter().enumerate().rev() {
+            let Some(hi) = s.hex().and_then(|h| g.index(h)) else {
+                continue;
+            };
+            let (Some(head), Some(next)) = (self.head.get_mut(hi), self.next.get_mut(i)) else {
+                continue;
+            };
+            *next = *head;
+            *head = i as u16 + 1;
+        }
+    }
+
+    /// The first (lowest-numbered) unit in hex index `i`.
+    pub fn first(&self, i: usize) -> Option<UnitId> {
+        self.head.get(i).and_then(|&u| u.checked_sub(1)).map(UnitId)
+    }
+
+    /// Every unit in hex index `i`, in id order.
+    pub fn units_at(&self, i: usize) -> impl Iterator<Item = UnitId> + '_ {
+        let mut at = self.head.get(i).copied().unwrap_or(0);
+        core::iter::from_fn(move || {
+            let u = at.checked_sub(1)?;
+            at = self.next.get(u as usize).copied().unwrap_or(0);
+            Some(UnitId(u))
+        })
+    }
+}
+
+impl Default for HexIndex {
+    fn default() -> Self {
+        Self::new()
     }
 }
 
@@ -110,7 +174,7 @@ impl<'d> Game<'d> {
 
     /// [`Game::zoc_extends`] when the direction from `from` to its neighbour `to` is known
     /// (the searches walk neighbours with their directions; finding it again is wasted work).
-    fn zoc_extends_toward(&self, from: HexId, d: Dir, to: HexId) -> bool {
+    pub(crate) fn zoc_extends_toward(&self, from: HexId, d: Dir, to: HexId) -> bool {
         let f = self.data.map.side_toward(from, d);
         !self.zoc_blocked(to) && !f.has(SideFeatures::WATER) && !f.has(SideFeatures::LAKE_SHORE)
     }
@@ -126,6 +190,16 @@ impl<'d> Game<'d> {
 
     /// Builds the occupancy and zone-of-control arrays for fast searches.
     pub fn occupancy(&self, out: &mut Occupancy) {
+        self.occupancy_with_zoc_of(None, out)
+    }
+
+    /// [`Game::occupancy`] with the zones of control of `side`'s units only (the other
+    /// side's bits stay clear): the supply rules ask about one side's zones [14.21].
+    pub fn occupancy_zoc_of(&self, side: Side, out: &mut Occupancy) {
+        self.occupancy_with_zoc_of(Some(side), out)
+    }
+
+    fn occupancy_with_zoc_of(&self, zoc_side: Option<Side>, out: &mut Occupancy) {
         let n = self.data.map.geometry.hex_count().min(MAX_HEXES);
         out.unit[..n].fill(0);
         out.zoc[..n].fill(0);
@@ -135,10 +209,14 @@ impl<'d> Game<'d> {
             if out.unit[i] == 0 {
                 out.unit[i] = u.0 + 1;
             }
-            let bit = 1u8 << self.side_of(u).index();
-            for (d, nb) in g.neighbours(h) {
-                if self.zoc_extends_toward(h, d, nb) {
-                    if let Some(j) = g.index(nb) {
+            let side = self.side_of(u);
+            if zoc_side.is_some_and(|z| z != side) {
+                continue;
+            }
+            let bit = 1u8 << side.index();
+            for (d, nb) in Dir::ALL.into_iter().zip(g.neighbour_links(h, i)) {
+                if let Some((nb, j)) = nb {
+                    if self.zoc_extends_toward(h, d, nb) {
                         out.zoc[j] |= bit;
                     }
                 }

@@ -102,12 +102,20 @@ impl<'d> Game<'d> {
     }
 
     /// Applies one input. On a refusal the state is unchanged and the refusal names its rule.
+    ///
+    /// The state is copied before the input is applied and put back on a refusal, so a
+    /// refusal can never leave a half-applied input behind. (Applying to the copy and moving
+    /// it in on success would copy the whole state twice per input.)
     pub fn apply(&mut self, input: &Input85) -> Result<Events<Event>, RuleViolation> {
-        let mut next = self.clone();
+        let before = self.state.clone();
         let mut events = Events::new();
-        next.apply_in_place(input, &mut events)?;
-        self.state = next.state;
-        Ok(events)
+        match self.apply_in_place(input, &mut events) {
+            Ok(()) => Ok(events),
+            Err(e) => {
+                self.state = before;
+                Err(e)
+            }
+        }
     }
 
     /// Applies an input already known to be legal (replay); on error the state may be partial.

@@ -11,7 +11,7 @@
 //! * [`Game::move_targets`] — every hex the unit may end a move in now, with its cheapest cost.
 //! * [`Game::movement_allowance_half`], [`Game::spent_half`] — allowance after halvings, spent.
 
-use super::board::Occupancy;
+use super::board::{HexIndex, Occupancy};
 use super::command::{Command, MAX_PATH};
 use super::event::Event;
 use super::flags;
@@ -19,11 +19,12 @@ use super::game::{Game, Input85, Pending85};
 use super::state::{Phase, NATO, WARSAW_PACT};
 use crate::core::hex::{Dir, Edge, HexId};
 use crate::core::map::{Markers, SideFeatures, MAX_HEXES, MAX_PLACES};
-use crate::core::movement::{search, search_until, MoveRules, Reachable, Step};
+use crate::core::movement::{search, search_until, Link, MoveRules, Reachable, Step};
 use crate::core::protocol::{emit, refuse, Events, Input, Pending, RuleViolation};
 use crate::core::side::Side;
 use crate::core::units::{Location, UnitId};
 use crate::event;
+use core::cell::Cell;
 use serde::{Deserialize, Serialize};
 
 /// Paradrops one Movement Phase may plot [18.0].
@@ -95,8 +96,9 @@ pub struct MoveTarget {
 #[derive(Clone)]
 pub(crate) struct Rules85<'a, 'd> {
     game: &'a Game<'d>,
-    info: &'a [HexInfo; MAX_HEXES],
-    occ: &'a Occupancy,
+    scratch: &'a MoveScratch,
+    /// The mover's side.
+    side: Side,
     mover: UnitId,
     origin: HexId,
     origin_underground: bool,
@@ -114,14 +116,90 @@ pub(crate) struct Rules85<'a, 'd> {
 }
 
 impl<'a, 'd> Rules85<'a, 'd> {
+    /// What the search needs to know about `h`, worked out the first time it is asked (a
+    /// search visits a few hundred of the map's hexes; see `MoveScratch`).
+    #[inline]
     fn hex_info(&self, h: HexId) -> HexInfo {
-        self.game
-            .data
-            .map
-            .geometry
-            .index(h)
-            .and_then(|i| self.info.get(i).copied())
-            .unwrap_or_default()
+        match self.game.data.map.idx(h) {
+            Some(i) => self.hex_info_at(i, h),
+            None => HexInfo::default(),
+        }
+    }
+
+    /// [`Rules85::hex_info`] when the hex's index `i` is known.
+    #[inline]
+    fn hex_info_at(&self, i: usize, h: HexId) -> HexInfo {
+        if i >= self.game.data.map.terrain.len() {
+            return HexInfo::default();
+        }
+        let Some(cell) = self.scratch.info.get(i) else {
+            return HexInfo::default();
+        };
+        let known = cell.get();
+        if known.has(HexInfo::KNOWN) {
+            return known;
+        }
+        let info = self.compute_hex_info(i, h, known);
+        cell.set(info);
+        info
+    }
+
+    /// [`Rules85::hex_info`] from the state: occupants, markers, region, terrain, and the
+    /// enemy zone of control [6.11]: an enemy unit next door projects it unless the hex is
+    /// urban or ruined or the hexside between is water or a lake shore [6.14].
+    fn compute_hex_info(&self, i: usize, h: HexId, marked: HexInfo) -> HexInfo {
+        let game = self.game;
+        let map = &game.data.map;
+        let sc = self.scratch;
+        let mut f = HexInfo::KNOWN;
+        if let Some(o) = sc.unit_at(i) {
+            f |= HexInfo::OCCUPIED;
+            if game.side_of(o) != self.side {
+                f |= HexInfo::ENEMY_UNIT;
+            }
+        }
+        let m = game
+            .state
+            .hexes
+            .get(i)
+            .map_or(Markers::default(), |s| s.markers);
+        if m.has(Markers::FIRE) {
+            f |= HexInfo::FIRE;
+        }
+        if m.has(Markers::GAS) {
+            f |= HexInfo::GAS;
+        }
+        if m.has(Markers::RUIN) {
+            f |= HexInfo::RUIN;
+        }
+        if map.region[i] == super::data::Region::WestBerlin as u8 {
+            f |= HexInfo::WEST_BERLIN;
+        }
+        let t = game.data.tables.terrain.get(map.terrain[i] as usize);
+        if t.is_some_and(|t| t.no_stopping) {
+            f |= HexInfo::LAKE;
+        }
+        let zoc_blocked = t.is_some_and(|t| t.zoc_blocked) || m.has(Markers::RUIN);
+        if sc.zoc_from_units {
+            f |= marked.flags & HexInfo::ENEMY_ZOC;
+        } else if !zoc_blocked {
+            let g = &map.geometry;
+            let links = g.neighbour_links(h, i);
+            let zoc = Dir::ALL.into_iter().zip(links).any(|(d, nb)| {
+                nb.is_some_and(|(_, j)| sc.units.units_at(j).any(|e| game.side_of(e) != self.side))
+                    && {
+                        let sf = map.side_toward(h, d);
+                        !sf.has(SideFeatures::WATER) && !sf.has(SideFeatures::LAKE_SHORE)
+                    }
+            });
+            if zoc {
+                f |= HexInfo::ENEMY_ZOC;
+            }
+        }
+        HexInfo {
+            flags: f,
+            mp_half: t.map_or(2, |t| t.mp_half.min(255) as u8),
+        }
     }
 
     fn enemy_zoc(&self, h: HexId) -> bool {
@@ -130,7 +208,16 @@ impl<'a, 'd> Rules85<'a, 'd> {
 
     /// Why the above-ground or U-Bahn step `from` → `to` is prohibited, if it is.
     fn prohibition(&self, from: HexId, underground: bool, to: HexId) -> Option<RuleViolation> {
-        let info = self.hex_info(to);
+        self.prohibition_into(from, underground, self.hex_info(to))
+    }
+
+    /// [`Rules85::prohibition`] with the facts about the hex entered already at hand.
+    fn prohibition_into(
+        &self,
+        from: HexId,
+        underground: bool,
+        info: HexInfo,
+    ) -> Option<RuleViolation> {
         if info.has(HexInfo::ENEMY_UNIT) {
             return Some(RuleViolation::new(
                 "5.12",
@@ -201,14 +288,15 @@ impl<'a, 'd> Rules85<'a, 'd> {
 }
 
 impl MoveRules for Rules85<'_, '_> {
-    fn steps(&self, from: HexId, mode: u8, d: Dir, to: HexId, out: &mut heapless::Vec<Step, 4>) {
+    fn steps(&self, link: Link, mode: u8, out: &mut heapless::Vec<Step, 4>) {
+        let Link { from, d, .. } = link;
         let underground = mode == UNDERGROUND;
-        if self.prohibition(from, underground, to).is_some() {
+        let to_info = self.hex_info_at(link.to_i, link.to);
+        if self.prohibition_into(from, underground, to_info).is_some() {
             return;
         }
-        let map = &self.game.data.map;
-        let sf = map.side_toward(from, d);
-        let to_info = self.hex_info(to);
+        let sf = self.game.data.map.side_of_link(&link);
+        let from_info = self.hex_info_at(link.from_i, from);
         let mult = self.multiplier(to_info);
         let at_origin_in_zoc = from == self.origin && self.origin_in_zoc && !underground;
         // [5.24], [15.0]: U-Bahn to U-Bahn hex, 2 MP, no zones of control, no hexside costs;
@@ -221,7 +309,10 @@ impl MoveRules for Rules85<'_, '_> {
             });
         }
         // Surfacing in an enemy-controlled hex means being in it: no leaving it by day.
-        if underground && self.enemy_zoc(from) && !(from == self.origin && self.disengage) {
+        if underground
+            && from_info.has(HexInfo::ENEMY_ZOC)
+            && !(from == self.origin && self.disengage)
+        {
             return;
         }
         let to_zoc = to_info.has(HexInfo::ENEMY_ZOC);
@@ -233,7 +324,7 @@ impl MoveRules for Rules85<'_, '_> {
         }
         let t = &self.game.data.tables;
         let ruin_to = to_info.has(HexInfo::RUIN);
-        let ruin_from = self.hex_info(from).has(HexInfo::RUIN);
+        let ruin_from = from_info.has(HexInfo::RUIN);
         let hex_cost = if sf.has(SideFeatures::AUTOBAHN) {
             1 // [5.23], also into ruins [10.52]
         } else if sf.has(SideFeatures::ROAD) && !ruin_to && !ruin_from {
@@ -267,9 +358,8 @@ impl Rules85<'_, '_> {
         let other = || {
             g.data
                 .map
-                .geometry
-                .index(hex)
-                .and_then(|i| self.occ.unit_at(i))
+                .idx(hex)
+                .and_then(|i| self.scratch.unit_at(i))
                 .is_some_and(|o| o != self.mover)
         };
         if info.has(HexInfo::OCCUPIED) && other() {
@@ -308,40 +398,107 @@ fn boxed_occupancy() -> Occupancy {
     }
 }
 
-/// What the search asks about a hex, gathered once per query so a step costs a few array
+/// What the search asks about a hex, worked out once per query so a step costs a few array
 /// reads (the 200 µs budget of DESIGN.md).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct HexInfo {
-    flags: u8,
+    flags: u16,
     /// Half-MP to enter by terrain (before ruins, roads, night, gas).
     mp_half: u8,
 }
 
 impl HexInfo {
-    const ENEMY_UNIT: u8 = 1;
-    const FIRE: u8 = 2;
-    const GAS: u8 = 4;
-    const RUIN: u8 = 8;
-    const ENEMY_ZOC: u8 = 16;
-    const WEST_BERLIN: u8 = 32;
-    const LAKE: u8 = 64;
-    const OCCUPIED: u8 = 128;
-    fn has(self, f: u8) -> bool {
+    const ENEMY_UNIT: u16 = 1;
+    const FIRE: u16 = 2;
+    const GAS: u16 = 4;
+    const RUIN: u16 = 8;
+    const ENEMY_ZOC: u16 = 16;
+    const WEST_BERLIN: u16 = 32;
+    const LAKE: u16 = 64;
+    const OCCUPIED: u16 = 128;
+    /// The other bits have been worked out (see `Rules85::hex_info`).
+    const KNOWN: u16 = 256;
+    fn has(self, f: u16) -> bool {
         self.flags & f != 0
     }
 }
 
-/// Scratch space of one movement query: occupancy and per-hex facts.
+/// Scratch space of one movement query: who stands where, and the facts about each hex the
+/// search has asked about so far. Only the hexes a search reaches are looked at: a move of a
+/// few hexes must not pay for the whole map.
 pub(crate) struct MoveScratch {
-    occ: Occupancy,
-    info: [HexInfo; MAX_HEXES],
+    units: HexIndex,
+    /// Per hex, filled on first use (`HexInfo::KNOWN`).
+    info: [Cell<HexInfo>; MAX_HEXES],
+    /// Nothing in `info` is known yet (fresh from `new`): `fill` need not forget again.
+    clear: bool,
+    /// Enemy zones of control are marked by `fill` from the enemy units, not looked up per
+    /// hex: cheaper when the search covers the whole allowance (`move_targets`), dearer for
+    /// a single move that stops at its target.
+    zoc_from_units: bool,
 }
 
 impl MoveScratch {
+    /// Scratch for a search that stops at its target (a move).
     pub(crate) fn new() -> Self {
+        Self::with_zoc_from_units(false)
+    }
+
+    /// Scratch for a search over the whole allowance (every legal destination).
+    pub(crate) fn for_whole_search() -> Self {
+        Self::with_zoc_from_units(true)
+    }
+
+    fn with_zoc_from_units(zoc_from_units: bool) -> Self {
         MoveScratch {
-            occ: boxed_occupancy(),
-            info: [HexInfo::default(); MAX_HEXES],
+            units: HexIndex::new(),
+            info: [const {
+                Cell::new(HexInfo {
+                    flags: 0,
+                    mp_half: 0,
+                })
+            }; MAX_HEXES],
+            clear: true,
+            zoc_from_units,
+        }
+    }
+
+    fn unit_at(&self, i: usize) -> Option<UnitId> {
+        self.units.first(i)
+    }
+
+    /// Records who stands where (one pass over the units) and forgets every hex fact; with
+    /// `zoc_from_units`, marks the zones of control of the enemies of `side` [6.11], [6.14].
+    fn fill(&mut self, game: &Game<'_>, side: Side) {
+        let g = &game.data.map.geometry;
+        let n = g.hex_count().min(MAX_HEXES);
+        self.units.fill(game);
+        if !self.clear {
+            for c in &self.info[..n] {
+                c.set(HexInfo::default());
+            }
+        }
+        self.clear = false;
+        if !self.zoc_from_units {
+            return;
+        }
+        for (u, h) in game.units_on_map() {
+            let Some(i) = g.index(h).filter(|_| game.side_of(u) != side) else {
+                continue;
+            };
+            for (d, nb) in Dir::ALL.into_iter().zip(g.neighbour_links(h, i)) {
+                let Some((to, j)) = nb else { continue };
+                if let Some(c) = self
+                    .info
+                    .get(j)
+                    .filter(|_| game.zoc_extends_toward(h, d, to))
+                {
+                    c.set(HexInfo {
+                        flags: HexInfo::ENEMY_ZOC,
+                        mp_half: 0,
+                    });
+                }
+            }
         }
     }
 }
@@ -482,80 +639,33 @@ impl<'d> Game<'d> {
     ) -> Option<Rules85<'a, 'd>> {
         let origin = self.hex_of(u)?;
         let side = self.side_of(u);
-        self.occupancy(&mut scratch.occ);
-        let map = &self.data.map;
-        let n = map
-            .geometry
-            .hex_count()
-            .min(MAX_HEXES)
-            .min(map.terrain.len());
-        for i in 0..n {
-            let mut f = 0;
-            if let Some(o) = scratch.occ.unit_at(i) {
-                f |= HexInfo::OCCUPIED;
-                if self.side_of(o) != side {
-                    f |= HexInfo::ENEMY_UNIT;
-                }
-            }
-            if scratch.occ.zoc_of(i, side.other()) {
-                f |= HexInfo::ENEMY_ZOC;
-            }
-            let m = self
-                .state
-                .hexes
-                .get(i)
-                .map_or(Markers::default(), |s| s.markers);
-            if m.has(Markers::FIRE) {
-                f |= HexInfo::FIRE;
-            }
-            if m.has(Markers::GAS) {
-                f |= HexInfo::GAS;
-            }
-            if m.has(Markers::RUIN) {
-                f |= HexInfo::RUIN;
-            }
-            if map.region[i] == super::data::Region::WestBerlin as u8 {
-                f |= HexInfo::WEST_BERLIN;
-            }
-            let t = self.data.tables.terrain.get(map.terrain[i] as usize);
-            if t.is_some_and(|t| t.no_stopping) {
-                f |= HexInfo::LAKE;
-            }
-            scratch.info[i] = HexInfo {
-                flags: f,
-                mp_half: t.map_or(2, |t| t.mp_half.min(255) as u8),
-            };
-        }
+        scratch.fill(self, side);
         let scratch: &'a MoveScratch = scratch;
-        let occ = &scratch.occ;
         let s = &self.state.units[u.0 as usize];
         let origin_underground =
             self.state.movement.in_hand == Some(u) && self.state.movement.in_hand_underground;
-        let origin_in_zoc = !origin_underground
-            && self
-                .data
-                .map
-                .idx(origin)
-                .is_some_and(|i| occ.zoc_of(i, side.other()));
         let rules = &self.scenario().rules;
         let wb_police = self.is_west_berlin_police(u);
-        Some(Rules85 {
+        let mut r = Rules85 {
             game: self,
-            info: &scratch.info,
-            occ,
+            scratch,
+            side,
             mover: u,
             origin,
             origin_underground,
-            origin_in_zoc,
-            disengage: self.is_night()
-                && s.has(flags::STARTED_IN_ZOC)
-                && !s.has(flags::MOVED)
-                && origin_in_zoc,
+            origin_in_zoc: false,
+            disengage: false,
             night: self.is_night(),
             zoc_banned: self.is_police(u) && !(wb_police && rules.police_unrestricted),
             confined: wb_police && !rules.police_unrestricted && self.in_west_berlin(origin),
             underground_allowed,
-        })
+        };
+        r.origin_in_zoc = !origin_underground && r.enemy_zoc(origin);
+        r.disengage = self.is_night()
+            && s.has(flags::STARTED_IN_ZOC)
+            && !s.has(flags::MOVED)
+            && r.origin_in_zoc;
+        Some(r)
     }
 
     /// Every hex `u` may legally end a move in now, with its cheapest cost (`underground` when
@@ -566,7 +676,7 @@ impl<'d> Game<'d> {
         mut f: impl FnMut(MoveTarget),
     ) -> Result<(), RuleViolation> {
         self.may_move(u)?;
-        let mut scratch = MoveScratch::new();
+        let mut scratch = MoveScratch::for_whole_search();
         let mut reach = Reachable::new();
         let rules = self
             .rules_for(u, &mut scratch, true)
@@ -648,7 +758,8 @@ impl<'d> Game<'d> {
     ) -> Result<(), RuleViolation> {
         let side = self.state.phasing;
         let mut occ = boxed_occupancy();
-        self.occupancy(&mut occ);
+        // Only the enemy's zones matter here: for supply [14.21] and for [16.22].
+        self.occupancy_zoc_of(side.other(), &mut occ);
         let supplied = self.supply_snapshot(side, &occ);
         let ids: heapless::Vec<UnitId, { crate::core::units::MAX_UNITS }> = self
             .data
@@ -920,8 +1031,11 @@ impl<'d> Game<'d> {
                 let Some(d) = g.direction_to(at, next) else {
                     return refuse("5.0", "each hex of the path must be adjacent to the last");
                 };
+                let Some(link) = Link::new(g, at, d) else {
+                    return refuse("5.0", "each hex of the path must be on the map");
+                };
                 steps.clear();
-                rules.steps(at, mode, d, next, &mut steps);
+                rules.steps(link, mode, &mut steps);
                 let pick = steps
                     .iter()
                     .find(|s| (s.mode == UNDERGROUND) == underground)

@@ -8,10 +8,15 @@ use super::movement::MoveState;
 use super::setup::SetupState;
 use super::turn::TurnState;
 use crate::core::hex::Hexside;
-use crate::core::map::{HexState, MAX_HEXES};
+use crate::core::map::HexState;
 use crate::core::side::Side;
 use crate::core::units::{UnitState, MAX_UNITS};
 use serde::{Deserialize, Serialize};
+
+/// Hexes of the Berlin '85 map the state tracks: the map is 39 x 50 = 1,950 hexes, so the
+/// state (copied on every input by `Game::apply`) need not reserve room for the largest map
+/// of the core (`MAX_HEXES`). A bigger map is refused by `Game::new` (`DataTooLarge`).
+pub const MAX_MAP_HEXES: usize = 2048;
 
 /// Blown bridges and bridges whose demolition was tried (each may be tried once [12.0]).
 pub const MAX_BRIDGES: usize = 96;
@@ -57,7 +62,7 @@ pub struct State {
     pub phasing: Side,
     pub phase: Phase,
     pub units: heapless::Vec<UnitState, MAX_UNITS>,
-    pub hexes: heapless::Vec<HexState, MAX_HEXES>,
+    pub hexes: heapless::Vec<HexState, MAX_MAP_HEXES>,
     pub blown_bridges: heapless::Vec<Hexside, MAX_BRIDGES>,
     pub demolition_tried: heapless::Vec<Hexside, MAX_BRIDGES>,
     /// Chits left in the untried-strength mix, parallel to `Tables::untried`.

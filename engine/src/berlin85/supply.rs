@@ -13,8 +13,9 @@ use super::board::Occupancy;
 use super::flags;
 use super::game::Game;
 use super::state::{NATO, WARSAW_PACT};
-use crate::core::hex::{Edge, HexId};
+use crate::core::hex::{Dir, Edge, HexId};
 use crate::core::map::{HexFeatures, Markers, PlaceKind, SideFeatures, MAX_HEXES};
+use crate::core::movement::Link;
 use crate::core::side::Side;
 use crate::core::units::UnitId;
 
@@ -107,7 +108,8 @@ impl<'d> Game<'d> {
             unit: [0; MAX_HEXES],
             zoc: [0; MAX_HEXES],
         };
-        self.occupancy(&mut occ);
+        // A line is blocked by enemy zones only [14.21].
+        self.occupancy_zoc_of(self.side_of(u).other(), &mut occ);
         self.trace_supply_from(at, self.side_of(u), self.is_police(u), &occ)
     }
 
@@ -124,13 +126,30 @@ impl<'d> Game<'d> {
         None
     }
 
+    /// Both maps of `side`, sharing the per-hex passability. Warsaw Pact police and other
+    /// units trace to the same map-edge roads [14.13]; the others may also use airfields
+    /// [14.14], so their flood goes on from the police one with the airfields added (a flood
+    /// from more sources reaches exactly the union of what each source reaches).
     pub(crate) fn supply_snapshot(&self, side: Side, occ: &Occupancy) -> SupplySnapshot {
         let mut s = SupplySnapshot {
             police: SupplyMap::new(),
             other: SupplyMap::new(),
         };
-        self.supply_map(side, true, occ, &mut s.police);
-        self.supply_map(side, false, occ, &mut s.other);
+        let mut pass = [Pass::Blocked; MAX_HEXES];
+        self.supply_passes(side, occ, &mut pass);
+        let mut queue = FloodQueue::new();
+        self.flood_from_sources(side, true, &pass, &mut s.police, &mut queue);
+        if side == NATO {
+            // [14.11], [14.12]: police and the others trace to different West Berlin hexes.
+            self.flood_from_sources(side, false, &pass, &mut s.other, &mut queue);
+        } else {
+            s.other.side = side;
+            s.other.reached = s.police.reached;
+            if self.airfields_supply(side, false) {
+                self.seed_airfields(side, &pass, &mut s.other, &mut queue);
+                self.flood(side, &pass, &mut s.other, &mut queue);
+            }
+        }
         s
     }
 
@@ -266,49 +285,142 @@ impl<'d> Game<'d> {
 
     /// Floods supply from every source of `side` (police sources if `police`) into `out`.
     pub fn supply_map(&self, side: Side, police: bool, occ: &Occupancy, out: &mut SupplyMap) {
+        let mut pass = [Pass::Blocked; MAX_HEXES];
+        self.supply_passes(side, occ, &mut pass);
+        self.flood_from_sources(side, police, &pass, out, &mut FloodQueue::new());
+    }
+
+    /// [`Game::supply_pass`] for every hex, read straight from the arrays (once per flood,
+    /// not once per step).
+    fn supply_passes(&self, side: Side, occ: &Occupancy, pass: &mut [Pass; MAX_HEXES]) {
         let map = &self.data.map;
-        let g = &map.geometry;
+        let terrain = &self.data.tables.terrain;
+        let n = map.geometry.hex_count().min(MAX_HEXES);
+        let enemy_zoc = 1u8 << side.other().index();
+        for (i, p) in pass.iter_mut().enumerate().take(n) {
+            let (Some(hs), Some(&t)) = (self.state.hexes.get(i), map.terrain.get(i)) else {
+                // Not tracked by the state or the map: the slow, general answer.
+                if let Some(h) = map.geometry.hex_at(i) {
+                    *p = self.supply_pass(side, occ, i, h);
+                }
+                continue;
+            };
+            let occupant = occ.unit_at(i).map(|u| self.side_of(u));
+            let lake = terrain.get(t as usize).is_some_and(|t| t.no_stopping);
+            *p = if occupant == Some(side.other())
+                || hs.held_by != side // [14.21] friendly hexes only
+                || lake // no lakes [14.21]
+                || hs.markers.has(Markers::FIRE | Markers::GAS)
+            // [14.24]
+            {
+                Pass::Blocked
+            } else if occ.zoc[i] & enemy_zoc != 0 && occupant != Some(side) {
+                Pass::UBahnOnly
+            } else {
+                Pass::Open
+            };
+        }
+    }
+
+    /// Clears `out` and floods it from every source of `side` (police sources if `police`).
+    fn flood_from_sources(
+        &self,
+        side: Side,
+        police: bool,
+        pass: &[Pass; MAX_HEXES],
+        out: &mut SupplyMap,
+        queue: &mut FloodQueue,
+    ) {
+        let g = &self.data.map.geometry;
         let n = g.hex_count().min(MAX_HEXES);
         out.side = side;
         out.reached[..n].fill(0);
-        // Per-hex passability once (held, not a lake, no fire or gas, zones of control).
-        let mut pass = [Pass::Blocked; MAX_HEXES];
-        for (i, p) in pass.iter_mut().enumerate().take(n) {
-            if let Some(h) = g.hex_at(i) {
-                *p = self.supply_pass(side, occ, i, h);
-            }
-        }
-        let mut queue: heapless::Deque<u16, { MAX_HEXES * 4 }> = heapless::Deque::new();
-        let mut seed = |i: usize, queue: &mut heapless::Deque<u16, { MAX_HEXES * 4 }>| {
-            if pass[i] == Pass::Open && out.reached[i] == 0 {
-                out.reached[i] |= 1;
-                let _ = queue.push_back((i * 4) as u16);
-            }
+        queue.clear();
+        let map = &self.data.map;
+        let wanted = if police {
+            HexFeatures::SUPPLY
+        } else {
+            HexFeatures::BARRACKS
         };
         for i in 0..n {
-            if g.hex_at(i)
-                .is_some_and(|h| self.is_ground_supply_source(side, police, h))
-            {
-                seed(i, &mut queue);
+            let Some(h) = g.hex_at(i) else { continue };
+            // Cheap necessary conditions first: NATO sources are supply or barracks hexes,
+            // Warsaw Pact sources lie on a map edge (`is_ground_supply_source` decides).
+            let candidate = if side == NATO {
+                map.features.get(i).is_some_and(|f| f.has(wanted))
+            } else {
+                h.row == 1 || h.col == 1 || h.row == g.rows || h.col == g.columns
+            };
+            if candidate && self.is_ground_supply_source(side, police, h) {
+                seed(i, pass, out, queue);
             }
         }
         if self.airfields_supply(side, police) {
-            for (pi, p) in map.places.iter().enumerate() {
-                if matches!(p.kind, PlaceKind::Flughafen | PlaceKind::Flugplatz)
-                    && self.airfield_friendly(pi, side)
-                {
-                    for i in p.hexes.iter().filter_map(|&h| g.index(h)) {
-                        seed(i, &mut queue);
-                    }
+            self.seed_airfields(side, pass, out, queue);
+        }
+        self.flood(side, pass, out, queue);
+    }
+
+    /// Adds the field hexes of friendly airfields [14.14] as sources.
+    fn seed_airfields(
+        &self,
+        side: Side,
+        pass: &[Pass; MAX_HEXES],
+        out: &mut SupplyMap,
+        queue: &mut FloodQueue,
+    ) {
+        let map = &self.data.map;
+        for (pi, p) in map.places.iter().enumerate() {
+            if matches!(p.kind, PlaceKind::Flughafen | PlaceKind::Flugplatz)
+                && self.airfield_friendly(pi, side)
+            {
+                for i in p.hexes.iter().filter_map(|&h| map.geometry.index(h)) {
+                    seed(i, pass, out, queue);
                 }
             }
         }
+    }
+
+    /// Spreads `out` from the trace states in `queue` until nothing new is reached.
+    fn flood(
+        &self,
+        side: Side,
+        pass: &[Pass; MAX_HEXES],
+        out: &mut SupplyMap,
+        queue: &mut FloodQueue,
+    ) {
+        let map = &self.data.map;
+        let g = &map.geometry;
         while let Some(node) = queue.pop_front() {
             let (i, st) = (node as usize / 4, (node % 4) as u8);
             let Some(h) = g.hex_at(i) else { continue };
-            for (d, to) in g.neighbours(h) {
-                let Some(j) = g.index(to) else { continue };
-                let Some(next) = supply_step(side, st, map.side_toward(h, d), pass[j]) else {
+            for (d, nb) in Dir::ALL.into_iter().zip(g.neighbour_links(h, i)) {
+                let Some((to, j)) = nb.filter(|&(_, j)| j < MAX_HEXES) else {
+                    continue;
+                };
+                // Skip without reading the hexside when the step can bring nothing new: a
+                // blocked hex, or an open hex reached above ground already in every state
+                // the step could arrive in (the same border count, or one more for NATO).
+                let p = pass[j];
+                if p == Pass::Blocked {
+                    continue;
+                }
+                if st & UNDER == 0 && p == Pass::Open {
+                    let same = 1u8 << (st & 1);
+                    let crossed = if side == NATO { 1u8 << 1 } else { same };
+                    let r = out.reached[j];
+                    if r & same != 0 && r & crossed != 0 {
+                        continue;
+                    }
+                }
+                let link = Link {
+                    from: h,
+                    from_i: i,
+                    d,
+                    to,
+                    to_i: j,
+                };
+                let Some(next) = supply_step(side, st, map.side_of_link(&link), p) else {
                     continue;
                 };
                 if out.reached[j] & (1 << next) == 0 {
@@ -317,6 +429,42 @@ impl<'d> Game<'d> {
                 }
             }
         }
+    }
+}
+
+/// Open list of a supply flood: (hex index * 4 + trace state). A node is marked reached
+/// before it is pushed, so it enters at most once: a list read from the front never wraps.
+struct FloodQueue {
+    nodes: heapless::Vec<u16, { MAX_HEXES * 4 }>,
+    next: usize,
+}
+
+impl FloodQueue {
+    fn new() -> Self {
+        FloodQueue {
+            nodes: heapless::Vec::new(),
+            next: 0,
+        }
+    }
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.next = 0;
+    }
+    fn push_back(&mut self, node: u16) -> Result<(), u16> {
+        self.nodes.push(node)
+    }
+    fn pop_front(&mut self) -> Option<u16> {
+        let node = self.nodes.get(self.next).copied()?;
+        self.next += 1;
+        Some(node)
+    }
+}
+
+/// A source hex starts a line above ground if a line may use it at all.
+fn seed(i: usize, pass: &[Pass; MAX_HEXES], out: &mut SupplyMap, queue: &mut FloodQueue) {
+    if pass[i] == Pass::Open && out.reached[i] == 0 {
+        out.reached[i] |= 1;
+        let _ = queue.push_back((i * 4) as u16);
     }
 }
 

@@ -283,7 +283,14 @@ impl<'d> Game<'d> {
         self.state.turn_state.fire_checks.clear();
         let map = &self.data.map;
         let g = &map.geometry;
-        for h in map.hexes() {
+        for (i, f) in map.features.iter().enumerate() {
+            // Only POL hexes can catch fire (a cheap test before `fire_can_spread_to`).
+            if !f.has(HexFeatures::POL) {
+                continue;
+            }
+            let Some(h) = g.hex_at(i).filter(|_| i < map.terrain.len()) else {
+                continue;
+            };
             if !self.fire_can_spread_to(h) {
                 continue;
             }

@@ -160,11 +160,54 @@ impl Geometry {
         Some(HexId::new(nc as u8, nr as u8))
     }
 
+    /// The six neighbours of `h` in [`Dir::ALL`] order, `None` off the map: all six in one
+    /// go, without a branch per direction (the searches and floods spend most of their time
+    /// here). Agrees with [`Geometry::neighbour`].
+    #[inline]
+    pub fn neighbour_array(&self, h: HexId) -> [Option<HexId>; 6] {
+        let (c, r) = (h.col as i16, h.row as i16);
+        let up_row = if self.is_shifted(h.col) { r + 1 } else { r };
+        let (cols, rows) = (self.columns as i16, self.rows as i16);
+        let at = |nc: i16, nr: i16| {
+            (nc >= 1 && nr >= 1 && nc <= cols && nr <= rows).then(|| HexId::new(nc as u8, nr as u8))
+        };
+        [
+            at(c, r + 1),
+            at(c + 1, up_row),
+            at(c + 1, up_row - 1),
+            at(c, r - 1),
+            at(c - 1, up_row - 1),
+            at(c - 1, up_row),
+        ]
+    }
+
+    /// [`Geometry::neighbour_array`] with each neighbour's dense index, worked out from the
+    /// index `i` of `h` (on the map) by offsets instead of from scratch.
+    #[inline]
+    pub fn neighbour_links(&self, h: HexId, i: usize) -> [Option<(HexId, usize)>; 6] {
+        let rows = self.rows as usize;
+        let s = usize::from(self.is_shifted(h.col));
+        let n = self.neighbour_array(h);
+        // Up, UpHigherCol, DownHigherCol, Down, DownLowerCol, UpLowerCol (see `neighbour`):
+        // the next column starts `rows` further on, and the side rows sit `s` higher.
+        let at = |k: usize, f: fn(usize, usize, usize) -> usize| n[k].map(|x| (x, f(i, rows, s)));
+        [
+            at(0, |i, _, _| i + 1),
+            at(1, |i, rows, s| i + rows + s),
+            at(2, |i, rows, s| i + rows + s - 1),
+            at(3, |i, _, _| i - 1),
+            at(4, |i, rows, s| i + s - rows - 1),
+            at(5, |i, rows, s| i + s - rows),
+        ]
+    }
+
     /// All on-map neighbours with their direction.
+    #[inline]
     pub fn neighbours(&self, h: HexId) -> impl Iterator<Item = (Dir, HexId)> + '_ {
         Dir::ALL
             .into_iter()
-            .filter_map(move |d| self.neighbour(h, d).map(|n| (d, n)))
+            .zip(self.neighbour_array(h))
+            .filter_map(|(d, n)| n.map(|n| (d, n)))
     }
 
     /// Direction from `a` to adjacent `b`.
@@ -298,6 +341,34 @@ pub fn parse_hex(text: &str) -> Option<HexId> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn neighbour_array_agrees_with_neighbour() {
+        for shifted in [ShiftedColumns::Even, ShiftedColumns::Odd] {
+            let g = Geometry {
+                columns: 7,
+                rows: 6,
+                shifted,
+                format: HexFormat::Ccrr,
+                first_column_at: Edge::West,
+                first_row_at: Edge::North,
+            };
+            for col in 0..=8 {
+                for row in 0..=7 {
+                    let h = HexId::new(col, row);
+                    let all = g.neighbour_array(h);
+                    for d in Dir::ALL {
+                        if g.contains(h) {
+                            assert_eq!(all[d.index()], g.neighbour(h, d), "{h:?} {d:?}");
+                            let links = g.neighbour_links(h, g.index(h).unwrap());
+                            let want = g.neighbour(h, d).map(|n| (n, g.index(n).unwrap()));
+                            assert_eq!(links[d.index()], want, "{h:?} {d:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     fn berlin() -> Geometry {
         Geometry {

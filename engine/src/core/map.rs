@@ -169,6 +169,25 @@ impl MapData {
             .map_or(SideFeatures::default(), |a| a[k])
     }
 
+    /// Features of the side a search step crosses: [`MapData::side_toward`] from the indices
+    /// the step already knows (the canonical owner is `from` for directions 0..3, else `to`).
+    #[inline]
+    pub fn side_of_link(&self, link: &super::movement::Link) -> SideFeatures {
+        let di = link.d.index();
+        let (owner, k) = if di < 3 {
+            (link.from_i, di)
+        } else {
+            (link.to_i, di - 3)
+        };
+        if owner < self.terrain.len() {
+            self.sides
+                .get(owner)
+                .map_or(SideFeatures::default(), |a| a[k])
+        } else {
+            SideFeatures::default()
+        }
+    }
+
     /// Does any side of `h` carry feature `f` (e.g. "is this a road hex")?
     pub fn hex_has_side_feature(&self, h: HexId, f: u16) -> bool {
         Dir::ALL.iter().any(|&d| self.side_toward(h, d).has(f))

@@ -27,11 +27,37 @@ pub struct Step {
     pub stop: bool,
 }
 
+/// One hexside crossed by a step: from a hex to its neighbour in direction `d`, with both
+/// hexes' dense indices ([`Geometry::index`]) so the rules read their per-hex arrays without
+/// working the indices out again (the search asks this thousands of times per query).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub from: HexId,
+    pub from_i: usize,
+    pub d: Dir,
+    pub to: HexId,
+    pub to_i: usize,
+}
+
+impl Link {
+    /// The link from `from` to its neighbour in direction `d`, if both are on the map.
+    pub fn new(g: &Geometry, from: HexId, d: Dir) -> Option<Link> {
+        let to = g.neighbour(from, d)?;
+        Some(Link {
+            from,
+            from_i: g.index(from)?,
+            d,
+            to,
+            to_i: g.index(to)?,
+        })
+    }
+}
+
 /// The ruleset's answer to "what does this step cost".
 pub trait MoveRules {
-    /// Every way to step from `from` (in `mode`) to its neighbour `to` across direction `d`.
-    /// Push nothing when the step is prohibited.
-    fn steps(&self, from: HexId, mode: u8, d: Dir, to: HexId, out: &mut heapless::Vec<Step, 4>);
+    /// Every way to step across `link` starting in `mode`. Push nothing when the step is
+    /// prohibited.
+    fn steps(&self, link: Link, mode: u8, out: &mut heapless::Vec<Step, 4>);
     /// May the unit end its move in this hex in this mode?
     fn may_end(&self, hex: HexId, mode: u8) -> bool;
 }
@@ -50,6 +76,8 @@ pub struct Reachable {
     rows: u8,
     hex_count: usize,
     pub start: HexId,
+    /// Every node is unreached (fresh from `new`): a search need not reset the arrays.
+    clear: bool,
 }
 
 impl Reachable {
@@ -60,6 +88,7 @@ impl Reachable {
             rows: 0,
             hex_count: 0,
             start: HexId::new(0, 0),
+            clear: true,
         }
     }
 
@@ -128,6 +157,16 @@ impl Default for Reachable {
     }
 }
 
+/// Open-list entries are `cost << 15 | node << 1 | stop` in one `u32`: ordered exactly as the
+/// tuple (cost, node, stop), and a heap of plain integers is set up without clearing its
+/// buffer (one of tuples with a `bool` was zero-filled, 24 KiB per search).
+const NODE_LIMIT: usize = 1 << 14;
+const _: () = assert!(NODES <= NODE_LIMIT);
+
+fn open_entry(cost: u16, node: usize, stop: bool) -> u32 {
+    (cost as u32) << 15 | (node as u32 & (NODE_LIMIT as u32 - 1)) << 1 | stop as u32
+}
+
 /// Finds everything reachable from `start` (in `start_mode`) with `allowance` half-MP.
 /// `stop_at_start`: the unit may not leave at all (it is pinned, e.g. by a zone of control).
 pub fn search<R: MoveRules>(
@@ -153,24 +192,32 @@ pub fn search_until<R: MoveRules>(
     out: &mut Reachable,
 ) -> Result<(), SearchError> {
     let hex_count = g.hex_count().min(MAX_HEXES);
-    out.cost[..hex_count * MAX_MODES].fill(NONE);
-    out.prev[..hex_count * MAX_MODES].fill(NONE);
+    if !out.clear {
+        out.cost[..hex_count * MAX_MODES].fill(NONE);
+        out.prev[..hex_count * MAX_MODES].fill(NONE);
+    }
+    out.clear = false;
     out.rows = g.rows;
     out.hex_count = hex_count;
     out.start = start;
     let s = out.node(g, start, start_mode).ok_or(SearchError::OffMap)?;
     out.cost[s] = 0;
     // (cost, node, stop-flag) ordered by cost.
-    let mut open: BinaryHeap<(u16, u16, bool), Min, SEARCH_QUEUE> = BinaryHeap::new();
-    open.push((0, s as u16, false))
+    let mut open: BinaryHeap<u32, Min, SEARCH_QUEUE> = BinaryHeap::new();
+    open.push(open_entry(0, s, false))
         .map_err(|_| SearchError::QueueFull)?;
     let mut steps = heapless::Vec::<Step, 4>::new();
-    while let Some((c, n, stop)) = open.pop() {
-        let n = n as usize;
+    while let Some(entry) = open.pop() {
+        let (c, n, stop) = (
+            (entry >> 15) as u16,
+            (entry >> 1) as usize & (NODE_LIMIT - 1),
+            entry & 1 != 0,
+        );
         if c > out.cost[n] {
             continue;
         }
-        let Some(h) = g.hex_at(n / MAX_MODES) else {
+        let from_i = n / MAX_MODES;
+        let Some(h) = g.hex_at(from_i) else {
             continue;
         };
         if Some(h) == target {
@@ -180,21 +227,29 @@ pub fn search_until<R: MoveRules>(
             continue;
         }
         let mode = (n % MAX_MODES) as u8;
-        for (d, to) in g.neighbours(h) {
+        for (d, nb) in Dir::ALL.into_iter().zip(g.neighbour_links(h, from_i)) {
+            let Some((to, to_i)) = nb.filter(|&(_, i)| i < hex_count) else {
+                continue;
+            };
+            let link = Link {
+                from: h,
+                from_i,
+                d,
+                to,
+                to_i,
+            };
             steps.clear();
-            rules.steps(h, mode, d, to, &mut steps);
+            rules.steps(link, mode, &mut steps);
             for st in &steps {
                 let nc = c.saturating_add(st.cost);
                 if nc > allowance || st.mode as usize >= MAX_MODES {
                     continue;
                 }
-                let Some(m) = out.node(g, to, st.mode) else {
-                    continue;
-                };
+                let m = to_i * MAX_MODES + st.mode as usize;
                 if nc < out.cost[m] {
                     out.cost[m] = nc;
                     out.prev[m] = n as u16;
-                    open.push((nc, m as u16, st.stop))
+                    open.push(open_entry(nc, m, st.stop))
                         .map_err(|_| SearchError::QueueFull)?;
                 }
             }
@@ -267,7 +322,8 @@ mod tests {
     /// Clear terrain everywhere (2 half-MP), a wall of prohibited hexes in column 10 except row 5.
     struct Wall;
     impl MoveRules for Wall {
-        fn steps(&self, _f: HexId, _m: u8, _d: Dir, to: HexId, out: &mut heapless::Vec<Step, 4>) {
+        fn steps(&self, link: Link, _m: u8, out: &mut heapless::Vec<Step, 4>) {
+            let to = link.to;
             if to.col == 10 && to.row != 5 {
                 return;
             }

@@ -2,6 +2,7 @@
 //! announced before the attacker closes his declarations [7.11], [7.21], [8.31].
 
 use super::{push, CombatStep, DeclaredAttack, Fire};
+use crate::berlin85::board::HexIndex;
 use crate::berlin85::event::Event;
 use crate::berlin85::flags;
 use crate::berlin85::game::Game;
@@ -292,14 +293,25 @@ impl<'d> Game<'d> {
             .any(|a| a.resolved && (a.defending(u) || a.attacking(u)))
     }
 
-    /// Does `e` exert its zone of control on `u`'s hex [6.11], [6.14]?
-    fn zoc_on(&self, e: UnitId, u: UnitId) -> bool {
-        match (self.hex_of(e), self.hex_of(u)) {
-            (Some(eh), Some(uh)) => {
-                self.data.map.geometry.distance(eh, uh) == 1 && self.zoc_extends(eh, uh)
-            }
-            _ => false,
-        }
+    /// Units exerting their zone of control on `u`'s hex [6.11], [6.14]: the units next to
+    /// it, unless the hex is urban or ruined or the hexside between is water.
+    fn zoc_sources<'a>(
+        &'a self,
+        u: UnitId,
+        idx: &'a HexIndex,
+    ) -> impl Iterator<Item = UnitId> + 'a {
+        let g = &self.data.map.geometry;
+        self.hex_of(u).into_iter().flat_map(move |uh| {
+            g.neighbours(uh).flat_map(move |(d, eh)| {
+                let units = match g.index(eh) {
+                    Some(i) if self.zoc_extends_toward(eh, d.opposite(), uh) => {
+                        Some(idx.units_at(i))
+                    }
+                    _ => None,
+                };
+                units.into_iter().flatten()
+            })
+        })
     }
 
     /// A phasing unit that could still attack: not frozen, not advanced, not done.
@@ -308,7 +320,7 @@ impl<'d> Game<'d> {
     }
 
     /// A phasing unit in an enemy zone of control that has not announced an attack [7.11].
-    pub(crate) fn owes_attack(&self, u: UnitId) -> bool {
+    pub(crate) fn owes_attack(&self, u: UnitId, idx: &HexIndex) -> bool {
         if self.side_of(u) != self.state.phasing
             || self.hex_of(u).is_none()
             || self.has_attacked(u)
@@ -316,16 +328,15 @@ impl<'d> Game<'d> {
         {
             return false;
         }
-        self.units_on_map().any(|(e, _)| {
+        self.zoc_sources(u, idx).any(|e| {
             self.side_of(e) != self.state.phasing
-                && self.zoc_on(e, u)
                 && !self.advanced_this_phase(e)
                 && !self.attacked_and_resolved(e)
         })
     }
 
     /// A non-phasing unit with an able phasing unit in its zone of control, not attacked [7.11].
-    pub(crate) fn owes_defence(&self, e: UnitId) -> bool {
+    pub(crate) fn owes_defence(&self, e: UnitId, idx: &HexIndex) -> bool {
         if self.side_of(e) == self.state.phasing
             || self.hex_of(e).is_none()
             || self.is_attacked(e)
@@ -333,8 +344,18 @@ impl<'d> Game<'d> {
         {
             return false;
         }
-        self.units_on_map().any(|(u, _)| {
-            self.side_of(u) == self.state.phasing && self.zoc_on(e, u) && self.may_still_attack(u)
+        // `u` is in `e`'s zone exactly when `e` is next to `u` and its zone reaches `u`'s hex.
+        let Some(eh) = self.hex_of(e) else {
+            return false;
+        };
+        let g = &self.data.map.geometry;
+        g.neighbours(eh).any(|(d, uh)| {
+            g.index(uh).is_some_and(|i| {
+                self.zoc_extends_toward(eh, d, uh)
+                    && idx
+                        .units_at(i)
+                        .any(|u| self.side_of(u) == self.state.phasing && self.may_still_attack(u))
+            })
         })
     }
 }

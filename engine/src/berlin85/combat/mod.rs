@@ -35,6 +35,7 @@ mod tests;
 
 pub use odds::{ColumnShift, CombatCard, MAX_SHIFTS};
 
+use super::board::HexIndex;
 use super::command::{Command, MAX_ATTACKERS, MAX_DEFENDERS};
 use super::event::Event;
 use super::flags;
@@ -180,8 +181,10 @@ impl<'d> Game<'d> {
     /// Phasing units that still have to attack before declarations close [7.11], [7.21],
     /// [8.31].
     pub fn must_attack(&self, mut f: impl FnMut(UnitId)) {
+        let mut idx = HexIndex::new();
+        idx.fill(self);
         for (u, _) in self.units_on_map() {
-            if self.owes_attack(u) {
+            if self.owes_attack(u, &idx) {
                 f(u);
             }
         }
@@ -189,8 +192,10 @@ impl<'d> Game<'d> {
 
     /// Non-phasing units that still have to be attacked [7.11].
     pub fn must_be_attacked(&self, mut f: impl FnMut(UnitId)) {
+        let mut idx = HexIndex::new();
+        idx.fill(self);
         for (u, _) in self.units_on_map() {
-            if self.owes_defence(u) {
+            if self.owes_defence(u, &idx) {
                 f(u);
             }
         }
