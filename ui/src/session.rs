@@ -306,20 +306,43 @@ impl Session {
         let mut log = Vec::new();
         let mut good = start;
         let mut secret = vec![false; start];
+        // Every input was accepted when it was made, so replay applies them in place (no
+        // copy of the state per input). Only a damaged journal gets a refusal: then replay
+        // again from the start, with the checked `apply`, to the last good input.
+        let at_start = game.clone();
+        let mut events = engine::core::protocol::Events::new();
+        let mut damaged = false;
         for (i, input) in inputs.iter().enumerate().skip(start) {
             secret.push(is_secret(&game, input));
-            match game.apply(input) {
-                Ok(events) => {
-                    log.extend(
-                        events
-                            .into_iter()
-                            .map(|event| LoggedEvent { input: i, event }),
-                    );
-                    good = i + 1;
-                }
-                Err(v) => {
-                    report.first_refusal = Some(v);
-                    break;
+            events.clear();
+            if game.apply_in_place(input, &mut events).is_err() {
+                damaged = true;
+                break;
+            }
+            log.extend(events.iter().map(|event| LoggedEvent {
+                input: i,
+                event: event.clone(),
+            }));
+            good = i + 1;
+        }
+        if damaged {
+            (game, log, good) = (at_start, Vec::new(), start);
+            secret.truncate(start);
+            for (i, input) in inputs.iter().enumerate().skip(start) {
+                secret.push(is_secret(&game, input));
+                match game.apply(input) {
+                    Ok(events) => {
+                        log.extend(
+                            events
+                                .into_iter()
+                                .map(|event| LoggedEvent { input: i, event }),
+                        );
+                        good = i + 1;
+                    }
+                    Err(v) => {
+                        report.first_refusal = Some(v);
+                        break;
+                    }
                 }
             }
         }
