@@ -1,5 +1,6 @@
 //! The map's pixels: where each hex is drawn, and the pre-rendered terrain layer cut into tiles
-//! the GPU can take (the Pi's VC4 has a 2048 px texture limit).
+//! the GPU can take (the Pi's VC4 has a 2048 px texture limit), drawn on a worker thread so the
+//! start screen shows at once ([`TerrainLayer`]).
 //!
 //! Only drawing lives here: hex centres and the hex under a tap. What a hex *means* for play is
 //! the engine's business.
@@ -240,6 +241,22 @@ mod tests {
         // Shifted (even) columns sit half a hex toward higher rows: further north.
         let (_, y2) = l.center(HexId::new(2, 1));
         assert!(y2 < y1);
+    }
+
+    #[test]
+    fn terrain_layer_is_installed_once_and_covers_the_map() {
+        let data = crate::builtin_data().expect("built-in data");
+        let layout = MapLayout::new(data.map.geometry, 8.0);
+        let mut layer = TerrainLayer::start(layout, data);
+        let model = slint::VecModel::<crate::MapTile>::default();
+        layer.install(&model);
+        let area: f32 = slint::Model::iter(&model).map(|t| t.w * t.h).sum();
+        let (w, h) = layout.size();
+        assert_eq!(area, w * h);
+        // A second call (every refresh makes one) leaves the model alone.
+        model.set_vec(Vec::new());
+        layer.install(&model);
+        assert_eq!(slint::Model::row_count(&model), 0);
     }
 
     #[test]
