@@ -246,7 +246,9 @@ mod tests {
     #[test]
     fn terrain_layer_is_installed_once_and_covers_the_map() {
         let data = crate::builtin_data().expect("built-in data");
-        let layout = MapLayout::new(data.map.geometry, 8.0);
+        // The table's own scale: much smaller hexes draw hairlines tiny-skia's debug build
+        // asserts on.
+        let layout = MapLayout::new(data.map.geometry, crate::table::MAP_RADIUS);
         let mut layer = TerrainLayer::start(layout, data);
         let model = slint::VecModel::<crate::MapTile>::default();
         layer.install(&model);
