@@ -2140,17 +2140,18 @@ impl Controller {
         };
         let g = s.game();
         let d = g.def(u);
+        // Where it stands and what it is first: a short panel elides the formation's name.
         let place = g
             .hex_of(u)
-            .map(|h| format!(" · {}", self.data.map.geometry.format(h)))
+            .map(|h| format!("{} · ", self.data.map.geometry.format(h)))
             .unwrap_or_default();
         let who = match self.data.roster.formations.get(usize::from(d.formation)) {
             Some(f) if d.kind != engine::core::units::UnitKind::Police => {
-                format!("{} · {}", f.name, counters::kind_name(d.kind))
+                format!("{} · {}", counters::kind_name(d.kind), f.name)
             }
             _ => counters::nationality_name(d.nationality).to_string(),
         };
-        format!("{who}{place}")
+        format!("{place}{who}")
     }
 
     fn refresh_panel(&self, w: &AppWindow, pending: &engine::berlin85::Pending85) {
