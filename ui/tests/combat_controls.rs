@@ -17,7 +17,7 @@ use engine::core::protocol::{Input, Pending};
 use engine::core::side::Side;
 use engine::core::units::UnitId;
 use slint::ComponentHandle;
-use ui::{AppWindow, Seats, Table, UiConfig};
+use ui::{AppWindow, Table};
 
 /// Declaring by day, no attack yet, the acting side has air points, and one of its
 /// non-artillery units stands next to an enemy unit.
@@ -319,16 +319,7 @@ fn scroll_to(w: &AppWindow, label: &str) {
 
 #[test]
 fn setup_3_0_a_placed_unit_goes_back_to_the_pool_by_touch() {
-    let (t, _persist) = table(
-        1280.0,
-        800.0,
-        UiConfig {
-            seed: Some(3),
-            seats: Seats::Same,
-            scenario: Some("unity".into()),
-            ..UiConfig::default()
-        },
-    );
+    let (t, _persist) = unity(1280.0, 800.0);
     let w = t.window();
     tap(w, "Set up");
     tap(w, "Auto-place");

@@ -8,20 +8,11 @@ use common::*;
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::{ComponentHandle, LogicalPosition};
 use std::time::Duration;
-use ui::{Seats, UiConfig, View};
+use ui::View;
 
 #[test]
 fn map_double_tap_zoom_buttons_and_whole_map() {
-    let (t, _persist) = table(
-        1280.0,
-        800.0,
-        UiConfig {
-            seed: Some(85),
-            seats: Seats::Same,
-            scenario: Some("unity".into()),
-            ..UiConfig::default()
-        },
-    );
+    let (t, _persist) = unity(1280.0, 800.0);
     let w = t.window();
     tap(w, "Set up");
     let zoom = || w.global::<View>().get_zoom();

@@ -6,7 +6,6 @@ mod common;
 
 use common::*;
 use ui::session::decode_input;
-use ui::{Seats, UiConfig};
 
 fn journal(persist: &ui::session::MemoryPersist) -> (String, Vec<engine::berlin85::Input85>) {
     let saved = persist.0.borrow();
@@ -25,25 +24,12 @@ fn journal(persist: &ui::session::MemoryPersist) -> (String, Vec<engine::berlin8
 #[test]
 fn the_previous_game_is_loaded_back_from_the_start_screen() {
     // On the 7" panel, where the start screen is tightest.
-    let (t, persist) = table(
-        800.0,
-        480.0,
-        UiConfig {
-            seed: Some(11),
-            seats: Seats::Same,
-            scenario: Some("unity".into()),
-            ..UiConfig::default()
-        },
-    );
+    let (t, persist) = unity(800.0, 480.0);
     let w = t.window();
     assert!(!shows(w, "Previous game"), "nothing to load yet");
 
     // A game of Operation Unity: both sides set up.
-    tap(w, "Set up");
-    tap(w, "Auto-place");
-    tap(w, "Done");
-    tap(w, "Auto-place");
-    tap(w, "Done");
+    auto_set_up(w);
     let (scenario, unity) = journal(&persist);
     assert_eq!(scenario, "unity");
     assert!(unity.len() > 10, "every placement is saved");

@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use i_slint_backend_testing::{AccessibleRole, ElementRoot};
-use ui::{AppWindow, Seats, UiConfig};
+use ui::AppWindow;
 
 /// 9 mm on the 7" panel, in its pixels (5.19 px/mm), rounded up.
 const MIN_PX: f32 = 47.0;
@@ -57,16 +57,7 @@ fn check(w: &AppWindow, screen: &str, failures: &mut Vec<String>) {
 
 #[test]
 fn touch_targets_are_9_mm_on_the_7_inch_panel() {
-    let (t, _persist) = table(
-        800.0,
-        480.0,
-        UiConfig {
-            seed: Some(85),
-            seats: Seats::Same,
-            scenario: Some("unity".into()),
-            ..UiConfig::default()
-        },
-    );
+    let (t, _persist) = unity(800.0, 480.0);
     let w = t.window();
     let mut failures = Vec::new();
     check(w, "start", &mut failures);

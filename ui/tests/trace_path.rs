@@ -12,7 +12,7 @@ use engine::core::units::UnitId;
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::{ComponentHandle, LogicalPosition};
 use std::time::Duration;
-use ui::{AppWindow, Seats, Table, UiConfig, View};
+use ui::{AppWindow, Table, View};
 
 /// A unit of the phasing side and a two-hex path the engine would let it take.
 fn two_step_path(t: &Table) -> Option<(UnitId, HexId, HexId)> {
@@ -59,22 +59,9 @@ fn finger(w: &AppWindow, event: WindowEvent) {
 
 #[test]
 fn move_5_1_a_path_traced_with_a_finger() {
-    let (t, _persist) = table(
-        1280.0,
-        800.0,
-        UiConfig {
-            seed: Some(85),
-            seats: Seats::Same,
-            scenario: Some("unity".into()),
-            ..UiConfig::default()
-        },
-    );
+    let (t, _persist) = unity(1280.0, 800.0);
     let w = t.window();
-    tap(w, "Set up");
-    tap(w, "Auto-place");
-    tap(w, "Done");
-    tap(w, "Auto-place");
-    tap(w, "Done");
+    auto_set_up(w);
     assert_eq!(phase(&t).1, Phase::Movement);
     let (u, a, b) = two_step_path(&t).expect("a unit with a two-hex path");
     let start = hex_of(&t, u).expect("on the map");

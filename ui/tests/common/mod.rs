@@ -33,6 +33,29 @@ pub fn table(w: f32, h: f32, config: UiConfig) -> (Table, MemoryPersist) {
     (t, persist)
 }
 
+/// A table on Operation Unity (seed 85, both sides on the same side of the screen).
+pub fn unity(w: f32, h: f32) -> (Table, MemoryPersist) {
+    table(
+        w,
+        h,
+        UiConfig {
+            seed: Some(85),
+            seats: ui::Seats::Same,
+            scenario: Some("unity".into()),
+            ..UiConfig::default()
+        },
+    )
+}
+
+/// From the start screen, both sides set up by Auto-place: the Warsaw Pact's first move.
+pub fn auto_set_up(w: &AppWindow) {
+    tap(w, "Set up");
+    for _ in 0..2 {
+        tap(w, "Auto-place");
+        tap(w, "Done");
+    }
+}
+
 /// Lets timers, change handlers and lazily built items catch up.
 pub fn settle() {
     i_slint_backend_testing::mock_elapsed_time(Duration::from_millis(120));
