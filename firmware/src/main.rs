@@ -9,6 +9,7 @@ mod config;
 mod gpio;
 mod persist;
 mod saves;
+mod watchdog;
 
 use config::{Command, Config};
 use std::process::ExitCode;
@@ -123,7 +124,8 @@ fn run_table(config: &Config) -> Result<(), String> {
         seed: None,
         scenario: Some(scenario_id(config.scenario).to_string()),
         poison_gas: false,
-        auto_resume: false,
+        // After a crash or a watchdog kill in the middle of a game: straight back into it.
+        auto_resume: watchdog::resume_after_restart(),
         data: Some(data),
         version: config::VERSION.to_string(),
     };
@@ -138,6 +140,8 @@ fn run_table(config: &Config) -> Result<(), String> {
         table.offer_previous(previous);
     }
     let _gpio = start_gpio(config, table.button_sender());
+    // READY=1 after the first frame, WATCHDOG=1 from the event loop (systemd, Type=notify).
+    let _watchdog = watchdog::start(table.window());
     table.run().map_err(|e| format!("the table stopped: {e}"))
 }
 
