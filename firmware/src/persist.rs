@@ -1,6 +1,7 @@
 //! The table's saves: the UI's [`ui::Persist`] on top of the power-safe [`SaveDir`].
 
 use crate::saves::{SaveDir, SaveError};
+use crate::storage::{DirStorage, Storage};
 use std::io;
 use ui::session::{decode_input, decode_state, Header};
 
@@ -8,25 +9,40 @@ fn io_err(e: SaveError) -> io::Error {
     io::Error::other(e.to_string())
 }
 
-/// Journal + snapshots in the save directory.
-pub struct DiskPersist {
-    dir: SaveDir,
+/// Journal + snapshots in the save directory (the real one, or a simulated one in tests).
+pub struct DiskPersist<S: Storage = DirStorage> {
+    dir: SaveDir<S>,
     header: Vec<u8>,
 }
 
-impl DiskPersist {
-    pub fn new(dir: SaveDir) -> Self {
+impl<S: Storage> DiskPersist<S> {
+    pub fn new(dir: SaveDir<S>) -> Self {
         DiskPersist {
             dir,
             header: Vec::new(),
         }
     }
+
+    /// The same saves, at the same point, on another storage (a test's fork of a simulated
+    /// card).
+    #[allow(dead_code)]
+    pub fn on_storage<T: Storage>(&self, store: T) -> DiskPersist<T> {
+        DiskPersist {
+            dir: self.dir.on_storage(store),
+            header: self.header.clone(),
+        }
+    }
+
+    /// The save directory underneath (tests look at it).
+    #[allow(dead_code)]
+    pub fn save_dir(&self) -> &SaveDir<S> {
+        &self.dir
+    }
 }
 
-impl ui::Persist for DiskPersist {
+impl<S: Storage> ui::Persist for DiskPersist<S> {
     fn begin(&mut self, header: &Header) -> io::Result<()> {
-        self.header = postcard::to_allocvec(header).map_err(io::Error::other)?;
-        self.dir.start_game(&self.header).map_err(io_err)
+        self.begin_with(header, &[])
     }
 
     fn append(&mut self, input_bytes: &[u8]) -> io::Result<()> {
@@ -42,20 +58,25 @@ impl ui::Persist for DiskPersist {
             .map_err(io_err)
     }
 
-    /// Undo is rare and small: start a fresh journal holding the kept inputs. The old journal
-    /// stays as `previous.*` until that is done, so a power cut mid-way loses nothing.
+    /// Undo cuts the journal in place: one fsync, the previous game untouched.
     fn truncate(&mut self, len: usize) -> io::Result<()> {
-        let loaded = self.dir.load().map_err(io_err)?;
-        let header = if self.header.is_empty() {
-            loaded.header.clone()
-        } else {
-            self.header.clone()
-        };
-        self.dir.start_game(&header).map_err(io_err)?;
-        for r in loaded.records.iter().take(len) {
-            self.dir.append(r).map_err(io_err)?;
+        if self.dir.records() == Some(len as u64) {
+            return Ok(());
         }
-        Ok(())
+        self.dir.truncate(len as u64).map_err(io_err)
+    }
+
+    /// After a failed save. If the new game never got as far as putting the old one aside
+    /// (no game open), that start is finished; otherwise only `journal.bin` is rewritten.
+    fn rewrite(&mut self, header: &Header, inputs: &[Vec<u8>]) -> io::Result<()> {
+        self.header = postcard::to_allocvec(header).map_err(io::Error::other)?;
+        if self.dir.records().is_none() {
+            return self
+                .dir
+                .start_game_with(&self.header, inputs)
+                .map_err(io_err);
+        }
+        self.dir.rewrite(&self.header, inputs).map_err(io_err)
     }
 
     fn snapshot(&mut self, inputs: usize, state_bytes: &[u8]) -> io::Result<()> {
@@ -67,13 +88,13 @@ impl ui::Persist for DiskPersist {
 
 /// The saved game in `dir`, if any, ready for the start screen's Resume button. Problems
 /// (a torn last record, a bad snapshot) are logged and the last good state is used.
-pub fn saved_game(dir: &SaveDir) -> Option<ui::Resume> {
+pub fn saved_game<S: Storage>(dir: &SaveDir<S>) -> Option<ui::Resume> {
     resume_from(dir.load(), "saved game")
 }
 
 /// The game before the current one, for the start screen's "Previous game" button.
-pub fn previous_game(dir: &SaveDir) -> Option<ui::Resume> {
-    resume_from(crate::saves::load_previous(dir.path()), "previous game")
+pub fn previous_game<S: Storage>(dir: &SaveDir<S>) -> Option<ui::Resume> {
+    resume_from(dir.load_previous(), "previous game")
 }
 
 fn resume_from(

@@ -29,7 +29,7 @@
 //!
 //! SIGKILL ends the process at an arbitrary instruction but the kernel keeps what was
 //! written; a torn or lost write is what the truncated, bit-flipped and empty journal tests
-//! below (and the byte-level tests in `src/saves.rs`) cover.
+//! below (and the byte-level tests in `src/saves/tests.rs`, and every fault and crash state of a simulated card in `src/saves/fault_tests.rs`) cover.
 
 use engine::berlin85::{notation, Game, GameData, Input85};
 use engine::core::protocol::Pending;

@@ -44,6 +44,8 @@ pub struct RandomAgent {
     /// agent moves a random handful of units per phase, which keeps a playout fast.
     phase_key: (u8, u8, u8),
     moves_left: u32,
+    /// The most units moved in one Movement Phase (a random number up to it each phase).
+    max_moves: u32,
     /// Voluntary combat extras (barrages, air, FPF, voluntary attacks) left this phase.
     extras_left: u32,
 }
@@ -60,8 +62,16 @@ impl RandomAgent {
             rng: StdRng::seed_from_u64(seed),
             phase_key: (0, 0, 0),
             moves_left: 0,
+            max_moves: 12,
             extras_left: 0,
         }
+    }
+
+    /// Moves up to `max` units per Movement Phase instead of a dozen: longer games, as people
+    /// play them (the saves tests want journals of thousands of inputs).
+    pub fn with_moves_per_phase(mut self, max: u32) -> Self {
+        self.max_moves = max;
+        self
     }
 
     /// Answers chance the way the table's digital dice and cup do, and picks a random option
@@ -114,7 +124,7 @@ impl RandomAgent {
         );
         if key != self.phase_key {
             self.phase_key = key;
-            self.moves_left = self.rng.gen_range(0..=12);
+            self.moves_left = self.rng.gen_range(0..=self.max_moves);
             self.extras_left = self.rng.gen_range(0..=4);
         }
         let mut out = Vec::new();

@@ -93,8 +93,14 @@ pub trait Persist {
         self.begin(header)?;
         inputs.iter().try_for_each(|i| self.append(i))
     }
-    /// Undo: only the first `len` inputs of the journal remain.
+    /// Undo: only the first `len` inputs of the journal remain. Must not touch the previous
+    /// game, and should cost O(1) fsyncs (cut in place, or one write of the kept journal).
     fn truncate(&mut self, len: usize) -> io::Result<()>;
+    /// After a failed save: make the current game's journal hold exactly `inputs` again, in
+    /// one write (the game the session holds is the truth). If the game's `begin` never got
+    /// as far as putting the old game aside, finish that instead; never touch the previous
+    /// game otherwise.
+    fn rewrite(&mut self, header: &Header, inputs: &[Vec<u8>]) -> io::Result<()>;
     /// The state after the first `inputs` inputs (postcard bytes of a [`State`]), so a resume
     /// need not replay the whole journal.
     fn snapshot(&mut self, inputs: usize, state_bytes: &[u8]) -> io::Result<()>;
@@ -112,6 +118,9 @@ impl Persist for NullPersist {
         Ok(())
     }
     fn truncate(&mut self, _: usize) -> io::Result<()> {
+        Ok(())
+    }
+    fn rewrite(&mut self, _: &Header, _: &[Vec<u8>]) -> io::Result<()> {
         Ok(())
     }
     fn snapshot(&mut self, _: usize, _: &[u8]) -> io::Result<()> {
@@ -149,6 +158,12 @@ impl Persist for MemoryPersist {
         if s.snapshot.as_ref().is_some_and(|(n, _)| *n > len) {
             s.snapshot = None;
         }
+        Ok(())
+    }
+    fn rewrite(&mut self, header: &Header, inputs: &[Vec<u8>]) -> io::Result<()> {
+        let mut s = self.0.borrow_mut();
+        s.header = Some(header.clone());
+        s.inputs = inputs.to_vec();
         Ok(())
     }
     fn snapshot(&mut self, inputs: usize, state_bytes: &[u8]) -> io::Result<()> {
@@ -213,8 +228,14 @@ pub struct Session {
     persist: Box<dyn Persist>,
     /// The first input of the journal the log covers (a snapshot resume skips earlier ones).
     log_from: usize,
-    /// The last save error, for the UI to show (the game goes on; the table warns).
+    /// The last save error, for the UI to show (the game goes on; the table warns). Cleared
+    /// only when the whole journal is durable again.
     save_error: Option<String>,
+    /// Inputs acknowledged as durable: the first `saved` inputs survive a power cut.
+    saved: usize,
+    /// A save failed: nothing is appended after a record that may be missing; the whole
+    /// journal is written again at the next input or retry ([`Session::retry_save`]).
+    needs_rewrite: bool,
 }
 
 /// Random refusal-free error for "the table was asked to roll when nothing is to be rolled".
@@ -236,8 +257,8 @@ impl Session {
         mut persist: Box<dyn Persist>,
     ) -> Result<Self, SessionError> {
         let game = new_game(data, &header)?;
-        let save_error = persist.begin(&header).err().map(|e| e.to_string());
-        Ok(Session {
+        let begun = persist.begin(&header);
+        let mut session = Session {
             data,
             game,
             header,
@@ -246,8 +267,12 @@ impl Session {
             log: Vec::new(),
             persist,
             log_from: 0,
-            save_error,
-        })
+            save_error: None,
+            saved: 0,
+            needs_rewrite: false,
+        };
+        session.saved_or_failed(begun);
+        Ok(session)
     }
 
     /// Brings back a saved game that is not the current one (the previous game): it becomes
@@ -260,13 +285,11 @@ impl Session {
         mut persist: Box<dyn Persist>,
     ) -> Result<(Self, ResumeReport), SessionError> {
         let encoded: Vec<Vec<u8>> = inputs.iter().filter_map(|i| encode_input(i).ok()).collect();
-        let save_error = persist
-            .begin_with(&header, &encoded)
-            .err()
-            .map(|e| e.to_string());
+        let begun = persist.begin_with(&header, &encoded);
         let (mut session, report) = Self::resume(data, header, inputs, None, persist)?;
-        if session.save_error.is_none() {
-            session.save_error = save_error;
+        if begun.is_err() {
+            session.saved = 0;
+            session.saved_or_failed(begun);
         }
         Ok((session, report))
     }
@@ -303,59 +326,31 @@ impl Session {
                 report.from_snapshot = Some(n);
             }
         }
-        let mut log = Vec::new();
-        let mut good = start;
-        let mut secret = vec![false; start];
         // Every input was accepted when it was made, so replay applies them in place (no
         // copy of the state per input). Only a damaged journal gets a refusal: then replay
         // again from the start, with the checked `apply`, to the last good input.
         let at_start = game.clone();
-        let mut events = engine::core::protocol::Events::new();
-        let mut damaged = false;
-        for (i, input) in inputs.iter().enumerate().skip(start) {
-            secret.push(is_secret(&game, input));
-            events.clear();
-            if game.apply_in_place(input, &mut events).is_err() {
-                damaged = true;
-                break;
-            }
-            log.extend(events.iter().map(|event| LoggedEvent {
-                input: i,
-                event: event.clone(),
-            }));
-            good = i + 1;
+        let mut run = replay(&mut game, &inputs, start, false);
+        if run.refusal.is_some() {
+            game = at_start;
+            run = replay(&mut game, &inputs, start, true);
         }
-        if damaged {
-            (game, log, good) = (at_start, Vec::new(), start);
-            secret.truncate(start);
-            for (i, input) in inputs.iter().enumerate().skip(start) {
-                secret.push(is_secret(&game, input));
-                match game.apply(input) {
-                    Ok(events) => {
-                        log.extend(
-                            events
-                                .into_iter()
-                                .map(|event| LoggedEvent { input: i, event }),
-                        );
-                        good = i + 1;
-                    }
-                    Err(v) => {
-                        report.first_refusal = Some(v);
-                        break;
-                    }
-                }
-            }
-        }
+        let Replayed {
+            log,
+            mut secret,
+            good,
+            refusal,
+        } = run;
+        report.first_refusal = refusal;
         report.replayed = good - start;
         report.dropped = inputs.len() - good;
         let mut kept = inputs;
         kept.truncate(good);
         secret.truncate(good);
-        let mut save_error = None;
-        if report.dropped > 0 {
-            save_error = persist.truncate(good).err().map(|e| e.to_string());
-        }
-        let session = Session {
+        // The journal may hold more records than were replayed (refused or unreadable ones):
+        // cut it back, so nothing is ever appended after a record that is not part of the game.
+        let cut = persist.truncate(good);
+        let mut session = Session {
             data,
             game,
             header,
@@ -364,8 +359,11 @@ impl Session {
             log,
             persist,
             log_from: start,
-            save_error,
+            save_error: None,
+            saved: good,
+            needs_rewrite: false,
         };
+        session.saved_or_failed(cut);
         Ok((session, report))
     }
 
@@ -391,14 +389,47 @@ impl Session {
     pub fn log_from(&self) -> usize {
         self.log_from
     }
-    /// The last save error, if the firmware could not write (the game goes on).
+    /// The last save error, if the firmware could not write (the game goes on). It stays
+    /// until every input is durable again.
     pub fn save_error(&self) -> Option<&str> {
         self.save_error.as_deref()
+    }
+
+    /// Inputs made since the last durable save: what a power cut would lose right now.
+    pub fn unsaved(&self) -> usize {
+        self.inputs.len() - self.saved.min(self.inputs.len())
+    }
+
+    /// Tries again to make the whole journal durable after a failed save (the UI calls this
+    /// on a timer; every input tries too). True when nothing is left unsaved.
+    pub fn retry_save(&mut self) -> bool {
+        if self.needs_rewrite {
+            self.rewrite_journal();
+        }
+        !self.needs_rewrite
     }
 
     /// Did the input at journal position `i` answer a secret roll [17.0]?
     pub fn was_secret(&self, i: usize) -> bool {
         self.secret.get(i).copied().unwrap_or(false)
+    }
+
+    /// The same game at the same point, saving to `persist` from here on (which must hold
+    /// the same journal): a test forks a game to try a fault on one branch.
+    pub fn fork(&self, persist: Box<dyn Persist>) -> Session {
+        Session {
+            data: self.data,
+            game: self.game.clone(),
+            header: self.header.clone(),
+            inputs: self.inputs.clone(),
+            secret: self.secret.clone(),
+            log: self.log.clone(),
+            persist,
+            log_from: self.log_from,
+            save_error: self.save_error.clone(),
+            saved: self.saved,
+            needs_rewrite: self.needs_rewrite,
+        }
     }
 
     /// Ends the session, handing back where it saved (for the next game).
@@ -412,11 +443,20 @@ impl Session {
         let events = self.game.apply(&input)?;
         self.secret.push(secret);
         let n = self.inputs.len();
-        match encode_input(&input) {
-            Ok(bytes) => self.record_save(|p| p.append(&bytes)),
-            Err(e) => self.save_error = Some(e),
-        }
+        let encoded = encode_input(&input);
         self.inputs.push(input);
+        if self.needs_rewrite {
+            // Never a record after one that may be missing: the whole journal, or nothing.
+            self.rewrite_journal();
+        } else {
+            match encoded {
+                Ok(bytes) => {
+                    let appended = self.persist.append(&bytes);
+                    self.saved_or_failed(appended);
+                }
+                Err(e) => self.failed(e),
+            }
+        }
         let events: Vec<Event> = events.into_iter().collect();
         self.log.extend(
             events
@@ -494,48 +534,28 @@ impl Session {
         let Some(n) = self.undo_target() else {
             return false;
         };
-        let mut kept = std::mem::take(&mut self.inputs);
-        kept.truncate(n);
-        let replay = self.replay(&kept);
-        match replay {
-            Ok((game, log)) => {
-                self.game = game;
-                self.log = log;
-                self.inputs = kept;
-                self.secret.truncate(n);
-                self.record_save(|p| p.truncate(n));
-                true
-            }
-            Err(_) => {
-                // Cannot happen for a journal the engine accepted; keep the game as it was.
-                false
-            }
+        // `undo_target` never reaches before a snapshot resume, so the journal from the
+        // start is here; the inputs were all accepted, so they replay in place.
+        let Ok(mut game) = new_game(self.data, &self.header) else {
+            return false;
+        };
+        let run = replay(&mut game, &self.inputs[..n], 0, false);
+        if run.refusal.is_some() {
+            // Cannot happen for a journal the engine accepted; keep the game as it was.
+            return false;
         }
-    }
-
-    fn replay(
-        &self,
-        inputs: &[Input85],
-    ) -> Result<(Game<'static>, Vec<LoggedEvent>), RuleViolation> {
-        if self.log_from > 0 {
-            // Resumed from a snapshot: the prefix is not replayable from here.
-            return Err(RuleViolation::new(
-                "table",
-                "history before the snapshot is not available",
-            ));
+        self.game = game;
+        self.log = run.log;
+        self.inputs.truncate(n);
+        self.secret.truncate(n);
+        self.saved = self.saved.min(n);
+        if self.needs_rewrite {
+            self.rewrite_journal();
+        } else {
+            let cut = self.persist.truncate(n);
+            self.saved_or_failed(cut);
         }
-        let mut game = new_game(self.data, &self.header)
-            .map_err(|_| RuleViolation::new("table", "the scenario is gone"))?;
-        let mut log = Vec::new();
-        for (i, input) in inputs.iter().enumerate() {
-            let events = game.apply(input)?;
-            log.extend(
-                events
-                    .into_iter()
-                    .map(|event| LoggedEvent { input: i, event }),
-            );
-        }
-        Ok((game, log))
+        true
     }
 
     /// Places every unit of the current set-up step still in the pool on a random legal hex.
@@ -564,28 +584,100 @@ impl Session {
     /// Hands the current state to the persistence as a snapshot.
     pub fn save_snapshot(&mut self) {
         match postcard::to_allocvec(&self.game.state) {
-            Ok(bytes) => {
+            // A snapshot only speeds up a resume: a failed one is logged, never a lost move.
+            Ok(bytes) if !self.needs_rewrite => {
                 let n = self.inputs.len();
-                self.record_save(|p| p.snapshot(n, &bytes));
+                if let Err(e) = self.persist.snapshot(n, &bytes) {
+                    log::warn!("snapshot after {n} inputs not saved: {e}");
+                }
             }
-            Err(e) => self.save_error = Some(e.to_string()),
+            Ok(_) => {}
+            Err(e) => log::warn!("snapshot not encoded: {e}"),
         }
     }
 
-    fn record_save(&mut self, f: impl FnOnce(&mut dyn Persist) -> io::Result<()>) {
-        match f(self.persist.as_mut()) {
-            Ok(()) => self.save_error = None,
-            Err(e) => {
-                log::error!("save failed: {e}");
-                self.save_error = Some(e.to_string());
+    /// Records the outcome of a journal write that covered every input made so far.
+    fn saved_or_failed(&mut self, result: io::Result<()>) {
+        match result {
+            Ok(()) => {
+                self.saved = self.inputs.len();
+                self.save_error = None;
             }
+            Err(e) => self.failed(e.to_string()),
         }
+    }
+
+    fn failed(&mut self, error: String) {
+        self.needs_rewrite = true;
+        log::error!(
+            "save failed ({} input(s) not yet safe): {error}",
+            self.unsaved()
+        );
+        self.save_error = Some(error);
+    }
+
+    /// Writes the whole journal again (one write, one fsync): after a failed save.
+    fn rewrite_journal(&mut self) {
+        let encoded: Result<Vec<Vec<u8>>, String> = self.inputs.iter().map(encode_input).collect();
+        let result = match encoded {
+            Ok(all) => self.persist.rewrite(&self.header, &all),
+            Err(e) => return self.failed(e),
+        };
+        if result.is_ok() {
+            self.needs_rewrite = false;
+            log::info!(
+                "the whole journal ({} inputs) is saved again",
+                self.inputs.len()
+            );
+        }
+        self.saved_or_failed(result);
     }
 
     /// The generator for the random answer at journal position `n`.
     fn rng_for(&self, n: usize) -> StdRng {
         StdRng::seed_from_u64(mix(self.header.seed, n as u64))
     }
+}
+
+/// What a replay of a journal did.
+struct Replayed {
+    log: Vec<LoggedEvent>,
+    /// Per input up to `good` (and one more at a refusal; the caller cuts it): a secret roll?
+    secret: Vec<bool>,
+    /// Inputs applied, counted from the start of the journal.
+    good: usize,
+    refusal: Option<RuleViolation>,
+}
+
+/// Replays `inputs[start..]` onto `game`: in place, or (`checked`) with `Game::apply`, which
+/// leaves the state at the last good input when one is refused.
+fn replay(game: &mut Game<'static>, inputs: &[Input85], start: usize, checked: bool) -> Replayed {
+    let mut run = Replayed {
+        log: Vec::new(),
+        secret: vec![false; start],
+        good: start,
+        refusal: None,
+    };
+    let mut events = engine::core::protocol::Events::new();
+    for (i, input) in inputs.iter().enumerate().skip(start) {
+        run.secret.push(is_secret(game, input));
+        events.clear();
+        let applied = if checked {
+            game.apply(input).map(|e| events = e)
+        } else {
+            game.apply_in_place(input, &mut events)
+        };
+        if let Err(v) = applied {
+            run.refusal = Some(v);
+            break;
+        }
+        run.log.extend(events.iter().map(|event| LoggedEvent {
+            input: i,
+            event: event.clone(),
+        }));
+        run.good = i + 1;
+    }
+    run
 }
 
 /// Is `input` the answer to a secret roll the game is waiting for?

@@ -325,7 +325,12 @@ pub struct Table {
     window: AppWindow,
     ctl: Rc<RefCell<Controller>>,
     _probe: Option<Timer>,
+    /// Retries a failed save every few seconds until the whole journal is durable again.
+    _save_retry: Timer,
 }
+
+/// How often a failed save is retried when no input comes to retry it.
+const SAVE_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
 
 impl Table {
     /// Builds the window and its view model (the Slint platform must be selected first; see
@@ -367,10 +372,20 @@ impl Table {
             c.refresh(&window);
         }
         let probe = crate::probe::start(&window);
+        let save_retry = Timer::default();
+        {
+            let (ctl, window) = (Rc::downgrade(&ctl), window.as_weak());
+            save_retry.start(TimerMode::Repeated, SAVE_RETRY, move || {
+                if let (Some(c), Some(w)) = (ctl.upgrade(), window.upgrade()) {
+                    c.borrow_mut().retry_save(&w);
+                }
+            });
+        }
         let table = Table {
             window,
             ctl,
             _probe: probe,
+            _save_retry: save_retry,
         };
         table.wire();
         if auto_resume {
@@ -386,6 +401,11 @@ impl Table {
     /// A handle the GPIO thread can send button presses through.
     pub fn button_sender(&self) -> ButtonSender {
         ButtonSender(self.window.as_weak())
+    }
+
+    /// Tries a failed save again now (the timer does this every few seconds).
+    pub fn retry_save(&self) {
+        self.ctl.borrow_mut().retry_save(&self.window);
     }
 
     /// A table button was pressed (on the UI thread).
@@ -1577,6 +1597,17 @@ impl Controller {
 
     // ---- what the screens show -------------------------------------------------------------
 
+    /// Retries a failed save (see [`Session::retry_save`]); the warning stays until it works.
+    fn retry_save(&mut self, w: &AppWindow) {
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        if s.save_error().is_some() {
+            s.retry_save();
+            self.refresh(w);
+        }
+    }
+
     fn refresh(&mut self, w: &AppWindow) {
         let v = w.global::<View>();
         v.set_can_load_previous(self.previous.is_some());
@@ -1602,9 +1633,12 @@ impl Controller {
             return;
         };
         if let Some(err) = s.save_error() {
+            let n = s.unsaved();
+            let moves = if n == 1 { "move is" } else { "moves are" };
             v.set_save_warning(
                 format!(
-                    "Saving failed: {err}. The game goes on, but a power cut would lose moves."
+                    "Saving failed: {err}. {n} {moves} not yet safe from a power cut; \
+                     the table keeps trying."
                 )
                 .into(),
             );

@@ -185,17 +185,6 @@ fn resumed(s: &Session) -> Table {
 
 // ---- Reading the screen -----------------------------------------------------------------
 
-/// The log lines of the session (newest last), as the event log shows them.
-fn log_lines(t: &Table) -> Vec<String> {
-    t.with_session(|s| {
-        s.expect("a game")
-            .log()
-            .iter()
-            .map(|e| e.event.to_string())
-            .collect()
-    })
-}
-
 /// Opens the event log and returns the lines it shows (labels "log [case] text").
 fn log_on_screen(w: &AppWindow) -> Vec<String> {
     tap(w, "event log");

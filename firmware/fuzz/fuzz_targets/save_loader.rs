@@ -7,15 +7,18 @@
 #![no_main]
 
 #[allow(dead_code)]
-#[path = "../../src/saves.rs"]
+#[path = "../../src/saves/mod.rs"]
 mod saves;
+#[allow(dead_code)]
+#[path = "../../src/storage.rs"]
+mod storage;
 
 use engine::berlin85::{Input85, State};
 use libfuzzer_sys::fuzz_target;
 use saves::Crc32;
 use std::path::Path;
 
-/// A frame as `saves.rs` writes it: length, CRC-32 of length + payload, payload.
+/// A frame as `saves/format.rs` writes it: length, CRC-32 of length + payload, payload.
 fn frame(out: &mut Vec<u8>, payload: &[u8]) {
     let len = (payload.len() as u32).to_le_bytes();
     let mut crc = Crc32::new();

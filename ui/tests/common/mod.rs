@@ -331,6 +331,7 @@ pub fn resumed_with(scenario: &str, options: Options, journal: Vec<Input85>) -> 
     t
 }
 
+/// The log lines of the session (newest last), as the event log shows them.
 pub fn log_lines(t: &Table) -> Vec<String> {
     t.with_session(|s| {
         s.expect("a game")
