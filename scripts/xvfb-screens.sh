@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The real program in a real X window: Xvfb at 800x480 and 1280x800, FemtoVG on Mesa, driven
-# by xdotool (start a scenario, set up, select a unit, move it, open the combat card), with a
-# screenshot of each step. The last screenshot of each size goes to docs/screenshots/.
+# The real program, the `berlin-table` binary, in a real X window: Xvfb at 800x480 and 1280x800
+# without a window manager, FemtoVG on Mesa, driven by xdotool (start a scenario, set up, select
+# a unit, trace a path, move it, open the combat card), with a screenshot of each step.
+# The last screenshot of each size goes to docs/screenshots/.
 #
 #   scripts/xvfb-screens.sh          # screenshots
 #   scripts/xvfb-screens.sh bench    # also the frame benchmark (FemtoVG under Xvfb, software)
@@ -36,16 +37,18 @@ if [ ${#need[@]} -gt 0 ]; then
     fi
 fi
 
+# The program a user runs: the `berlin-table` binary, as `cargo build --release -p berlin-table`
+# builds it (with its saves on disk, its config file and its command line), not a stand-in.
 # XVFB_PROFILE=debug uses a debug build (quicker to build; the benchmark's figures are then
-# not representative).
+# not representative). With "bench", the frame benchmark (a ui example) is built in the same
+# cargo run, so it shares the table's build of Slint and the UI.
 PROFILE="${XVFB_PROFILE:-release}"
-echo "building the table ($PROFILE)…"
-if [ "$PROFILE" = release ]; then
-    cargo build --release -p ui --example table --example frame_bench 2>&1 | grep -E "^(error|warning: unused)" || true
-else
-    cargo build -p ui --example table --example frame_bench 2>&1 | grep -E "^(error|warning: unused)" || true
-fi
-BIN="$TARGET/$PROFILE/examples/table"
+build=(-p berlin-table --bin berlin-table)
+[ "${1:-}" = "bench" ] && build+=(-p ui --example frame_bench)
+[ "$PROFILE" = release ] && build+=(--release)
+echo "building the table ($PROFILE): cargo build ${build[*]}"
+cargo build "${build[@]}" 2>&1 | grep -E "^(error|warning: unused)" || true
+BIN="$TARGET/$PROFILE/berlin-table"
 [ -x "$BIN" ] || { echo "FAIL: $BIN was not built"; exit 1; }
 
 PROBE="$OUT/probe.tsv"
@@ -144,14 +147,22 @@ run_size() {
     XPID=$!
     export DISPLAY="$display"
     for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
-    BERLIN_TABLE_PROBE="$PROBE" RUST_LOG=info "$BIN" --size "$size" --seed 85 --scenario unity --seats same \
+    # A fresh save directory (no saved game to resume) and no config file from this machine;
+    # the window as large as the screen by --window-size (there is no window manager).
+    rm -rf "$OUT/saves-$size"
+    BERLIN_TABLE_PROBE="$PROBE" "$BIN" --config /dev/null --save-dir "$OUT/saves-$size" \
+        --log-level info --window-size "$size" --seed 85 --scenario unity --seats same \
         >"$OUT/table-$size.log" 2>&1 &
     APID=$!
-    find_el "Set up" 100 >/dev/null
-    # Without a window manager the window may open at its minimum width: size it to the screen.
-    xdotool search --name "berlin-table" windowsize "$w" "$h" >/dev/null 2>&1 || true
-    sleep 0.5
-    sleep 0.5
+    find_el "Set up" 150 >/dev/null
+    local geometry
+    geometry=$(xwininfo -root -tree | awk '/berlin-table/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+x[0-9]+\+/) { split($i, g, "+"); print g[1]; exit } }')
+    if [ "$geometry" != "$size" ]; then
+        echo "FAIL: berlin-table --window-size $size opened a window of ${geometry:-no size}"
+        exit 1
+    fi
+    echo "  the window is $geometry (--window-size $size)"
+    sleep 1
     shot "$size-1-start"
     click "Set up"
     click "Auto-place"

@@ -60,23 +60,26 @@ pub fn describe_pending(p: &engine::berlin85::Pending85) -> String {
     }
 }
 
-/// `berlin-table replay FILE`: FILE is a save directory or its journal file.
+/// `berlin-table replay FILE`: FILE is a journal under any name (`journal.bin`, a bug report's
+/// `game-2026-11-20.bin`), or a save directory, whose game is loaded as the table loads it.
 pub fn replay(data: &'static GameData, file: &Path) -> Result<(), String> {
-    let dir = if file.is_dir() {
-        file.to_path_buf()
+    let (header, records, warnings) = if file.is_dir() {
+        let loaded = saves::load(file).map_err(|e| e.to_string())?;
+        (loaded.header, loaded.records, loaded.warnings)
     } else {
-        file.parent().unwrap_or(Path::new(".")).to_path_buf()
+        // The journal alone: the events are replayed from the start, no snapshot is needed.
+        let journal = saves::read_journal(file).map_err(|e| e.to_string())?;
+        (journal.header, journal.records, journal.warnings)
     };
-    let loaded = saves::load(&dir).map_err(|e| format!("{}: {e}", file.display()))?;
-    for w in &loaded.warnings {
+    for w in &warnings {
         println!("warning: {w}");
     }
-    let header: Header = postcard::from_bytes(&loaded.header)
-        .map_err(|e| format!("{}: the game header cannot be read: {e}", dir.display()))?;
+    let header: Header = postcard::from_bytes(&header)
+        .map_err(|e| format!("{}: the game header cannot be read: {e}", file.display()))?;
     let mut g = Game::new(data, &header.scenario, header.options)
         .map_err(|e| format!("scenario '{}': {e:?}", header.scenario))?;
     println!("scenario {} (seed {})", header.scenario, header.seed);
-    for (i, r) in loaded.records.iter().enumerate() {
+    for (i, r) in records.iter().enumerate() {
         let Some(input) = decode_input(r) else {
             println!("input {}: unreadable; the game stops here", i + 1);
             break;

@@ -131,11 +131,20 @@ pub struct Config {
     /// A club's own transcription of the charts, validated at start-up; `None` = built in.
     pub data_dir: Option<PathBuf>,
     pub log_level: LevelFilter,
+    /// Fill the screen; else a window of `window_width` x `window_height` pixels.
     pub fullscreen: bool,
     pub window_width: u32,
     pub window_height: u32,
+    /// The seed of the table's dice and chits for new games (`--seed`, for a run that can be
+    /// repeated exactly); `None` takes one from the clock.
+    pub seed: Option<u64>,
     pub gpio: GpioConfig,
 }
+
+/// A kiosk build (`--features kiosk`) fills its screen unless told otherwise: on the Pi's
+/// display (linuxkms) it always does, and under a window system (X, Wayland) it asks to.
+/// A desktop build opens a window.
+pub const FULLSCREEN_BY_DEFAULT: bool = cfg!(feature = "kiosk");
 
 impl Config {
     /// Defaults; `env` looks up environment variables (for the save directory).
@@ -150,9 +159,10 @@ impl Config {
             save_dir: default_save_dir(env),
             data_dir: None,
             log_level: LevelFilter::Info,
-            fullscreen: false,
+            fullscreen: FULLSCREEN_BY_DEFAULT,
             window_width: 1280,
             window_height: 800,
+            seed: None,
             gpio: GpioConfig::default(),
         }
     }
@@ -272,6 +282,7 @@ const VALUE_FLAGS: &[(&str, &str)] = &[
     ("--data-dir", "data_dir"),
     ("--log-level", "log_level"),
     ("--window-size", "window_size"),
+    ("--seed", "seed"),
     ("--debounce-ms", "gpio.debounce_ms"),
 ];
 
@@ -308,9 +319,12 @@ OPTIONS (each overrides the config file):
                            else ~/.local/state/berlin-table)
     --data-dir DIR         game data override directory (default: built-in data)
     --log-level LEVEL      off | error | warn | info | debug | trace
-    --fullscreen           fill the screen
-    --windowed             open a window (the default)
-    --window-size WxH      window size in pixels, e.g. 1280x800
+    --fullscreen           fill the screen (the default of a kiosk build)
+    --windowed             open a window of --window-size (the default of a desktop build)
+    --window-size WxH      window size in pixels when not fullscreen, e.g. 800x480
+                           (default: the config file's [window] width and height, else 1280x800)
+    --seed N               seed the table's dice and chits for new games, to repeat a run
+                           exactly (default: from the clock)
     --debounce-ms N        GPIO button debounce window in milliseconds (default 30)
     -h, --help             print this help
     -V, --version          print the version
@@ -656,7 +670,15 @@ fn set_top(
                 cfg.fullscreen = b;
                 Ok(())
             }
-            None => Err(type_reason("true or false", v, "false")),
+            None => Err(type_reason(
+                "true or false",
+                v,
+                if FULLSCREEN_BY_DEFAULT {
+                    "true"
+                } else {
+                    "false"
+                },
+            )),
         },
         _ => Err("unknown key, ignored".to_string()),
     };
@@ -817,6 +839,17 @@ fn apply_flag(
         "fullscreen" => {
             set_top(cfg, flag, key, &Value::Boolean(value == "true"), env, w);
         }
+        // Command line only: a config file that fixed the dice would replay one game forever.
+        "seed" => match value.trim().parse::<u64>() {
+            Ok(n) => cfg.seed = Some(n),
+            Err(_) => w.push(
+                flag,
+                format!(
+                    "'{value}' is not a whole number from 0 to {}; seeding from the clock",
+                    u64::MAX
+                ),
+            ),
+        },
         _ => set_top(cfg, flag, key, &Value::String(value.to_string()), env, w),
     }
 }
@@ -952,10 +985,13 @@ mod tests {
     #[test]
     fn wrong_types_fall_back_to_defaults() {
         let (cfg, w) = one_warning("fullscreen = \"yes\"");
-        assert!(!cfg.fullscreen);
+        assert_eq!(cfg.fullscreen, FULLSCREEN_BY_DEFAULT);
         assert_eq!(
             w.to_string(),
-            "/etc/bt.toml: fullscreen: expected true or false, found string \"yes\"; using false"
+            format!(
+                "/etc/bt.toml: fullscreen: expected true or false, found string \"yes\"; using {}",
+                FULLSCREEN_BY_DEFAULT
+            )
         );
         let (cfg, w) = one_warning("[gpio]\ndebounce_ms = \"fast\"");
         assert_eq!(cfg.gpio.debounce_ms, 30);
@@ -1083,6 +1119,33 @@ mod tests {
         assert_eq!((cfg.window_width, cfg.window_height), (800, 480));
         assert_eq!(cfg.gpio.debounce_ms, 45);
         assert_eq!(cfg.save_dir, PathBuf::from("/tmp/saves"));
+    }
+
+    #[test]
+    fn a_kiosk_build_fills_the_screen_by_default() {
+        let cfg = Config::defaults(&no_env);
+        assert_eq!(cfg.fullscreen, cfg!(feature = "kiosk"));
+        assert_eq!((cfg.window_width, cfg.window_height), (1280, 800));
+        let (cfg, w) = resolve(&cli(&["--config=/dev/null", "--windowed"]), &no_env);
+        assert!(w.is_empty(), "{w:?}");
+        assert!(!cfg.fullscreen);
+        let (cfg, _) = resolve(&cli(&["--config=/dev/null", "--fullscreen"]), &no_env);
+        assert!(cfg.fullscreen);
+    }
+
+    #[test]
+    fn the_seed_is_taken_from_the_command_line_only() {
+        let (cfg, w) = resolve(&cli(&["--config=/dev/null", "--seed", "85"]), &no_env);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(cfg.seed, Some(85));
+        let (cfg, w) = resolve(&cli(&["--config=/dev/null", "--seed=lucky"]), &no_env);
+        assert_eq!(cfg.seed, None);
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(w[0].key, "--seed");
+        assert!(w[0].reason.contains("seeding from the clock"), "{w:?}");
+        let (cfg, w) = one_warning("seed = 85");
+        assert_eq!(cfg.seed, None);
+        assert_eq!(w.reason, "unknown key, ignored");
     }
 
     #[test]

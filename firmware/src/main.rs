@@ -10,6 +10,7 @@ mod gpio;
 mod persist;
 mod saves;
 mod watchdog;
+mod window;
 
 use config::{Command, Config};
 use std::process::ExitCode;
@@ -121,7 +122,7 @@ fn run_table(config: &Config) -> Result<(), String> {
             config::Renderer::FemtoVg => ui::Renderer::FemtoVg,
             config::Renderer::Software => ui::Renderer::Software,
         },
-        seed: None,
+        seed: config.seed,
         scenario: Some(scenario_id(config.scenario).to_string()),
         poison_gas: false,
         // After a crash or a watchdog kill in the middle of a game: straight back into it.
@@ -142,6 +143,7 @@ fn run_table(config: &Config) -> Result<(), String> {
     let _gpio = start_gpio(config, table.button_sender());
     // READY=1 after the first frame, WATCHDOG=1 from the event loop (systemd, Type=notify).
     let _watchdog = watchdog::start(table.window());
+    window::place(&table, window::Placement::of(config));
     table.run().map_err(|e| format!("the table stopped: {e}"))
 }
 
