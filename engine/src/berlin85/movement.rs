@@ -391,6 +391,83 @@ impl Rules85<'_, '_> {
     }
 }
 
+/// The Movement Phase's prices of single steps, for the moves after combat: a retreat (and an
+/// advance after combat) may use only hexes the unit "could enter during its Movement Phase"
+/// [7.6], [7.98]. Steps are priced by the same [`MoveRules`] as a move, above ground
+/// (a retreat is not U-Bahn movement [15.0]): terrain, hexsides, roads, ruins, gas and night
+/// [5.2], [10.5], [8.83], [16.21]; an enemy unit [5.12] or fire [10.72] refuses the step.
+/// Zones of control and the police limits are left to the caller, which has its own rules for
+/// them ([7.71], [7.93], [5.17]).
+pub(crate) struct StepPrices<'a, 'd> {
+    rules: Rules85<'a, 'd>,
+}
+
+/// Most hexes a unit may not stop in (lakes) looked through for a way out (each costs at
+/// least 5 MP, so no allowance goes further).
+const MAX_NO_STOP_RUN: u8 = 6;
+
+impl StepPrices<'_, '_> {
+    /// Half-MP of the above-ground step from `from` into the adjacent `to`; `None` when the
+    /// movement rules allow no such step.
+    fn step_half(&self, from: HexId, to: HexId) -> Option<u16> {
+        let g = &self.rules.game.data.map.geometry;
+        let link = Link::new(g, from, g.direction_to(from, to)?)?;
+        let mut out = heapless::Vec::new();
+        self.rules.steps(link, 0, &mut out);
+        out.iter().filter(|s| s.mode == 0).map(|s| s.cost).min()
+    }
+
+    /// May no unit end a move in `h` (a lake [5.26])?
+    fn no_stopping(&self, h: HexId) -> bool {
+        self.rules.hex_info(h).has(HexInfo::LAKE)
+    }
+
+    /// Could `u`, having come along `trail` (where it stood, then each hex it entered; the last
+    /// is where it is), enter the adjacent `to` in its Movement Phase [7.6]? With its whole
+    /// allowance as it stood there ([`Game::movement_allowance_half`]: halved when it began
+    /// that phase out of supply [5.16], [14.31]), not what it had left. Hexes it may not stop
+    /// in are paid for from one allowance together with the hexes around them: the lake hexes
+    /// entered since the last hex where it could stop, the step, and — when `to` is itself a
+    /// lake — the cheapest way on out of it. So a police unit (8 MP) never enters a lake
+    /// (5 MP in, 5 MP out) [5.26].
+    pub(crate) fn could_enter(&self, u: UnitId, trail: &[HexId], to: HexId) -> bool {
+        let Some(&from) = trail.last() else {
+            return false;
+        };
+        let allowance = self.rules.game.movement_allowance_half(u);
+        let mut spent = 0u16;
+        let mut i = trail.len() - 1;
+        while i > 0 && self.no_stopping(trail[i]) {
+            match self.step_half(trail[i - 1], trail[i]) {
+                Some(c) => spent += c,
+                None => return false,
+            }
+            i -= 1;
+        }
+        let Some(c) = self.step_half(from, to) else {
+            return false;
+        };
+        spent += c;
+        spent <= allowance
+            && (!self.no_stopping(to) || self.way_out(from, to, spent, allowance, MAX_NO_STOP_RUN))
+    }
+
+    /// Can a unit in `h`, where it may not stop (entered from `from`, `spent` paid), reach a
+    /// hex where it may stop within `allowance` (not going back)?
+    fn way_out(&self, from: HexId, h: HexId, spent: u16, allowance: u16, depth: u8) -> bool {
+        let g = &self.rules.game.data.map.geometry;
+        depth > 0
+            && g.neighbours(h).any(|(_, n)| {
+                n != from
+                    && self.step_half(h, n).is_some_and(|c| {
+                        spent + c <= allowance
+                            && (!self.no_stopping(n)
+                                || self.way_out(h, n, spent + c, allowance, depth - 1))
+                    })
+            })
+    }
+}
+
 fn boxed_occupancy() -> Occupancy {
     Occupancy {
         unit: [0; MAX_HEXES],
@@ -666,6 +743,33 @@ impl<'d> Game<'d> {
             && !s.has(flags::MOVED)
             && r.origin_in_zoc;
         Some(r)
+    }
+
+    /// [`StepPrices`] for the units of `side` on the board as it stands now (night or day, gas,
+    /// ruins, fire, who stands where).
+    pub(crate) fn step_prices<'a>(
+        &'a self,
+        side: Side,
+        scratch: &'a mut MoveScratch,
+    ) -> StepPrices<'a, 'd> {
+        scratch.fill(self, side);
+        StepPrices {
+            rules: Rules85 {
+                game: self,
+                scratch,
+                side,
+                // No mover, no origin: only `steps` is asked, never where a move may end.
+                mover: UnitId(u16::MAX),
+                origin: HexId::new(0, 0),
+                origin_underground: false,
+                origin_in_zoc: false,
+                disengage: false,
+                night: self.is_night(),
+                zoc_banned: false,
+                confined: false,
+                underground_allowed: false,
+            },
+        }
     }
 
     /// Every hex `u` may legally end a move in now, with its cheapest cost (`underground` when

@@ -9,7 +9,10 @@
 //! through vacant hexes reaches a legal end.
 //!
 //! Retreats are short (a handful of hexes, each step with at most three hexes farther away),
-//! so a plain depth-first search is cheap and needs no scratch arrays.
+//! so a plain depth-first search is cheap and needs no scratch arrays. The search keeps the
+//! trail it has walked (where the unit stood, then each hex entered) and shows it to the
+//! ruleset with every step, so a rule may judge a step by the way there (Berlin '85 pays a
+//! lake's crossing from one Movement Allowance [7.6], [5.26]).
 
 use super::hex::{Geometry, HexId};
 
@@ -18,6 +21,9 @@ use super::hex::{Geometry, HexId};
 pub const MAX_CHAIN: usize = 8;
 /// Next-hex options of one step (a hex has six neighbours).
 pub const MAX_STEPS: usize = 6;
+/// Longest trail searched: where the unit stood plus the hexes it enters. A longer retreat is
+/// treated as impossible rather than overflowing.
+pub const MAX_TRAIL: usize = 16;
 
 /// The ruleset's answers about one retreating (or displaced) unit.
 pub trait RetreatRules {
@@ -25,8 +31,10 @@ pub trait RetreatRules {
     /// The friendly unit in `h` that would have to be displaced, if any. Enemy-occupied hexes
     /// must be refused by [`RetreatRules::may_enter`].
     fn friendly_occupant(&self, h: HexId) -> Option<Self::Unit>;
-    /// May `u` step from `from` into the adjacent `to` while retreating?
-    fn may_enter(&self, u: Self::Unit, from: HexId, to: HexId) -> bool;
+    /// May `u` step into `to` while retreating? `trail` is the way it came: where it stood,
+    /// then every hex it has entered since, so its last hex is where the unit is now and `to`
+    /// is adjacent to it (a displaced unit's trail is its own hex alone).
+    fn may_enter(&self, u: Self::Unit, trail: &[HexId], to: HexId) -> bool;
     /// May `u` end a retreat (or a displacement) in `h`?
     fn may_end(&self, u: Self::Unit, h: HexId) -> bool;
     /// May `u` end its retreat in `h` before the full distance (having retreated at least
@@ -52,6 +60,8 @@ pub struct RetreatStep {
 
 pub type Steps = heapless::Vec<RetreatStep, MAX_STEPS>;
 pub type Busy = heapless::Vec<HexId, MAX_CHAIN>;
+/// Where a retreating unit stood, then the hexes it has entered.
+pub type Trail = heapless::Vec<HexId, MAX_TRAIL>;
 
 /// What the offered steps lead to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,20 +74,22 @@ pub enum Outlook {
     FallsShort,
 }
 
-/// The next steps of `u`, retreating `total` hexes from `start`, now in `at` after `done`
-/// hexes. Steps are written to `out` in neighbour order.
-#[allow(clippy::too_many_arguments)]
+/// The next steps of `u`, retreating `total` hexes from `start`, having entered the hexes of
+/// `path` so far (the last is where it is now). Steps are written to `out` in neighbour order.
 pub fn retreat_steps<R: RetreatRules>(
     g: &Geometry,
     r: &R,
     u: R::Unit,
     start: HexId,
-    at: HexId,
-    done: u8,
+    path: &[HexId],
     total: u8,
     out: &mut Steps,
 ) -> Outlook {
     out.clear();
+    let mut trail = Trail::new();
+    if trail.push(start).is_err() || trail.extend_from_slice(path).is_err() {
+        return Outlook::FallsShort;
+    }
     let w = Walk {
         g,
         r,
@@ -85,15 +97,17 @@ pub fn retreat_steps<R: RetreatRules>(
         start,
         total,
     };
+    let at = trail[trail.len() - 1];
+    let done = path.len() as u8;
     for displace in [false, true] {
         for (_, to) in g.neighbours(at) {
             if g.distance(start, to) != done as u16 + 1 {
                 continue;
             }
-            let Some(entry) = w.entry(at, to, displace) else {
+            let Some(entry) = w.entry(&trail, to, displace) else {
                 continue;
             };
-            if w.reaches_end(to, done + 1, displace) {
+            if w.reaches_end_via(&mut trail, to, displace) {
                 let _ = out.push(RetreatStep { to, entry });
             }
         }
@@ -112,8 +126,8 @@ pub fn retreat_steps<R: RetreatRules>(
             if g.distance(start, to) != done as u16 + 1 {
                 continue;
             }
-            if let Some(entry) = w.entry(at, to, displace) {
-                let d = 1 + w.depth(to, done + 1, displace);
+            if let Some(entry) = w.entry(&trail, to, displace) {
+                let d = 1 + w.depth_via(&mut trail, to, displace);
                 if d > best {
                     best = d;
                     out.clear();
@@ -144,7 +158,7 @@ pub fn displace_steps<R: RetreatRules>(
     out.clear();
     for (_, to) in g.neighbours(from) {
         if !busy.contains(&to)
-            && r.may_enter(u, from, to)
+            && r.may_enter(u, &[from], to)
             && r.may_end(u, to)
             && r.friendly_occupant(to).is_none()
         {
@@ -165,7 +179,7 @@ pub fn displace_steps<R: RetreatRules>(
         return;
     }
     for (_, to) in g.neighbours(from) {
-        if busy.contains(&to) || !r.may_enter(u, from, to) || !r.may_end(u, to) {
+        if busy.contains(&to) || !r.may_enter(u, &[from], to) || !r.may_end(u, to) {
             continue;
         }
         if let Some(o) = r.friendly_occupant(to) {
@@ -193,7 +207,7 @@ pub fn can_displace<R: RetreatRules>(
     }
     let mut ok = false;
     for (_, to) in g.neighbours(from) {
-        if busy.contains(&to) || !r.may_enter(u, from, to) || !r.may_end(u, to) {
+        if busy.contains(&to) || !r.may_enter(u, &[from], to) || !r.may_end(u, to) {
             continue;
         }
         ok = match r.friendly_occupant(to) {
@@ -218,11 +232,12 @@ struct Walk<'a, R: RetreatRules> {
 }
 
 impl<R: RetreatRules> Walk<'_, R> {
-    /// How the retreating unit in `at` would enter `to`, if it may.
-    fn entry(&self, at: HexId, to: HexId, displace: bool) -> Option<Entry> {
-        if !self.r.may_enter(self.u, at, to) {
+    /// How the retreating unit, having come along `trail`, would enter `to`, if it may.
+    fn entry(&self, trail: &[HexId], to: HexId, displace: bool) -> Option<Entry> {
+        if !self.r.may_enter(self.u, trail, to) {
             return None;
         }
+        let at = *trail.last()?;
         match self.r.friendly_occupant(to) {
             None => Some(Entry::Vacant),
             Some(o) if displace && o != self.u && self.r.may_be_displaced(o) => {
@@ -234,35 +249,64 @@ impl<R: RetreatRules> Walk<'_, R> {
         }
     }
 
-    /// Can the retreat, having reached `at` after `done` hexes, end legally?
-    fn reaches_end(&self, at: HexId, done: u8, displace: bool) -> bool {
+    /// [`Walk::reaches_end`] with `to` entered at the end of `trail` (and left again).
+    fn reaches_end_via(&self, trail: &mut Trail, to: HexId, displace: bool) -> bool {
+        if trail.push(to).is_err() {
+            return false;
+        }
+        let ok = self.reaches_end(trail, displace);
+        trail.pop();
+        ok
+    }
+
+    /// Can the retreat, having come along `trail`, end legally?
+    fn reaches_end(&self, trail: &mut Trail, displace: bool) -> bool {
+        let at = trail[trail.len() - 1];
+        let done = (trail.len() - 1) as u8;
         if done >= self.total {
             return self.r.may_end(self.u, at);
         }
         if done >= 1 && self.r.may_stop_short(self.u, at) && self.r.may_end(self.u, at) {
             return true;
         }
-        self.g.neighbours(at).any(|(_, to)| {
-            self.g.distance(self.start, to) == done as u16 + 1
-                && self.entry(at, to, displace).is_some()
-                && self.reaches_end(to, done + 1, displace)
-        })
+        for (_, to) in self.g.neighbours(at) {
+            if self.g.distance(self.start, to) == done as u16 + 1
+                && self.entry(trail, to, displace).is_some()
+                && self.reaches_end_via(trail, to, displace)
+            {
+                return true;
+            }
+        }
+        false
     }
 
-    /// How many more hexes the retreat can go from `at` (ignoring where it may end).
-    fn depth(&self, at: HexId, done: u8, displace: bool) -> u8 {
+    /// [`Walk::depth`] with `to` entered at the end of `trail` (and left again).
+    fn depth_via(&self, trail: &mut Trail, to: HexId, displace: bool) -> u8 {
+        if trail.push(to).is_err() {
+            return 0;
+        }
+        let d = self.depth(trail, displace);
+        trail.pop();
+        d
+    }
+
+    /// How many more hexes the retreat, having come along `trail`, can go (ignoring where it
+    /// may end).
+    fn depth(&self, trail: &mut Trail, displace: bool) -> u8 {
+        let at = trail[trail.len() - 1];
+        let done = (trail.len() - 1) as u8;
         if done >= self.total {
             return 0;
         }
-        self.g
-            .neighbours(at)
-            .filter(|&(_, to)| {
-                self.g.distance(self.start, to) == done as u16 + 1
-                    && self.entry(at, to, displace).is_some()
-            })
-            .map(|(_, to)| 1 + self.depth(to, done + 1, displace))
-            .max()
-            .unwrap_or(0)
+        let mut best = 0;
+        for (_, to) in self.g.neighbours(at) {
+            if self.g.distance(self.start, to) == done as u16 + 1
+                && self.entry(trail, to, displace).is_some()
+            {
+                best = best.max(1 + self.depth_via(trail, to, displace));
+            }
+        }
+        best
     }
 }
 
@@ -283,7 +327,8 @@ mod tests {
     }
 
     /// A hand-made board: blocked hexes (enemy control, water …), friendly units by hex,
-    /// hexes where a retreat may stop short, units that may not be displaced.
+    /// hexes where a retreat may stop short, units that may not be displaced, hexes that may
+    /// not be ended in, and steps refused by the way there.
     #[derive(Default)]
     struct Toy {
         blocked: heapless::Vec<HexId, 32>,
@@ -291,6 +336,8 @@ mod tests {
         stop_short: heapless::Vec<HexId, 8>,
         pinned: heapless::Vec<u8, 8>,
         no_end: heapless::Vec<HexId, 8>,
+        /// Steps refused by the way there: never on into `c` after entering `b` from `a`.
+        no_pass: heapless::Vec<(HexId, HexId, HexId), 8>,
     }
 
     impl RetreatRules for Toy {
@@ -298,8 +345,12 @@ mod tests {
         fn friendly_occupant(&self, h: HexId) -> Option<u8> {
             self.units.iter().find(|(_, x)| *x == h).map(|(u, _)| *u)
         }
-        fn may_enter(&self, _u: u8, _from: HexId, to: HexId) -> bool {
+        fn may_enter(&self, _u: u8, trail: &[HexId], to: HexId) -> bool {
             !self.blocked.contains(&to)
+                && !self
+                    .no_pass
+                    .iter()
+                    .any(|&(a, b, c)| c == to && trail.ends_with(&[a, b]))
         }
         fn may_end(&self, _u: u8, h: HexId) -> bool {
             !self.no_end.contains(&h)
@@ -330,12 +381,12 @@ mod tests {
         let t = Toy::default();
         let mut out = Steps::new();
         assert_eq!(
-            retreat_steps(&g, &t, 0, START, START, 0, 3, &mut out),
+            retreat_steps(&g, &t, 0, START, &[], 3, &mut out),
             Outlook::ThroughVacant
         );
         assert_eq!(out.len(), 6);
         let first = out[0].to;
-        retreat_steps(&g, &t, 0, START, first, 1, 3, &mut out);
+        retreat_steps(&g, &t, 0, START, &[first], 3, &mut out);
         assert!(!out.is_empty() && out.len() <= 3);
         assert!(out.iter().all(|s| g.distance(START, s.to) == 2));
     }
@@ -349,7 +400,7 @@ mod tests {
         ring_except(&mut t, &[ns[0], ns[1]]);
         let _ = t.units.push((1, ns[1]));
         let mut out = Steps::new();
-        let o = retreat_steps(&g, &t, 0, START, START, 0, 1, &mut out);
+        let o = retreat_steps(&g, &t, 0, START, &[], 1, &mut out);
         assert_eq!(o, Outlook::ThroughVacant);
         assert_eq!(
             out.as_slice(),
@@ -360,7 +411,7 @@ mod tests {
         );
         // With the vacant hex blocked too, the friendly unit is displaced.
         let _ = t.blocked.push(ns[0]);
-        let o = retreat_steps(&g, &t, 0, START, START, 0, 1, &mut out);
+        let o = retreat_steps(&g, &t, 0, START, &[], 1, &mut out);
         assert_eq!(o, Outlook::Displacing);
         assert_eq!(
             out.as_slice(),
@@ -419,7 +470,7 @@ mod tests {
         }
         let mut out = Steps::new();
         assert_eq!(
-            retreat_steps(&g, &t, 0, START, START, 0, 1, &mut out),
+            retreat_steps(&g, &t, 0, START, &[], 1, &mut out),
             Outlook::FallsShort
         );
         assert!(out.is_empty());
@@ -440,7 +491,7 @@ mod tests {
         }
         let mut out = Steps::new();
         assert_eq!(
-            retreat_steps(&g, &t, 0, START, START, 0, 3, &mut out),
+            retreat_steps(&g, &t, 0, START, &[], 3, &mut out),
             Outlook::FallsShort
         );
         assert_eq!(
@@ -453,7 +504,7 @@ mod tests {
         // A hex where the retreat may stop short is a legal end.
         let _ = t.stop_short.push(a);
         assert_eq!(
-            retreat_steps(&g, &t, 0, START, START, 0, 3, &mut out),
+            retreat_steps(&g, &t, 0, START, &[], 3, &mut out),
             Outlook::ThroughVacant
         );
     }
@@ -468,13 +519,45 @@ mod tests {
         let mut out = Steps::new();
         // One hex: it would end in the no-stopping hex.
         assert_eq!(
-            retreat_steps(&g, &t, 0, START, START, 0, 1, &mut out),
+            retreat_steps(&g, &t, 0, START, &[], 1, &mut out),
             Outlook::FallsShort
         );
         // Two hexes: it passes through.
         assert_eq!(
-            retreat_steps(&g, &t, 0, START, START, 0, 2, &mut out),
+            retreat_steps(&g, &t, 0, START, &[], 2, &mut out),
             Outlook::ThroughVacant
         );
+    }
+    #[test]
+    fn a_step_may_be_judged_by_the_way_there() {
+        let g = geo();
+        let mut t = Toy::default();
+        let ns: heapless::Vec<HexId, 6> = g.neighbours(START).map(|(_, n)| n).collect();
+        // One way out, through `a`; from `a` a retreat of 2 may go on to any hex two away.
+        let a = ns[0];
+        ring_except(&mut t, &[a]);
+        let mut out = Steps::new();
+        retreat_steps(&g, &t, 0, START, &[a], 2, &mut out);
+        let onward: heapless::Vec<HexId, 6> = out.iter().map(|s| s.to).collect();
+        assert!(!onward.is_empty());
+        // The rules refuse going on into every one of them after entering `a` from START.
+        for &c in &onward {
+            let _ = t.no_pass.push((START, a, c));
+        }
+        assert_eq!(
+            retreat_steps(&g, &t, 0, START, &[a], 2, &mut out),
+            Outlook::FallsShort
+        );
+        assert!(out.is_empty());
+        // Seen from START, `a` leads nowhere: the step that gets farthest is all there is.
+        assert_eq!(
+            retreat_steps(&g, &t, 0, START, &[], 2, &mut out),
+            Outlook::FallsShort
+        );
+        assert_eq!(out.len(), 1);
+        // A unit displaced out of `a` came from nowhere: the same hexes are open to it.
+        let _ = t.units.push((1, a));
+        displace_steps(&g, &t, 1, a, &[START], &mut out);
+        assert!(onward.iter().all(|c| out.iter().any(|s| s.to == *c)));
     }
 }

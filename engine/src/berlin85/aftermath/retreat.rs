@@ -8,6 +8,7 @@ use crate::berlin85::command::Choice;
 use crate::berlin85::event::Event;
 use crate::berlin85::flags;
 use crate::berlin85::game::Game;
+use crate::berlin85::movement::{MoveScratch, StepPrices};
 use crate::core::hex::HexId;
 use crate::core::map::{HexFeatures, Markers, SideFeatures};
 use crate::core::protocol::{emit, refuse, Events, RuleViolation};
@@ -25,6 +26,9 @@ pub(crate) struct Rules85<'g, 'd> {
     /// Apply [5.17] (West Berlin police never leave West Berlin). Off only to find out whether
     /// that rule is what killed a unit, so the event can cite it.
     pub police_border: bool,
+    /// The movement rules' prices, for "only through hexes the unit could enter during its
+    /// Movement Phase" [7.6]; `None` only to find out whether that rule killed a unit.
+    pub prices: Option<StepPrices<'g, 'd>>,
 }
 
 impl RetreatRules for Rules85<'_, '_> {
@@ -35,8 +39,15 @@ impl RetreatRules for Rules85<'_, '_> {
         self.game.unit_at(h)
     }
 
-    fn may_enter(&self, u: UnitId, from: HexId, to: HexId) -> bool {
+    fn may_enter(&self, u: UnitId, trail: &[HexId], to: HexId) -> bool {
+        let Some(&from) = trail.last() else {
+            return false;
+        };
         self.game.retreat_may_enter(u, from, to, self.police_border)
+            && self
+                .prices
+                .as_ref()
+                .is_none_or(|p| p.could_enter(u, trail, to))
     }
 
     fn may_end(&self, _u: UnitId, h: HexId) -> bool {
@@ -76,7 +87,8 @@ impl<'d> Game<'d> {
     /// May `u` step from `from` into `to` while retreating or being displaced? Not across water
     /// (bridges and ferries included) [7.72], not into fire [10.72], not into an enemy unit
     /// [5.12] or an enemy zone of control, friendly units there or not [7.71]; West Berlin
-    /// police never out of West Berlin [5.17].
+    /// police never out of West Berlin [5.17]. (Whether the unit could pay for the hex [7.6]
+    /// is asked of the movement rules by [`Rules85::may_enter`].)
     pub(crate) fn retreat_may_enter(
         &self,
         u: UnitId,
@@ -128,18 +140,42 @@ impl<'d> Game<'d> {
         !here && self.in_unresolved_attack(u)
     }
 
-    fn retreat_steps_of(&self, r: &Retreating, police_border: bool, out: &mut Steps) -> Outlook {
-        let rules = Rules85 {
+    /// The retreat rules for the units of `side` (a retreating unit and the friends it
+    /// displaces), with the [5.17] police border and the [7.6] hex costs applied or not.
+    fn retreat_rules<'a>(
+        &'a self,
+        side: crate::core::side::Side,
+        police_border: bool,
+        traversable: bool,
+        scratch: &'a mut MoveScratch,
+    ) -> Rules85<'a, 'd> {
+        Rules85 {
             game: self,
             police_border,
-        };
+            prices: traversable.then(|| self.step_prices(side, scratch)),
+        }
+    }
+
+    fn retreat_steps_of(
+        &self,
+        r: &Retreating,
+        police_border: bool,
+        traversable: bool,
+        out: &mut Steps,
+    ) -> Outlook {
+        let mut scratch = MoveScratch::new();
+        let rules = self.retreat_rules(
+            self.side_of(r.unit),
+            police_border,
+            traversable,
+            &mut scratch,
+        );
         retreat_steps(
             &self.data.map.geometry,
             &rules,
             r.unit,
             r.start,
-            r.at(),
-            r.done(),
+            &r.path,
             r.total,
             out,
         )
@@ -184,10 +220,8 @@ impl<'d> Game<'d> {
             for d in &a.displacing {
                 busy.push(d.from).ok()?;
             }
-            let rules = Rules85 {
-                game: self,
-                police_border: true,
-            };
+            let mut scratch = MoveScratch::new();
+            let rules = self.retreat_rules(self.side_of(top.unit), true, true, &mut scratch);
             let mut steps = Steps::new();
             displace_steps(
                 &self.data.map.geometry,
@@ -227,7 +261,7 @@ impl<'d> Game<'d> {
                 return None;
             }
             let mut steps = Steps::new();
-            let outlook = self.retreat_steps_of(r, true, &mut steps);
+            let outlook = self.retreat_steps_of(r, true, true, &mut steps);
             let can_stand = done == 0 && self.in_supply(r.unit);
             let can_stop = done >= 1 && self.is_urban(r.at());
             let mut options = heapless::Vec::new();
@@ -291,7 +325,10 @@ impl<'d> Game<'d> {
             return Ok(false);
         }
         if let Some(r) = &a.retreating {
-            if r.done() >= r.total {
+            if r.done() >= r.total && self.terrain(r.at()).is_some_and(|t| t.no_stopping) {
+                // The full distance ends in a lake, where no unit may stop [5.26], [7.74].
+                self.end_retreat_eliminated("5.26", events)?;
+            } else if r.done() >= r.total {
                 self.end_retreat_completed("7.7", events)?;
             } else {
                 let case = self.why_retreat_failed(r);
@@ -311,14 +348,18 @@ impl<'d> Game<'d> {
         Ok(false)
     }
 
-    /// [5.17] when only the West Berlin border stopped the retreat, else [7.74] (or [7.7] when
-    /// the unit could not leave its hex at all).
+    /// [5.17] when only the West Berlin border stopped the retreat, [7.6] when only hexes the
+    /// unit could never enter in its Movement Phase did, else [7.74] (or [7.7] when the unit
+    /// could not leave its hex at all).
     fn why_retreat_failed(&self, r: &Retreating) -> &'static str {
-        if self.is_west_berlin_police(r.unit) {
-            let mut steps = Steps::new();
-            if self.retreat_steps_of(r, false, &mut steps) != Outlook::FallsShort {
-                return "5.17";
-            }
+        let mut steps = Steps::new();
+        if self.is_west_berlin_police(r.unit)
+            && self.retreat_steps_of(r, false, true, &mut steps) != Outlook::FallsShort
+        {
+            return "5.17";
+        }
+        if self.retreat_steps_of(r, true, false, &mut steps) != Outlook::FallsShort {
+            return "7.6";
         }
         if r.path.is_empty() {
             "7.7"

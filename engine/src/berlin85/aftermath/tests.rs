@@ -7,7 +7,7 @@ use super::*;
 use crate::berlin85::data::Region;
 use crate::berlin85::flags;
 use crate::berlin85::state::{Phase, NATO, WARSAW_PACT};
-use crate::berlin85::testkit::{hex, Board, HF, SF, URBAN};
+use crate::berlin85::testkit::{hex, Board, FOREST, HF, LAKE, SF, URBAN};
 use crate::core::map::Markers;
 use crate::core::protocol::DiceRoll;
 use crate::core::units::{Location, UnitKind};
@@ -802,4 +802,260 @@ fn aftermath_8_33_adjacent_artillery_suffers_the_result() {
     let mut g = Corridor { b, def, att }.game(&[]);
     begin(&mut g, &outcome(CombatResult::A1, &[att], &[def], &[]));
     assert_eq!(at(&g, att), Location::OnMap(hex("0503")));
+}
+
+// ---- only through hexes the unit could enter in its Movement Phase [7.6] ----------------------
+
+/// A lake in 0506 (lake shore on its six sides [5.26]) behind 0505, which is walled with water
+/// except toward the attacker in 0504 and the lake: any retreat from 0505 crosses the lake to
+/// 0507, 0606 or 0406. A lake costs 5 MP in (1 + 4 for the shore) and 5 MP out into clear
+/// terrain (4 + 1). The Warsaw Pact attacker has 12 MP.
+struct LakeBehind {
+    b: Board,
+    def: UnitId,
+    att: UnitId,
+}
+
+fn lake_behind(kind: UnitKind, movement: u8) -> LakeBehind {
+    let mut b = Board::new(10, 10);
+    wall(&mut b, hex("0505"), &[hex("0504"), hex("0506")]);
+    b.terrain(hex("0506"), LAKE);
+    let g = b.data.map.geometry;
+    for (_, n) in g.neighbours(hex("0506")) {
+        b.side(hex("0506"), n, SF::LAKE_SHORE);
+    }
+    let def = b.unit(NATO, kind, 4, 4, movement);
+    let att = b.unit(WARSAW_PACT, UnitKind::Tank, 6, 5, 12);
+    LakeBehind { b, def, att }
+}
+
+impl LakeBehind {
+    fn game(self, turn: u8, extra: &[(UnitId, HexId)]) -> Game<'static> {
+        let mut placed = std::vec![(self.def, hex("0505")), (self.att, hex("0504"))];
+        placed.extend_from_slice(extra);
+        self.b.game(Phase::Combat, WARSAW_PACT, turn, &placed)
+    }
+}
+
+fn eliminated_citing(ev: &[Event], u: UnitId, case: &str) -> bool {
+    ev.iter().any(|e| e.unit == Some(u) && e.case == case)
+}
+
+#[test]
+fn aftermath_7_6_police_never_retreat_through_a_lake_5_26() {
+    // West Berlin police (8 MP) could pay the 5 MP into the lake but never the 5 MP out.
+    let LakeBehind { b, def, att } = lake_behind(UnitKind::Police, 8);
+    let mut g = LakeBehind { b, def, att }.game(1, &[]);
+    let ev = begin(&mut g, &outcome(CombatResult::D2, &[att], &[def], &[]));
+    assert_eq!(at(&g, def), Location::Eliminated);
+    assert!(eliminated_citing(&ev, def, "7.6"), "{ev:?}");
+    // Eliminated where it stood: the lake was never entered.
+    assert_eq!(g.aftermath_paths()[0].kind, PathKind::Eliminated);
+    assert_eq!(g.aftermath_paths()[0].hexes.as_slice(), &[hex("0505")]);
+}
+
+#[test]
+fn aftermath_7_6_a_unit_that_can_pay_for_the_lake_still_retreats_across_it() {
+    // 0606 beyond the lake is forest (2 MP): out of the lake into it costs 6 MP.
+    for (movement, beyond) in [
+        (12, std::vec![hex("0507"), hex("0606"), hex("0406")]),
+        // 10 MP: 5 in and 5 out into the clear, but 11 into the forest.
+        (10, std::vec![hex("0507"), hex("0406")]),
+    ] {
+        let LakeBehind { mut b, def, att } = lake_behind(UnitKind::Mechanized, movement);
+        b.terrain(hex("0606"), FOREST);
+        let mut g = LakeBehind { b, def, att }.game(1, &[]);
+        begin(&mut g, &outcome(CombatResult::D2, &[att], &[def], &[]));
+        // Into the lake (the only way), then the owner picks a hex beyond it.
+        assert_eq!(at(&g, def), Location::OnMap(hex("0506")), "{movement} MP");
+        let hexes: Vec<Choice> = beyond.iter().map(|&h| Choice::Hex(h)).collect();
+        assert_eq!(options(&g), hexes, "{movement} MP");
+        pick(&mut g, Choice::Hex(hex("0507")));
+        assert_eq!(at(&g, def), Location::OnMap(hex("0507")));
+        let p = &g.aftermath_paths()[0];
+        assert_eq!(p.hexes.as_slice(), &[hex("0505"), hex("0506")]);
+    }
+}
+
+#[test]
+fn aftermath_7_6_5_16_16_21_unsupplied_or_at_night_no_retreat_across_a_lake_it_cannot_pay_for() {
+    // 12 MP pay for the lake (10 MP); halved out of supply (6 MP) or at night (costs doubled:
+    // 20 MP) they do not, and the unit is eliminated rather than led through it.
+    for (unsupplied, turn) in [(true, 1), (false, 3)] {
+        let LakeBehind { b, def, att } = lake_behind(UnitKind::Mechanized, 12);
+        let mut g = LakeBehind { b, def, att }.game(turn, &[]);
+        if unsupplied {
+            g.state.units[def.0 as usize].set(flags::UNSUPPLIED_AT_START);
+        }
+        assert_eq!(g.is_night(), turn == 3);
+        let ev = begin(&mut g, &outcome(CombatResult::D2, &[att], &[def], &[]));
+        assert_eq!(
+            at(&g, def),
+            Location::Eliminated,
+            "unsupplied {unsupplied}, turn {turn}"
+        );
+        assert!(eliminated_citing(&ev, def, "7.6"), "{ev:?}");
+    }
+}
+
+#[test]
+fn aftermath_7_6_5_16_16_21_no_retreat_into_a_hex_the_unit_cannot_pay_for() {
+    // Two ways out of 0505: the forest in 0506 (2 MP) and the clear 0605 (1 MP). At night every
+    // cost doubles; the defender (6 MP) began its Movement Phase out of supply: 3 MP.
+    let Corridor { mut b, def, att } = corridor();
+    b.terrain(hex("0506"), FOREST);
+    let d = b
+        .data
+        .map
+        .geometry
+        .side_between(hex("0505"), hex("0605"))
+        .unwrap();
+    b.data.map.side_mut(d).unwrap().0 = 0;
+    let placed = [(def, hex("0505")), (att, hex("0504"))];
+    let mut g = b.game(Phase::Combat, WARSAW_PACT, 3, &placed);
+    g.state.units[def.0 as usize].set(flags::UNSUPPLIED_AT_START);
+    assert!(g.is_night());
+    let ev = begin(&mut g, &outcome(CombatResult::D1, &[att], &[def], &[]));
+    // The forest (4 MP tonight) is no way out; the clear hex (2 MP) is the only one.
+    assert_eq!(at(&g, def), Location::OnMap(hex("0605")), "{ev:?}");
+}
+
+#[test]
+fn aftermath_7_74_5_26_a_retreat_may_not_end_in_a_lake() {
+    // One hex to go and the lake the only way: the unit may enter it but not stop there.
+    let LakeBehind { b, def, att } = lake_behind(UnitKind::Mechanized, 12);
+    let mut g = LakeBehind { b, def, att }.game(1, &[]);
+    let ev = begin(&mut g, &outcome(CombatResult::D1, &[att], &[def], &[]));
+    assert_eq!(at(&g, def), Location::Eliminated);
+    assert!(eliminated_citing(&ev, def, "5.26"), "{ev:?}");
+}
+
+// ---- rulings (docs/rules/berlin85.md, "Rulings") ----------------------------------------------
+
+#[test]
+fn aftermath_6_14_ruling_no_zone_of_control_across_a_lake_shore() {
+    // A Warsaw Pact unit on the lake's shore in 0605: it controls 0606 across a land hexside,
+    // but not the lake across its shore, so the retreat crosses the lake beside it.
+    let LakeBehind { mut b, def, att } = lake_behind(UnitKind::Mechanized, 12);
+    let shore = b.unit(WARSAW_PACT, UnitKind::Infantry, 2, 2, 4);
+    let mut g = LakeBehind { b, def, att }.game(1, &[(shore, hex("0605"))]);
+    assert!(!g.enemy_zoc(hex("0506"), NATO));
+    assert!(g.enemy_zoc(hex("0606"), NATO));
+    begin(&mut g, &outcome(CombatResult::D2, &[att], &[def], &[]));
+    assert_eq!(at(&g, def), Location::OnMap(hex("0506")));
+    assert_eq!(
+        options(&g),
+        std::vec![Choice::Hex(hex("0507")), Choice::Hex(hex("0406"))]
+    );
+}
+
+#[test]
+fn aftermath_7_92_5_26_ruling_an_advance_never_stops_in_a_lake() {
+    // D3 across the lake: the path is 0505, the lake, 0507. The advance may go through the
+    // lake but is not offered Stop in it.
+    let LakeBehind { b, def, att } = lake_behind(UnitKind::Mechanized, 12);
+    let mut g = LakeBehind { b, def, att }.game(1, &[]);
+    begin(&mut g, &outcome(CombatResult::D3, &[att], &[def], &[]));
+    pick(&mut g, Choice::Hex(hex("0507")));
+    pick(&mut g, Choice::Hex(hex("0508")));
+    assert_eq!(at(&g, def), Location::OnMap(hex("0508")));
+    pick(&mut g, Choice::Unit(att));
+    pick(&mut g, Choice::Hex(hex("0505")));
+    assert_eq!(
+        options(&g),
+        std::vec![Choice::Hex(hex("0506")), Choice::Stop]
+    );
+    pick(&mut g, Choice::Hex(hex("0506")));
+    assert_eq!(options(&g), std::vec![Choice::Hex(hex("0507"))]);
+    pick(&mut g, Choice::Hex(hex("0507")));
+    assert!(done(&g), "{:?}", g.pending());
+    assert_eq!(at(&g, att), Location::OnMap(hex("0507")));
+
+    // D2: the path ends in the lake (the defender stands in 0507 beyond it). The advance
+    // could not go on from the lake, so it is never offered the lake.
+    let LakeBehind { b, def, att } = lake_behind(UnitKind::Mechanized, 12);
+    let mut g = LakeBehind { b, def, att }.game(1, &[]);
+    begin(&mut g, &outcome(CombatResult::D2, &[att], &[def], &[]));
+    pick(&mut g, Choice::Hex(hex("0507")));
+    assert_eq!(
+        g.aftermath_paths()[0].hexes.as_slice(),
+        &[hex("0505"), hex("0506")]
+    );
+    pick(&mut g, Choice::Unit(att));
+    pick(&mut g, Choice::Hex(hex("0505")));
+    assert!(done(&g), "{:?}", g.pending());
+    assert_eq!(at(&g, att), Location::OnMap(hex("0505")));
+}
+
+#[test]
+fn aftermath_8_41_ruling_displaced_and_standing_units_suffered_an_adverse_result() {
+    // NATO attacks the Warsaw Pact unit in 0506 and gets A1. The artillery `stander` (adjacent,
+    // so it suffers the result [8.33]) holds through They Shall Not Pass; `n1` can only retreat
+    // into 0504 and displaces the artillery `pushed` there.
+    let mut b = Board::new(10, 10);
+    supplied(&mut b);
+    wall(&mut b, hex("0505"), &[hex("0504"), hex("0506")]);
+    let wp = b.unit(WARSAW_PACT, UnitKind::Tank, 6, 6, 6);
+    let n1 = b.unit(NATO, UnitKind::Mechanized, 4, 4, 6);
+    let stander = b.artillery(NATO, 4, 2, 4, 2, 6);
+    let pushed = b.artillery(NATO, 4, 2, 4, 2, 6);
+    let mut g = combat(
+        b,
+        NATO,
+        &[
+            (wp, hex("0506")),
+            (n1, hex("0505")),
+            (stander, hex("0606")),
+            (pushed, hex("0504")),
+        ],
+    );
+    assert!(g.in_supply(stander));
+    begin(
+        &mut g,
+        &outcome(CombatResult::A1, &[n1, stander], &[wp], &[]),
+    );
+    pick(&mut g, Choice::Unit(stander));
+    pick(&mut g, Choice::TheyShallNotPass);
+    roll(&mut g, 6);
+    assert_eq!(at(&g, stander), Location::OnMap(hex("0606")));
+    pick(&mut g, Choice::Hex(hex("0504")));
+    pick(&mut g, Choice::Hex(hex("0503")));
+    assert_eq!(at(&g, pushed), Location::OnMap(hex("0503")));
+    assert_eq!(at(&g, n1), Location::OnMap(hex("0504")));
+    assert!(done(&g), "{:?}", g.pending());
+    for u in [stander, pushed] {
+        assert!(g.state.units[u.0 as usize].has(flags::ADVERSE_RESULT));
+    }
+    // The next Combat Phase remembers it: no FPF there [8.41] (refused by
+    // `combat_8_41_fpf_by_an_ineligible_battery_is_refused`).
+    g.state.phasing = WARSAW_PACT;
+    let mut ev = Events::new();
+    g.combat_begin(&mut ev).unwrap();
+    for u in [stander, pushed] {
+        assert!(g.state.units[u.0 as usize].has(flags::ADVERSE_LAST_PHASE));
+    }
+}
+
+#[test]
+fn aftermath_19_12_20_22_ruling_no_rail_line_vp_in_a_turn_lost_to_a_cease_fire() {
+    use crate::berlin85::turn::tests::{
+        begin as begin_turn, berlin_board, end_turn, roll as dice, take_barracks, yes,
+    };
+    let mut b = berlin_board();
+    b.feature(hex("0505"), HF::RAIL_LINE);
+    let n = b.unit(NATO, UnitKind::Mechanized, 6, 6, 12);
+    let mut g = b.game(Phase::TurnStart, WARSAW_PACT, 1, &[(n, hex("0505"))]);
+    take_barracks(&mut g, 3);
+    begin_turn(&mut g, 2);
+    g.apply(&yes()).unwrap(); // the Warsaw Pact offers the Honors of War
+    g.apply(&dice(&[6, 5])).unwrap(); // 11: C
+    let ev: Vec<Event> = g.apply(&dice(&[1])).unwrap().into_iter().collect();
+    assert!(cites(&ev, "19.12"), "a cease fire: {ev:?}");
+    assert_eq!(g.state.turn, 3, "Game-Turn 2 was skipped");
+    // A NATO unit stood on the rail line all through Game-Turn 2: no VP for that turn.
+    assert!(!cites(&ev, "20.22") && !cites(&ev, "20.23"), "{ev:?}");
+    assert_eq!(g.state.turn_state.rail_vp, 0);
+    // Game-Turn 3 is played: the same unit on the line scores.
+    end_turn(&mut g);
+    assert_eq!(g.state.turn_state.rail_vp, 8);
 }
