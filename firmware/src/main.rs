@@ -9,6 +9,7 @@ mod config;
 mod gpio;
 mod persist;
 mod saves;
+mod storage;
 mod watchdog;
 mod window;
 

@@ -236,6 +236,9 @@ pub struct Session {
     /// A save failed: nothing is appended after a record that may be missing; the whole
     /// journal is written again at the next input or retry ([`Session::retry_save`]).
     needs_rewrite: bool,
+    /// In-memory states every [`SNAPSHOT_EVERY`] inputs (and where the session began), so an
+    /// undo replays at most that many inputs, however long the game.
+    checkpoints: Vec<(usize, State)>,
 }
 
 /// Random refusal-free error for "the table was asked to roll when nothing is to be rolled".
@@ -270,7 +273,9 @@ impl Session {
             save_error: None,
             saved: 0,
             needs_rewrite: false,
+            checkpoints: Vec::new(),
         };
+        session.checkpoints.push((0, session.game.state.clone()));
         session.saved_or_failed(begun);
         Ok(session)
     }
@@ -330,6 +335,7 @@ impl Session {
         // copy of the state per input). Only a damaged journal gets a refusal: then replay
         // again from the start, with the checked `apply`, to the last good input.
         let at_start = game.clone();
+        let mut checkpoints = vec![(start, game.state.clone())];
         let mut run = replay(&mut game, &inputs, start, false);
         if run.refusal.is_some() {
             game = at_start;
@@ -340,7 +346,9 @@ impl Session {
             mut secret,
             good,
             refusal,
+            checkpoints: later,
         } = run;
+        checkpoints.extend(later.into_iter().filter(|(n, _)| *n <= good));
         report.first_refusal = refusal;
         report.replayed = good - start;
         report.dropped = inputs.len() - good;
@@ -362,6 +370,7 @@ impl Session {
             save_error: None,
             saved: good,
             needs_rewrite: false,
+            checkpoints,
         };
         session.saved_or_failed(cut);
         Ok((session, report))
@@ -429,6 +438,7 @@ impl Session {
             save_error: self.save_error.clone(),
             saved: self.saved,
             needs_rewrite: self.needs_rewrite,
+            checkpoints: self.checkpoints.clone(),
         }
     }
 
@@ -465,6 +475,8 @@ impl Session {
                 .map(|event| LoggedEvent { input: n, event }),
         );
         if self.inputs.len().is_multiple_of(SNAPSHOT_EVERY) {
+            self.checkpoints
+                .push((self.inputs.len(), self.game.state.clone()));
             self.save_snapshot();
         }
         Ok(events)
@@ -534,18 +546,26 @@ impl Session {
         let Some(n) = self.undo_target() else {
             return false;
         };
-        // `undo_target` never reaches before a snapshot resume, so the journal from the
-        // start is here; the inputs were all accepted, so they replay in place.
-        let Ok(mut game) = new_game(self.data, &self.header) else {
+        // From the last in-memory checkpoint at or before `n` (there is always one: where the
+        // session began, which `undo_target` never goes before), replay the few inputs after
+        // it in place: they were all accepted.
+        let Some((from, state)) = self.checkpoints.iter().rev().find(|(k, _)| *k <= n) else {
             return false;
         };
-        let run = replay(&mut game, &self.inputs[..n], 0, false);
-        if run.refusal.is_some() {
-            // Cannot happen for a journal the engine accepted; keep the game as it was.
-            return false;
+        let mut game = self.game.clone();
+        game.state = state.clone();
+        let mut events = engine::core::protocol::Events::new();
+        for input in &self.inputs[*from..n] {
+            events.clear();
+            if game.apply_in_place(input, &mut events).is_err() {
+                // Cannot happen for a journal the engine accepted; keep the game as it was.
+                return false;
+            }
         }
         self.game = game;
-        self.log = run.log;
+        self.checkpoints.retain(|(k, _)| *k <= n);
+        let kept_log = self.log.partition_point(|e| e.input < n);
+        self.log.truncate(kept_log);
         self.inputs.truncate(n);
         self.secret.truncate(n);
         self.saved = self.saved.min(n);
@@ -647,6 +667,8 @@ struct Replayed {
     /// Inputs applied, counted from the start of the journal.
     good: usize,
     refusal: Option<RuleViolation>,
+    /// The state after every [`SNAPSHOT_EVERY`]-th input replayed.
+    checkpoints: Vec<(usize, State)>,
 }
 
 /// Replays `inputs[start..]` onto `game`: in place, or (`checked`) with `Game::apply`, which
@@ -657,6 +679,7 @@ fn replay(game: &mut Game<'static>, inputs: &[Input85], start: usize, checked: b
         secret: vec![false; start],
         good: start,
         refusal: None,
+        checkpoints: Vec::new(),
     };
     let mut events = engine::core::protocol::Events::new();
     for (i, input) in inputs.iter().enumerate().skip(start) {
@@ -676,6 +699,9 @@ fn replay(game: &mut Game<'static>, inputs: &[Input85], start: usize, checked: b
             event: event.clone(),
         }));
         run.good = i + 1;
+        if run.good.is_multiple_of(SNAPSHOT_EVERY) {
+            run.checkpoints.push((run.good, game.state.clone()));
+        }
     }
     run
 }

@@ -250,7 +250,9 @@ impl SimStorage {
     pub fn crash_images(&self) -> Vec<SimStorage> {
         let s = self.state.borrow();
         let n = s.unsynced.len();
-        let mut subsets: Vec<(Vec<usize>, Option<(usize, usize)>)> = Vec::new();
+        // (the unsynced changes kept, and a write torn at a byte)
+        type Subset = (Vec<usize>, Option<(usize, usize)>);
+        let mut subsets: Vec<Subset> = Vec::new();
         for j in 0..=n {
             let prefix: Vec<usize> = (0..j).collect();
             if let Some(Unsynced::Data {
