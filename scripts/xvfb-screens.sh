@@ -6,6 +6,8 @@
 #
 #   scripts/xvfb-screens.sh          # screenshots
 #   scripts/xvfb-screens.sh bench    # also the frame benchmark (FemtoVG under Xvfb, software)
+#   scripts/xvfb-screens.sh install  # only install the X tools (CI does this before
+#                                    # `cargo test --workspace`, whose window tests need them)
 #
 # Installs what it needs with apt-get when run as root (idempotent); without root and without
 # the tools it says what is missing and exits 0 (a skip, not a failure).
@@ -35,6 +37,10 @@ if [ ${#need[@]} -gt 0 ]; then
         echo "SKIP: missing ${need[*]} (run as root to install them)"
         exit 0
     fi
+fi
+if [ "${1:-}" = install ]; then
+    echo "X tools present: Xvfb, xdotool, xwininfo, xwd, convert, Mesa"
+    exit 0
 fi
 
 # The program a user runs: the `berlin-table` binary, as `cargo build --release -p berlin-table`
