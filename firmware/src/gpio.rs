@@ -304,6 +304,24 @@ pub fn button_action(button: Button, ctx: &TableContext) -> Action {
     }
 }
 
+/// What the buttons and LEDs need to know of what the game waits for: the context, and whether
+/// a player must act (a command or a choice; not a roll, a draw or the end of the game).
+pub fn pending_context<O>(
+    pending: &engine::core::protocol::Pending<O>,
+    dice: Mode,
+    chits: Mode,
+) -> (TableContext, bool) {
+    use engine::core::protocol::Pending;
+    let mut ctx = TableContext::idle(dice, chits);
+    match pending {
+        Pending::Roll { dice, .. } => ctx.roll_wanted = Some(dice.sides),
+        Pending::DrawChit { .. } => ctx.draw_wanted = true,
+        _ => {}
+    }
+    let someone_acts = matches!(pending, Pending::Command { .. } | Pending::Choose { .. });
+    (ctx, someone_acts)
+}
+
 /// Mirrors the context on the LEDs: "roll wanted" lights for a pending roll or draw.
 pub fn update_leds(leds: &mut dyn Leds, ctx: &TableContext, your_turn: bool) {
     leds.set(
@@ -801,6 +819,30 @@ mod tests {
             s.inputs().last(),
             Some(engine::core::protocol::Input::Rolled(_))
         ));
+    }
+
+    #[test]
+    fn the_leds_say_a_roll_is_wanted_and_whose_turn_it_is() {
+        use engine::core::protocol::{DiceSpec, Pending};
+        use engine::core::side::Side;
+        let roll: Pending<()> = Pending::Roll {
+            player: Side::A,
+            dice: DiceSpec::D6,
+            purpose: "",
+            case: "7.6",
+            secret: false,
+        };
+        let (ctx, acts) = pending_context(&roll, Mode::Digital, Mode::Digital);
+        assert_eq!(
+            (ctx.roll_wanted, ctx.draw_wanted, acts),
+            (Some(6), false, false)
+        );
+        let command: Pending<()> = Pending::Command { player: Side::B };
+        let (ctx, acts) = pending_context(&command, Mode::Digital, Mode::Digital);
+        assert_eq!(
+            (ctx.roll_wanted, ctx.draw_wanted, acts),
+            (None, false, true)
+        );
     }
 
     #[test]

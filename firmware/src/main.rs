@@ -142,6 +142,7 @@ fn run_table(config: &Config) -> Result<(), String> {
         table.offer_previous(previous);
     }
     let _gpio = start_gpio(config, table.button_sender());
+    let _leds = start_leds(config, &table);
     // READY=1 after the first frame, WATCHDOG=1 from the event loop (systemd, Type=notify).
     let _watchdog = watchdog::start(table.window());
     window::place(&table, window::Placement::of(config));
@@ -189,6 +190,46 @@ fn start_gpio(config: &Config, sender: ui::ButtonSender) -> Option<std::thread::
             }
         });
     handle.ok()
+}
+
+/// Lights the LEDs (a roll or draw is wanted; a player must act) from a timer on the UI thread,
+/// following what the game waits for.
+#[cfg(all(target_os = "linux", feature = "gpio"))]
+fn start_leds(config: &Config, table: &ui::Table) -> Option<slint::Timer> {
+    use gpio::Leds;
+    if config.gpio.led_roll_wanted.is_none() && config.gpio.led_your_turn.is_none() {
+        return None;
+    }
+    let mut leds = match gpio::RppalLeds::new(&config.gpio) {
+        Ok(l) => l,
+        Err(e) => {
+            log::warn!("GPIO LEDs unavailable ({e})");
+            return None;
+        }
+    };
+    let (dice, chits) = (config.dice, config.chits);
+    let watch = table.pending_watch();
+    let timer = slint::Timer::default();
+    timer.start(
+        slint::TimerMode::Repeated,
+        std::time::Duration::from_millis(150),
+        move || match watch.pending() {
+            Some(p) => {
+                let (ctx, someone_acts) = gpio::pending_context(&p, dice, chits);
+                gpio::update_leds(&mut leds, &ctx, someone_acts);
+            }
+            None => {
+                leds.set(gpio::Led::RollWanted, false);
+                leds.set(gpio::Led::YourTurn, false);
+            }
+        },
+    );
+    Some(timer)
+}
+
+#[cfg(not(all(target_os = "linux", feature = "gpio")))]
+fn start_leds(_config: &Config, _table: &ui::Table) -> Option<()> {
+    None
 }
 
 #[cfg(not(all(target_os = "linux", feature = "gpio")))]

@@ -12,12 +12,13 @@ pub mod combat_view;
 pub mod counters;
 pub mod map_layer;
 pub mod probe;
+pub mod renderer_choice;
 pub mod rules_ref;
 pub mod session;
 pub mod table;
 
 pub use session::{Header, Persist, Randomness, Seats, Session};
-pub use table::{Button, ButtonSender, Renderer, Resume, Table, UiConfig};
+pub use table::{Button, ButtonSender, PendingWatch, Renderer, Resume, Table, UiConfig};
 
 use std::sync::OnceLock;
 
@@ -40,9 +41,11 @@ pub fn builtin_data() -> Result<&'static engine::berlin85::GameData, String> {
     .clone()
 }
 
-/// Selects the Slint backend and renderer: FemtoVG (needed for seat rotation) unless the
-/// configuration asks for the software renderer or FemtoVG cannot be set up, then software.
-/// `SLINT_BACKEND` in the environment overrides both. Returns the renderer's name.
+/// Selects the Slint backend and renderer. "Auto" is FemtoVG on a real GPU and the software
+/// renderer where OpenGL would itself be a software rasteriser ([`renderer_choice`]); the
+/// choice and its reason are logged. A renderer named in the configuration is used as asked
+/// (FemtoVG falls back to software if it cannot be set up). `SLINT_BACKEND` in the environment
+/// overrides both. Returns the renderer's name.
 pub fn select_backend(renderer: Renderer) -> Result<&'static str, slint::PlatformError> {
     let backend = if cfg!(feature = "kiosk") {
         "linuxkms"
@@ -56,6 +59,17 @@ pub fn select_backend(renderer: Renderer) -> Result<&'static str, slint::Platfor
         } else {
             "femtovg"
         });
+    }
+    let mut renderer = renderer;
+    if renderer == Renderer::Auto {
+        let env = |k: &str| std::env::var(k).ok();
+        match renderer_choice::software_opengl(&env, std::path::Path::new("/dev/dri")) {
+            Some(why) => {
+                log::info!("renderer auto: software ({why})");
+                renderer = Renderer::Software;
+            }
+            None => log::info!("renderer auto: FemtoVG (a GPU render node is present)"),
+        }
     }
     if renderer != Renderer::Software {
         let femtovg = slint::BackendSelector::new()

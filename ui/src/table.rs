@@ -40,7 +40,8 @@ const SP_SCALE: std::ops::RangeInclusive<i16> = -10..=60;
 /// Which renderer draws the table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Renderer {
-    /// FemtoVG (OpenGL ES 2), falling back to the software renderer.
+    /// FemtoVG on a GPU, the software renderer where OpenGL would be a software rasteriser
+    /// (`renderer_choice`); FemtoVG falls back to software if it cannot be set up.
     #[default]
     Auto,
     FemtoVg,
@@ -329,6 +330,17 @@ pub struct Table {
     _save_retry: Timer,
 }
 
+/// See [`Table::pending_watch`].
+pub struct PendingWatch(std::rc::Weak<RefCell<Controller>>);
+
+impl PendingWatch {
+    pub fn pending(&self) -> Option<engine::berlin85::Pending85> {
+        let ctl = self.0.upgrade()?;
+        let c = ctl.try_borrow().ok()?;
+        c.session.as_ref().map(|s| s.pending())
+    }
+}
+
 /// How often a failed save is retried when no input comes to retry it.
 const SAVE_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
 
@@ -401,6 +413,12 @@ impl Table {
     /// A handle the GPIO thread can send button presses through.
     pub fn button_sender(&self) -> ButtonSender {
         ButtonSender(self.window.as_weak())
+    }
+
+    /// A handle that tells, from a timer on the UI thread, what the game is waiting for (the
+    /// firmware's LEDs); `None` between games or once the table is gone.
+    pub fn pending_watch(&self) -> PendingWatch {
+        PendingWatch(Rc::downgrade(&self.ctl))
     }
 
     /// Tries a failed save again now (the timer does this every few seconds).
