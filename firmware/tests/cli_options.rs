@@ -9,6 +9,8 @@
 //!
 //! Every run uses a scratch save directory and config file, never the machine's own.
 
+mod common;
+use common::Scratch;
 use engine::berlin85::notation;
 use engine::berlin85::{Game, Input85};
 use engine::core::protocol::Pending;
@@ -30,28 +32,6 @@ fn berlin_table() -> Command {
         .env_remove("BERLIN_TABLE_LOG")
         .env_remove("BERLIN_TABLE_PROBE");
     c
-}
-
-/// A scratch directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Self {
-        let p = std::env::temp_dir().join(format!(
-            "berlin-table-{name}-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("scratch dir");
-        Scratch(p)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// Child processes killed (and reaped) when dropped, so a failing assertion leaves no table

@@ -31,6 +31,8 @@
 //! written; a torn or lost write is what the truncated, bit-flipped and empty journal tests
 //! below (and the byte-level tests in `src/saves/tests.rs`, and every fault and crash state of a simulated card in `src/saves/fault_tests.rs`) cover.
 
+mod common;
+use common::Scratch;
 use engine::berlin85::{notation, Game, GameData, Input85};
 use engine::core::protocol::Pending;
 use rand::rngs::StdRng;
@@ -61,28 +63,6 @@ fn env_number(key: &str, default: u64) -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-/// A scratch directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Self {
-        let p = std::env::temp_dir().join(format!(
-            "berlin-table-{name}-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("scratch dir");
-        Scratch(p)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The scripted game: its inputs, its text, and the state (postcard) after each prefix.

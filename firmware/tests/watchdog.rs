@@ -14,6 +14,8 @@
 #[allow(dead_code)]
 mod watchdog;
 
+mod common;
+use common::Scratch;
 use engine::berlin85::{notation, Game, Input85};
 use engine::core::protocol::Pending;
 use slint::ComponentHandle;
@@ -30,27 +32,6 @@ static ENV: Mutex<()> = Mutex::new(());
 
 fn env_lock() -> std::sync::MutexGuard<'static, ()> {
     ENV.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A scratch directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Self {
-        let p = std::env::temp_dir().join(format!(
-            "berlin-table-watchdog-{name}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("scratch dir");
-        Scratch(p)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The service manager's end of the notify socket: every datagram, with when it came.
