@@ -25,44 +25,16 @@
 //! start and the whole map as PNG; `BENCH_WITHOUT=tiles,counters,markers` leaves those out
 //! (the figures then do not count for the budgets).
 
+mod bench;
+
+use bench::*;
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType, Rgb565Pixel};
-use slint::platform::{Platform, WindowAdapter};
 use slint::{ComponentHandle, PhysicalSize};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 use ui::session::NullPersist;
 use ui::{Seats, Table, UiConfig, View};
-
-const W: u32 = 1280;
-const H: u32 = 800;
-const FRAMES: usize = 150;
-
-/// Budgets of issue 5.
-const FRAME_BUDGET_MS: f64 = 8.0;
-const FIRST_FRAME_BUDGET_MS: f64 = 300.0;
-const RSS_BUDGET_MB: f64 = 60.0;
-
-/// The load average (1, 5, 15 minutes), as printed beside every figure.
-fn load() -> String {
-    let l = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    let parts: Vec<&str> = l.split_whitespace().take(3).collect();
-    format!("load {}", parts.join(" "))
-}
-
-/// A field of /proc/self/status in MB (VmRSS, RssAnon, RssFile).
-fn status_mb(field: &str) -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
-        .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
-        .map_or(0.0, |kb| kb / 1024.0)
-}
-
-fn rss_mb() -> f64 {
-    status_mb("VmRSS")
-}
 
 /// Resident MB of the mappings of the GL driver (Mesa, LLVM for llvmpipe, libGL/EGL).
 fn gl_driver_mb() -> f64 {
@@ -87,33 +59,6 @@ fn gl_driver_mb() -> f64 {
         }
     }
     kb / 1024.0
-}
-
-fn verdict(what: &str, value: f64, budget: f64, unit: &str, note: &str) {
-    let v = if value <= budget { "PASS" } else { "OVER" };
-    println!(
-        "BUDGET {what}: {value:.1} {unit} (budget ≤ {budget} {unit}) {v}{note}  [{}]",
-        load()
-    );
-}
-
-/// Prints mean, p95 and worst of a run; returns the p95 in ms.
-fn stats(name: &str, mut times: Vec<Duration>) -> f64 {
-    if times.is_empty() {
-        println!("{name}: no frames");
-        return f64::INFINITY;
-    }
-    times.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let mean = times.iter().map(|d| ms(*d)).sum::<f64>() / times.len() as f64;
-    let p95 = ms(times[(times.len() * 95 / 100).min(times.len() - 1)]);
-    let worst = ms(times[times.len() - 1]);
-    println!(
-        "{name:<34} frames {:>4}  mean {mean:6.2} ms  p95 {p95:6.2} ms  worst {worst:6.2} ms  [{}]",
-        times.len(),
-        load()
-    );
-    p95
 }
 
 fn frame_verdict(what: &str, p95: f64) {
@@ -186,37 +131,6 @@ fn set_up(table: &Table) {
     }
 }
 
-/// The map view of frame `i` of the pan (zoom 1.6, a diagonal across the map) or the zoom sweep
-/// (0.35 to 2.95 and back, centred).
-fn pan_step(w: &ui::AppWindow, i: usize) {
-    let v = w.global::<View>();
-    let (mw, mh) = (v.get_map_width(), v.get_map_height());
-    let f = i as f32 / FRAMES as f32;
-    w.invoke_center_on(mw * (0.2 + 0.6 * f), mh * (0.3 + 0.4 * f));
-}
-
-fn zoom_step(w: &ui::AppWindow, i: usize) {
-    let v = w.global::<View>();
-    let (mw, mh) = (v.get_map_width(), v.get_map_height());
-    let f = (i as f32 / FRAMES as f32 * std::f32::consts::TAU).sin() * 0.5 + 0.5;
-    v.set_zoom(0.35 + 2.6 * f);
-    w.invoke_center_on(mw / 2.0, mh / 2.0);
-}
-
-struct Bench {
-    window: Rc<MinimalSoftwareWindow>,
-    start: Instant,
-}
-
-impl Platform for Bench {
-    fn create_window_adapter(&self) -> Result<Rc<dyn WindowAdapter>, slint::PlatformError> {
-        Ok(self.window.clone())
-    }
-    fn duration_since_start(&self) -> Duration {
-        self.start.elapsed()
-    }
-}
-
 fn save_png(buffer: &[Rgb565Pixel], path: &std::path::Path) {
     let mut bytes = Vec::with_capacity(buffer.len() * 4);
     for p in buffer {
@@ -242,12 +156,7 @@ fn save_png(buffer: &[Rgb565Pixel], path: &std::path::Path) {
 fn software(started: Instant) {
     let window = MinimalSoftwareWindow::new(RepaintBufferType::NewBuffer);
     window.set_size(PhysicalSize::new(W, H));
-    if slint::platform::set_platform(Box::new(Bench {
-        window: window.clone(),
-        start: Instant::now(),
-    }))
-    .is_err()
-    {
+    if slint::platform::set_platform(Box::new(Bench::real(window.clone()))).is_err() {
         eprintln!("platform already set");
         return;
     }
