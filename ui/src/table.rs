@@ -1538,6 +1538,11 @@ impl Controller {
     }
 
     fn button(&mut self, w: &AppWindow, b: Button) {
+        // The table's buttons and keys act on the game screen only: under the victory screen
+        // Undo would take back the input that ended the game (found by the UI monkey).
+        if w.global::<View>().get_screen() != Screen::Play {
+            return;
+        }
         let Some(s) = self.session.as_ref() else {
             return;
         };
