@@ -894,7 +894,29 @@ fn answer(t: &Table, w: &AppWindow, counts: &mut BTreeMap<String, usize>) {
                     }
                     offer(w, "Done", &what);
                 }
-                (Phase::Movement, _) => offer(w, "End movement", &what),
+                (Phase::Movement, _) => {
+                    // NATO's emergency reinforcements must land while an airfield can take
+                    // them [13.11]: once End movement is refused for it, land one by taps.
+                    if label_starting(w, "refused [13.11]").is_some() {
+                        if let Some(arrive) = label_starting(w, "arrive ") {
+                            let u = unit(t, arrive.trim_start_matches("arrive "));
+                            let hex = t.with_session(|s| {
+                                ui::ask::airland_hexes(s?.game(), u).into_iter().next()
+                            });
+                            if let Some(h) = hex {
+                                tap(w, &arrive);
+                                t.center_on_hex(h);
+                                settle();
+                                tap(w, &format!("airland hex {}", name_of(t, h)));
+                                *counts
+                                    .entry("Command Movement (airland [13.11])".into())
+                                    .or_default() += 1;
+                                return;
+                            }
+                        }
+                    }
+                    offer(w, "End movement", &what)
+                }
                 (Phase::Combat, Some(CombatStep::Declare)) => {
                     let plan = t.with_session(|s| {
                         let g = s?.game();
