@@ -12,8 +12,33 @@ fn workspace() -> PathBuf {
         .to_path_buf()
 }
 
-/// Case numbers that head a rule in the rulebook text ("[7.76] THEY SHALL NOT PASS").
-fn rulebook_cases(text: &str) -> BTreeSet<String> {
+/// Is `s` a case number of any depth: "7.76", "3.1.5", "3.10.11"?
+fn is_case_number(s: &str) -> bool {
+    s.split('.').count() >= 2
+        && s.split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
+}
+
+/// How a rulebook heads its cases.
+#[derive(Clone, Copy)]
+enum Headings {
+    /// SPI style, anywhere in a line: "[7.76] THEY SHALL NOT PASS" (Berlin '85).
+    Bracketed,
+    /// At the start of a line: "3.1.5 Limited Intelligence: …", "3.10.11 DESTROY …" (Fortress
+    /// Berlin, Enemy at the Gates). Table-of-contents lines (dot leaders, a page number at the
+    /// end) are skipped; their cases head a section in the text as well.
+    LineStart,
+}
+
+/// Case numbers that head a rule in a rulebook's text, at any depth.
+fn rulebook_cases(text: &str, style: Headings) -> BTreeSet<String> {
+    match style {
+        Headings::Bracketed => bracketed_cases(text),
+        Headings::LineStart => line_start_cases(text),
+    }
+}
+
+fn bracketed_cases(text: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let b = text.as_bytes();
     let mut i = 0;
@@ -21,11 +46,7 @@ fn rulebook_cases(text: &str) -> BTreeSet<String> {
         if b[i] == b'[' {
             if let Some(end) = text[i + 1..].find(']') {
                 let inner = &text[i + 1..i + 1 + end];
-                let is_case = inner.split('.').count() == 2
-                    && inner
-                        .split('.')
-                        .all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()));
-                if is_case {
+                if is_case_number(inner) {
                     // A heading is followed by its title in capitals (possibly after '*' or a space).
                     let rest = text[i + 2 + end..].trim_start_matches([' ', '*']);
                     if rest.starts_with(|c: char| c.is_ascii_uppercase() || c == '"' || c == '“')
@@ -41,6 +62,59 @@ fn rulebook_cases(text: &str) -> BTreeSet<String> {
     out
 }
 
+fn line_start_cases(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in text.lines() {
+        let l = line.trim_start();
+        let Some((number, rest)) = l.split_once([' ', '\t']) else {
+            continue;
+        };
+        let number = number.trim_end_matches('.');
+        let toc = l.contains("....")
+            || line.trim_end().ends_with(|c: char| c.is_ascii_digit()) && l.contains('\t');
+        let titled = rest
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_uppercase() || c == '<' || c == '"' || c == '“');
+        if is_case_number(number) && titled && !toc {
+            out.insert(number.to_string());
+        }
+    }
+    out
+}
+
+/// The three rulebooks (../shared/rules/README.md) and their coverage tables.
+struct Book {
+    game: &'static str,
+    rulebook: &'static str,
+    headings: Headings,
+    coverage: &'static str,
+}
+
+const BOOKS: [Book; 3] = [
+    Book {
+        game: "Berlin '85",
+        rulebook: "000_9b518941f2a24dd8.txt",
+        headings: Headings::Bracketed,
+        coverage: "docs/rules/berlin85.md",
+    },
+    Book {
+        game: "Fortress Berlin",
+        rulebook: "003_6747d1891126d042.txt",
+        headings: Headings::LineStart,
+        coverage: "docs/rules/fortress-berlin.md",
+    },
+    Book {
+        game: "The Enemy is at the Gates",
+        rulebook: "002_cea8ed2828d96deb.txt",
+        headings: Headings::LineStart,
+        coverage: "docs/rules/gates.md",
+    },
+];
+
+fn rulebook_text(book: &Book) -> Option<String> {
+    fs::read_to_string(workspace().join("../shared/rules").join(book.rulebook)).ok()
+}
+
 struct Row {
     case: String,
     status: String,
@@ -53,7 +127,7 @@ fn coverage_rows(md: &str) -> Vec<Row> {
         .filter_map(|l| {
             let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
             let case = cells.first()?.trim_matches(['[', ']']).to_string();
-            if !case.contains('.') || !case.bytes().next()?.is_ascii_digit() {
+            if !is_case_number(&case) {
                 return None;
             }
             let status = cells.get(1)?.to_lowercase();
@@ -114,40 +188,25 @@ fn test_functions(root: &Path, out: &mut BTreeSet<String>) {
     }
 }
 
-#[test]
-fn berlin85_coverage_table_is_complete_and_names_real_tests() {
-    let root = workspace();
-    let md = fs::read_to_string(root.join("docs/rules/berlin85.md"))
-        .expect("docs/rules/berlin85.md exists");
-    let rows = coverage_rows(&md);
-    assert!(
-        rows.len() > 200,
-        "the table should list every case; found {} rows",
-        rows.len()
-    );
-
-    let rulebook = root.join("../shared/rules/000_9b518941f2a24dd8.txt");
-    match fs::read_to_string(&rulebook) {
-        Ok(text) => {
-            let cases = rulebook_cases(&text);
+/// Checks one game's coverage table: every case of its rulebook has a row, every row has a
+/// known status, and every test a row names exists. Returns the problems found.
+fn check_coverage(book: &Book, md: &str, fns: &BTreeSet<String>) -> Vec<String> {
+    let rows = coverage_rows(md);
+    let mut problems = Vec::new();
+    match rulebook_text(book) {
+        Some(text) => {
+            let cases = rulebook_cases(&text, book.headings);
             let listed: BTreeSet<String> = rows.iter().map(|r| r.case.clone()).collect();
             let missing: Vec<_> = cases.difference(&listed).collect();
-            assert!(
-                missing.is_empty(),
-                "cases missing from docs/rules/berlin85.md: {missing:?}"
-            );
+            if !missing.is_empty() {
+                problems.push(format!("cases missing from {}: {missing:?}", book.coverage));
+            }
         }
-        Err(_) => println!(
-            "skipping the rulebook cross-check: {} is not beside this checkout",
-            rulebook.display()
+        None => println!(
+            "skipping the {} rulebook cross-check: ../shared/rules/{} is not beside this checkout",
+            book.game, book.rulebook
         ),
     }
-
-    let mut fns = BTreeSet::new();
-    for dir in ["engine", "data", "ui", "firmware", "tests"] {
-        test_functions(&root.join(dir), &mut fns);
-    }
-    let mut problems = Vec::new();
     for r in &rows {
         let known = [
             "implemented",
@@ -167,9 +226,88 @@ fn berlin85_coverage_table_is_complete_and_names_real_tests() {
             }
         }
     }
+    problems
+}
+
+fn workspace_test_functions() -> BTreeSet<String> {
+    let root = workspace();
+    let mut fns = BTreeSet::new();
+    for dir in ["engine", "data", "ui", "firmware", "tests"] {
+        test_functions(&root.join(dir), &mut fns);
+    }
+    fns
+}
+
+#[test]
+fn berlin85_coverage_table_is_complete_and_names_real_tests() {
+    let md = fs::read_to_string(workspace().join(BOOKS[0].coverage))
+        .expect("docs/rules/berlin85.md exists");
+    assert!(
+        coverage_rows(&md).len() > 200,
+        "the table should list every case; found {} rows",
+        coverage_rows(&md).len()
+    );
+    let problems = check_coverage(&BOOKS[0], &md, &workspace_test_functions());
     assert!(
         problems.is_empty(),
         "coverage table problems:\n{}",
         problems.join("\n")
+    );
+}
+
+/// Fortress Berlin's and Gates' tables are checked the same way as soon as they exist
+/// (issues 11 and 13 write them); until then the test says so.
+#[test]
+fn every_games_coverage_table_is_complete_and_names_real_tests() {
+    let fns = workspace_test_functions();
+    let mut problems = Vec::new();
+    for book in &BOOKS {
+        match fs::read_to_string(workspace().join(book.coverage)) {
+            Ok(md) => problems.extend(
+                check_coverage(book, &md, &fns)
+                    .into_iter()
+                    .map(|p| format!("{}: {p}", book.game)),
+            ),
+            Err(_) => println!("{}: no coverage table yet ({})", book.game, book.coverage),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The case reader finds cases of any depth in all three rulebooks, and nothing from the
+/// tables of contents that the text does not head as well.
+#[test]
+fn case_numbers_of_any_depth_are_read_from_all_three_rulebooks() {
+    let Some(b85) = rulebook_text(&BOOKS[0]) else {
+        println!("skipping: the rulebooks are not beside this checkout (../shared/rules)");
+        return;
+    };
+    let b85 = rulebook_cases(&b85, BOOKS[0].headings);
+    for case in ["1.0", "7.76", "18.67", "21.36"] {
+        assert!(b85.contains(case), "Berlin '85 case {case} not read");
+    }
+    let fb = rulebook_cases(
+        &rulebook_text(&BOOKS[1]).expect("Fortress Berlin"),
+        BOOKS[1].headings,
+    );
+    // 3.1.5 limited intelligence (three levels), 17.3 more players, 2.2.8 command radius.
+    for case in ["1.0.1", "2.2.8", "3.1.1", "3.1.5", "8.1.2", "17.3"] {
+        assert!(fb.contains(case), "Fortress Berlin case {case} not read");
+    }
+    let gates = rulebook_cases(&rulebook_text(&BOOKS[2]).expect("Gates"), BOOKS[2].headings);
+    // Two-digit middle levels: 3.10.1 … 3.10.11 engineering actions.
+    for case in ["1.3.1", "2.2.6", "3.8", "3.10.1", "3.10.10", "14.0"] {
+        assert!(gates.contains(case), "Gates case {case} not read");
+    }
+    // Body text that merely starts with a number is not a heading.
+    assert!(
+        !line_start_cases("2.5 hexes away the unit fires\n").contains("2.5"),
+        "a sentence starting with a number is not a case"
+    );
+    println!(
+        "cases read: Berlin '85 {}, Fortress Berlin {}, Gates {}",
+        b85.len(),
+        fb.len(),
+        gates.len()
     );
 }
