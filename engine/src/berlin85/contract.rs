@@ -126,17 +126,14 @@ impl Game<'_> {
 
 /// Labels each event with its visibility and appends it to `out`.
 fn label(
-    from: &Events<Event>,
+    from: Events<Event>,
     secret_roll_by: Option<Side>,
     out: &mut Events<Logged<Event>>,
 ) -> Result<(), RuleViolation> {
-    for e in from {
-        let visibility = e.visibility(secret_roll_by);
-        out.push(Logged {
-            event: e.clone(),
-            visibility,
-        })
-        .map_err(|_| RuleViolation::new("engine", "too many events for one input"))?;
+    for event in from {
+        let visibility = event.visibility(secret_roll_by);
+        out.push(Logged { event, visibility })
+            .map_err(|_| RuleViolation::new("engine", "too many events for one input"))?;
     }
     Ok(())
 }
@@ -194,7 +191,7 @@ impl<'d> Ruleset<'d> for Game<'d> {
         let secret = self.secret_roller(input);
         let events = Game::apply(self, input)?;
         let mut out = Events::new();
-        label(&events, secret, &mut out)?;
+        label(events, secret, &mut out)?;
         Ok(out)
     }
 
@@ -206,7 +203,7 @@ impl<'d> Ruleset<'d> for Game<'d> {
         let secret = self.secret_roller(input);
         let mut own = Events::new();
         let applied = Game::apply_in_place(self, input, &mut own);
-        label(&own, secret, events)?;
+        label(own, secret, events)?;
         applied
     }
 

@@ -144,7 +144,8 @@ pub struct SequenceStep {
     /// Index into [`Ruleset::SEQUENCE`].
     pub index: usize,
     pub step: StepInfo,
-    /// Game-Turn (Berlin '85, Fortress Berlin) or game day turn (Gates); 0 before the first.
+    /// Game-Turn (Berlin '85, Fortress Berlin) or game turn (Gates); during set-up, the turn
+    /// the scenario starts on.
     pub turn: u16,
     pub last_turn: Option<u16>,
     /// The side whose turn or activation it is.
