@@ -5,27 +5,33 @@
 //! boundary, and event visibility equal to the UI's secret-line rule.
 
 use engine::berlin85::{Game, Input85, Options};
-use engine::core::contract::{Catalogue, GameCatalogue, GameEvent};
+use engine::core::contract::{for_viewer, Catalogue, GameCatalogue, GameEvent};
 use engine::core::journal;
 use engine::core::options::{OptionError, OptionKind, OptionValue};
 use engine::core::protocol::{Cited, Events, Input, Pending};
 use engine::core::side::Viewer;
 use engine::core::{EventVisibility, GameId, Ruleset};
 use std::fmt::Write as _;
+use std::sync::OnceLock;
 use tests::{berlin85, options_for, playout_to_end};
 
-/// Real journals: every scenario, with seeds whose options differ ([`options_for`]: seed 1
-/// plays with poison gas, seed 2 with sequential combat).
-fn journals() -> Vec<(&'static str, u64, Vec<Input85>)> {
-    let mut out = Vec::new();
-    for scenario in ["unity", "werewolf", "medicine_wheel"] {
-        for seed in [1, 2] {
-            let (j, _) = playout_to_end(berlin85(), scenario, seed, 100_000, false)
-                .unwrap_or_else(|e| panic!("{e}"));
-            out.push((scenario, seed, j));
+type Journal = (&'static str, u64, Vec<Input85>);
+
+/// Real journals, played once per test binary: every scenario, with seeds whose options
+/// differ ([`options_for`]: seed 1 plays with poison gas, seed 2 with sequential combat).
+fn journals() -> &'static [Journal] {
+    static ALL: OnceLock<Vec<Journal>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut out = Vec::new();
+        for scenario in ["unity", "werewolf", "medicine_wheel"] {
+            for seed in 0..4 {
+                let (j, _) = playout_to_end(berlin85(), scenario, seed, 100_000, false)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                out.push((scenario, seed, j));
+            }
         }
-    }
-    out
+        out
+    })
 }
 
 // ---- generic: written against the trait only -----------------------------------------------------
@@ -102,9 +108,9 @@ fn notation_round_trip<'d, R: Ruleset<'d>>(
 #[test]
 fn contract_replays_real_games_to_byte_identical_states_and_the_same_events() {
     let data = berlin85();
-    for (scenario, seed, journal) in journals() {
+    for &(scenario, seed, ref journal) in journals() {
         let options = options_for(seed);
-        let through: Played<Game<'_>, _> = play(data, scenario, options, &journal);
+        let through: Played<Game<'_>, _> = play(data, scenario, options, journal);
         // The direct API, input by input.
         let mut direct = Game::new(data, scenario, options).expect("scenario");
         for (n, input) in journal.iter().enumerate() {
@@ -123,7 +129,7 @@ fn contract_replays_real_games_to_byte_identical_states_and_the_same_events() {
         }
         assert!(tests::same_state(&through.game.state, &direct.state));
         assert!(matches!(Ruleset::pending(&through.game), Pending::GameOver));
-        let resumed: Game<'_> = replay(data, scenario, options, &journal);
+        let resumed: Game<'_> = replay(data, scenario, options, journal);
         assert!(
             tests::same_state(&resumed.state, &direct.state),
             "{scenario} seed {seed}: apply_in_place through the contract"
@@ -164,7 +170,7 @@ fn ui_hides(before: &Game<'_>, input: &Input85, case: &str) -> bool {
 fn contract_event_visibility_agrees_with_the_uis_secret_lines_on_real_games() {
     let data = berlin85();
     let (mut hidden, mut public) = (0usize, 0usize);
-    for (scenario, seed, journal) in journals() {
+    for &(scenario, seed, ref journal) in journals() {
         let mut g = Game::new(data, scenario, options_for(seed)).expect("scenario");
         for (n, input) in journal.iter().enumerate() {
             let before = g.clone();
@@ -173,6 +179,16 @@ fn contract_event_visibility_agrees_with_the_uis_secret_lines_on_real_games() {
                 _ => None,
             };
             let events = Ruleset::apply(&mut g, input).expect("accepted when played");
+            // An onlooker's log holds the public lines; the roller's holds every line.
+            let onlooker = for_viewer(&events, Viewer::Public).count();
+            let n_hidden = events
+                .iter()
+                .filter(|e| !e.visibility().is_public())
+                .count();
+            assert_eq!(onlooker + n_hidden, events.len());
+            if let Some(r) = roller {
+                assert_eq!(for_viewer(&events, Viewer::Side(r)).count(), events.len());
+            }
             for e in &events {
                 let ui = ui_hides(&before, input, e.case());
                 assert_eq!(
@@ -198,9 +214,9 @@ fn contract_event_visibility_agrees_with_the_uis_secret_lines_on_real_games() {
 #[test]
 fn contract_notation_round_trips_and_is_berlin85s_own() {
     let data = berlin85();
-    for (scenario, seed, journal) in journals() {
-        let lines = notation_round_trip::<Game<'_>>(data, &journal);
-        for (line, input) in lines.iter().zip(&journal) {
+    for &(scenario, seed, ref journal) in journals() {
+        let lines = notation_round_trip::<Game<'_>>(data, journal);
+        for (line, input) in lines.iter().zip(journal) {
             assert_eq!(
                 line.as_str(),
                 engine::berlin85::notation::format_input(data, input).as_str(),
@@ -213,7 +229,7 @@ fn contract_notation_round_trips_and_is_berlin85s_own() {
 #[test]
 fn contract_undo_boundary_is_core_journals_answer() {
     let (mut facts, mut undoable) = (0, 0);
-    for (scenario, seed, journal) in journals() {
+    for &(scenario, seed, ref journal) in journals() {
         for end in 0..=journal.len() {
             let prefix = &journal[..end];
             let through = <Game<'_> as Ruleset<'_>>::undo_len(prefix);
@@ -367,10 +383,10 @@ fn contract_scenarios_and_options_are_the_datas() {
 fn contract_sequence_step_follows_the_phase_through_a_real_game() {
     use engine::berlin85::contract::step_index;
     let data = berlin85();
-    let (scenario, seed, journal) = journals().swap_remove(0);
+    let (scenario, seed, ref journal) = journals()[0];
     let mut g = Game::new(data, scenario, options_for(seed)).expect("scenario");
     let mut visited = vec![false; <Game<'_> as Ruleset<'_>>::SEQUENCE.len()];
-    for input in &journal {
+    for input in journal {
         let s = Ruleset::step(&g);
         assert_eq!(s.index, step_index(g.state.phase));
         assert_eq!(s.step, <Game<'_> as Ruleset<'_>>::SEQUENCE[s.index]);

@@ -77,7 +77,7 @@ const SEQUENCE: [StepInfo; 6] = [
     },
 ];
 
-/// Where a phase is in [`SEQUENCE`].
+/// Where a phase is in the sequence of play ([`Ruleset::SEQUENCE`]).
 pub const fn step_index(phase: Phase) -> usize {
     match phase {
         Phase::Setup => 0,

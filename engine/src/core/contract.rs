@@ -83,6 +83,14 @@ impl EventVisibility {
     }
 }
 
+/// The events `viewer` may read, in order: what the log of one seat (or of an onlooker)
+/// shows.
+pub fn for_viewer<E: GameEvent>(events: &[E], viewer: Viewer) -> impl Iterator<Item = &E> {
+    events
+        .iter()
+        .filter(move |e| e.visibility().shows_to(viewer))
+}
+
 /// An event as the log needs it: the rule that caused it ([`Cited`], principle 3) and who may
 /// read it.
 pub trait GameEvent: Cited + fmt::Display {
@@ -197,13 +205,17 @@ pub trait Ruleset<'d>: Sized + Clone {
         scenario: &str,
         options: Self::Options,
     ) -> Result<Self, Self::NewGameError>;
+    /// The static data the game is played on (the view, the notation and the UI read it).
     fn data(&self) -> &'d Self::Data;
+    /// The state, for snapshots (its postcard bytes) and replay checks (compared with `Eq`).
     fn state(&self) -> &Self::State;
     /// Puts back a state this game's data produced (a checkpoint, or a snapshot whose header
     /// names the same game, scenario and data). Not a validation: a state from other data is
     /// the caller's mistake.
     fn set_state(&mut self, state: Self::State);
+    /// The options this game was started with (the save header records them).
     fn options(&self) -> Self::Options;
+    /// The options a new game starts with: every [`OptionInfo`]'s default.
     fn default_options() -> Self::Options;
 
     // -- playing
