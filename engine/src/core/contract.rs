@@ -30,18 +30,27 @@
 //! 4. Give it data under `data/<slug>/` and run the generic contract tests on it (the
 //!    `tests/tests/contract.rs` functions are written against `R: Ruleset`).
 //!
-//! ```ignore
-//! fn replay<'d, R: Ruleset<'d>>(data: &'d R::Data, scenario: &str, journal: &[Input<R::Command>])
-//!     -> Result<R, RuleViolation>
-//! {
-//!     let mut g = R::new(data, scenario, R::default_options()).expect("scenario");
+//! Code above the engine names no game. A resume, for any game:
+//!
+//! ```
+//! use engine::core::contract::Ruleset;
+//! use engine::core::protocol::{Events, Input, RuleViolation};
+//!
+//! fn replay<'d, R: Ruleset<'d>>(
+//!     data: &'d R::Data,
+//!     scenario: &str,
+//!     journal: &[Input<R::Command>],
+//! ) -> Result<R, RuleViolation> {
+//!     let mut game = R::new(data, scenario, R::default_options())
+//!         .map_err(|_| RuleViolation::new("engine", "no such scenario"))?;
 //!     let mut events = Events::new();
 //!     for input in journal {
 //!         events.clear();
-//!         g.apply_in_place(input, &mut events)?;
+//!         game.apply_in_place(input, &mut events)?;
 //!     }
-//!     Ok(g)
+//!     Ok(game)
 //! }
+//! # let _ = replay::<engine::berlin85::Game<'static>>;
 //! ```
 
 use super::game_id::GameId;
