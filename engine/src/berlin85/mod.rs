@@ -7,6 +7,7 @@ pub mod board;
 pub mod bridges;
 pub mod combat;
 pub mod command;
+pub mod contract;
 pub mod data;
 pub mod event;
 pub mod flags;

@@ -1,17 +1,22 @@
 //! The core shared by all three rulesets: geometry, map, units, searches, tables, protocol.
 //! Nothing here may be specific to one game (ARCHITECTURE.md).
 
+pub mod contract;
 pub mod crt;
+pub mod game_id;
 pub mod hex;
 pub mod journal;
 pub mod los;
 pub mod map;
 pub mod movement;
+pub mod options;
 pub mod protocol;
 pub mod retreat;
 pub mod side;
 pub mod units;
 
+pub use contract::{EventVisibility, GameEvent, Ruleset, SequenceStep};
+pub use game_id::{GameId, RulesStatus};
 pub use hex::{Dir, Geometry, HexId, Hexside};
 pub use map::{HexFeatures, HexState, MapData, Markers, SideFeatures};
 pub use protocol::{refuse, Case, DiceRoll, DiceSpec, Events, Input, Pending, RuleViolation};
