@@ -1,37 +1,26 @@
 //! The table's physical inputs: the dice-tower and chit-cup buttons, optional die-face
 //! buttons, confirm and undo, and the LEDs that say "a roll is wanted" / "your turn".
 //!
-//! Every source yields debounced presses through [`ButtonSource`]; what a press *means* is
-//! decided by [`button_action`] from what the game is waiting for, so a stray press with
-//! nothing pending is ignored instead of acting.
+//! Every source yields debounced presses of [`ui::Button`], the one button type from the pins to
+//! the screen; what a press *means* (roll, nothing, enter a face) is decided by the table from
+//! the game's dice and chit modes and what the engine waits for, so a stray press with nothing
+//! pending is ignored instead of acting.
 
 use std::collections::VecDeque;
 
-use crate::config::Mode;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Button {
-    DiceTower,
-    ChitCup,
-    /// A physical die-face button, 1..=10 (a d10's "0" is 10).
-    DieFace(u8),
-    Confirm,
-    Undo,
-}
+pub use ui::Button;
 
 const BUTTON_SLOTS: usize = 14;
 
-impl Button {
-    /// A dense index for per-button state; `None` for a die face outside 1..=10.
-    fn slot(self) -> Option<usize> {
-        match self {
-            Button::DiceTower => Some(0),
-            Button::ChitCup => Some(1),
-            Button::Confirm => Some(2),
-            Button::Undo => Some(3),
-            Button::DieFace(n @ 1..=10) => Some(3 + usize::from(n)),
-            Button::DieFace(_) => None,
-        }
+/// A dense index for per-button state; `None` for a die face outside 1..=10.
+fn slot(b: Button) -> Option<usize> {
+    match b {
+        Button::DiceTower => Some(0),
+        Button::ChitCup => Some(1),
+        Button::Confirm => Some(2),
+        Button::Undo => Some(3),
+        Button::DieFace(n @ 1..=10) => Some(3 + usize::from(n)),
+        Button::DieFace(_) => None,
     }
 }
 
@@ -103,7 +92,7 @@ impl Debouncer {
     /// Sets a button's level without reporting anything (e.g. read at start-up, so a button
     /// held while the table boots is not a press).
     pub fn set_level(&mut self, button: Button, level: Level) {
-        if let Some(ch) = button.slot().and_then(|s| self.channels.get_mut(s)) {
+        if let Some(ch) = slot(button).and_then(|s| self.channels.get_mut(s)) {
             ch.raw = level;
             ch.accepted = level;
         }
@@ -111,7 +100,7 @@ impl Debouncer {
 
     /// Feeds one edge; returns a press when this edge is a real press.
     pub fn edge(&mut self, button: Button, level: Level, at_ms: u64) -> Option<ButtonEvent> {
-        let ch = self.channels.get_mut(button.slot()?)?;
+        let ch = self.channels.get_mut(slot(button)?)?;
         let settled = ch.raw;
         ch.raw = level;
         // A clock that went backwards (`checked_sub` fails) ends the window rather than
@@ -166,56 +155,6 @@ impl ButtonSource for ScriptedSource {
     }
 }
 
-/// Keyboard stand-in for the buttons on a machine without GPIO. The UI forwards key presses
-/// (Slint's `KeyEvent.text` and `.repeat`); keys that map to no button are left to the UI.
-#[derive(Clone, Debug, Default)]
-pub struct KeyboardMap {
-    queue: VecDeque<ButtonEvent>,
-}
-
-impl KeyboardMap {
-    pub fn new() -> Self {
-        KeyboardMap::default()
-    }
-
-    /// `r` dice tower, `c` chit cup, `1`..`9` and `0` die faces 1..10, Enter confirm,
-    /// Backspace undo. Accepts key names and Slint's key text (`"\n"`, `"\u{8}"`).
-    pub fn button_for_key(key: &str) -> Option<Button> {
-        let b = match key {
-            "r" | "R" => Button::DiceTower,
-            "c" | "C" => Button::ChitCup,
-            "\n" | "\r" | "Enter" | "Return" => Button::Confirm,
-            "\u{8}" | "\u{7f}" | "Backspace" => Button::Undo,
-            "0" => Button::DieFace(10),
-            _ => match key.as_bytes() {
-                [d @ b'1'..=b'9'] => Button::DieFace(d - b'0'),
-                _ => return None,
-            },
-        };
-        Some(b)
-    }
-
-    /// Queues the button for `key`; returns whether the key was one of the table's.
-    /// Auto-repeat of a held key is swallowed, like a held physical button.
-    pub fn key_pressed(&mut self, key: &str, repeat: bool, at_ms: u64) -> bool {
-        match Self::button_for_key(key) {
-            Some(button) => {
-                if !repeat {
-                    self.queue.push_back(ButtonEvent { button, at: at_ms });
-                }
-                true
-            }
-            None => false,
-        }
-    }
-}
-
-impl ButtonSource for KeyboardMap {
-    fn poll(&mut self) -> Option<ButtonEvent> {
-        self.queue.pop_front()
-    }
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Led {
     RollWanted,
@@ -234,101 +173,28 @@ impl Leds for NoLeds {
     fn set(&mut self, _led: Led, _on: bool) {}
 }
 
-/// What the game is waiting for, as far as the buttons are concerned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableContext {
-    /// A roll is pending: the number of faces of the die (6 or 10).
-    pub roll_wanted: Option<u8>,
-    /// A chit draw is pending.
-    pub draw_wanted: bool,
-    pub dice: Mode,
-    pub chits: Mode,
-    /// A dialog with an OK button is open (keypad with a value, chit picked, ...).
-    pub awaiting_confirm: bool,
+/// What the LEDs show of what the game waits for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LedState {
+    /// A roll or a chit draw is pending (real or digital: the tower or the cup is wanted).
+    pub roll_wanted: bool,
+    /// A player must act: a command or a choice (not a roll, a draw or the end of the game).
+    pub your_turn: bool,
 }
 
-impl TableContext {
-    /// Nothing pending.
-    pub fn idle(dice: Mode, chits: Mode) -> Self {
-        TableContext {
-            roll_wanted: None,
-            draw_wanted: false,
-            dice,
-            chits,
-            awaiting_confirm: false,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Roll the digital dice for the pending roll.
-    RollNow,
-    /// Physical dice: open the keypad to enter what the tower showed.
-    OpenKeypad,
-    /// Draw from the digital cup.
-    DrawNow,
-    /// Physical cup: open the picker to say which chit came out.
-    OpenChitPicker,
-    EnterDieFace(u8),
-    Confirm,
-    Undo,
-    /// Nothing to do for this press right now.
-    Ignore,
-}
-
-/// What a press means given what the game waits for. Presses that would act on nothing (a
-/// roll with no roll pending, a face larger than the die) are `Ignore`.
-pub fn button_action(button: Button, ctx: &TableContext) -> Action {
-    match button {
-        Button::DiceTower => match (ctx.roll_wanted, ctx.dice) {
-            (None, _) => Action::Ignore,
-            (Some(_), Mode::Digital) => Action::RollNow,
-            (Some(_), Mode::Physical) => Action::OpenKeypad,
-        },
-        Button::ChitCup => match (ctx.draw_wanted, ctx.chits) {
-            (false, _) => Action::Ignore,
-            (true, Mode::Digital) => Action::DrawNow,
-            (true, Mode::Physical) => Action::OpenChitPicker,
-        },
-        Button::DieFace(n) => match ctx.roll_wanted {
-            Some(faces) if ctx.dice == Mode::Physical && (1..=faces).contains(&n) => {
-                Action::EnterDieFace(n)
-            }
-            _ => Action::Ignore,
-        },
-        Button::Confirm if ctx.awaiting_confirm => Action::Confirm,
-        Button::Confirm => Action::Ignore,
-        // The engine refuses to undo past a roll, a draw or a revealed secret.
-        Button::Undo => Action::Undo,
-    }
-}
-
-/// What the buttons and LEDs need to know of what the game waits for: the context, and whether
-/// a player must act (a command or a choice; not a roll, a draw or the end of the game).
-pub fn pending_context<O>(
-    pending: &engine::core::protocol::Pending<O>,
-    dice: Mode,
-    chits: Mode,
-) -> (TableContext, bool) {
+/// The LEDs for what the engine is waiting for.
+pub fn led_state<O>(pending: &engine::core::protocol::Pending<O>) -> LedState {
     use engine::core::protocol::Pending;
-    let mut ctx = TableContext::idle(dice, chits);
-    match pending {
-        Pending::Roll { dice, .. } => ctx.roll_wanted = Some(dice.sides),
-        Pending::DrawChit { .. } => ctx.draw_wanted = true,
-        _ => {}
+    LedState {
+        roll_wanted: matches!(pending, Pending::Roll { .. } | Pending::DrawChit { .. }),
+        your_turn: matches!(pending, Pending::Command { .. } | Pending::Choose { .. }),
     }
-    let someone_acts = matches!(pending, Pending::Command { .. } | Pending::Choose { .. });
-    (ctx, someone_acts)
 }
 
-/// Mirrors the context on the LEDs: "roll wanted" lights for a pending roll or draw.
-pub fn update_leds(leds: &mut dyn Leds, ctx: &TableContext, your_turn: bool) {
-    leds.set(
-        Led::RollWanted,
-        ctx.roll_wanted.is_some() || ctx.draw_wanted,
-    );
-    leds.set(Led::YourTurn, your_turn);
+/// Mirrors the state on the LEDs.
+pub fn update_leds(leds: &mut dyn Leds, state: LedState) {
+    leds.set(Led::RollWanted, state.roll_wanted);
+    leds.set(Led::YourTurn, state.your_turn);
 }
 
 #[cfg(all(target_os = "linux", feature = "gpio"))]
@@ -639,168 +505,153 @@ mod tests {
     }
 
     #[test]
-    fn keyboard_keys_map_to_buttons() {
-        let k = KeyboardMap::button_for_key;
-        assert_eq!(k("r"), Some(TOWER));
-        assert_eq!(k("c"), Some(Button::ChitCup));
-        assert_eq!(k("1"), Some(Button::DieFace(1)));
-        assert_eq!(k("9"), Some(Button::DieFace(9)));
-        assert_eq!(k("0"), Some(Button::DieFace(10)));
-        assert_eq!(k("\n"), Some(Button::Confirm));
-        assert_eq!(k("Enter"), Some(Button::Confirm));
-        assert_eq!(k("\u{8}"), Some(Button::Undo));
-        assert_eq!(k("Backspace"), Some(Button::Undo));
-        assert_eq!(k("x"), None);
-        assert_eq!(k(""), None);
-        assert_eq!(k("12"), None);
-        assert_eq!(k("é"), None);
-
-        let mut kb = KeyboardMap::new();
-        assert!(kb.key_pressed("r", false, 10));
-        assert!(
-            kb.key_pressed("r", true, 40),
-            "auto-repeat is still the table's key"
-        );
-        assert!(!kb.key_pressed("q", false, 50));
-        assert!(kb.key_pressed("0", false, 60));
+    fn the_leds_say_a_roll_is_wanted_and_whose_turn_it_is() {
+        use engine::core::protocol::{DiceSpec, Pending};
+        use engine::core::side::Side;
+        let roll: Pending<()> = Pending::Roll {
+            player: Side::A,
+            dice: DiceSpec::D6,
+            purpose: "",
+            case: "7.6",
+            secret: false,
+        };
+        let on = |roll_wanted, your_turn| LedState {
+            roll_wanted,
+            your_turn,
+        };
+        assert_eq!(led_state(&roll), on(true, false));
+        let draw: Pending<()> = Pending::DrawChit {
+            player: Side::B,
+            cup: "untried",
+            case: "11.0",
+            chits: Default::default(),
+        };
+        assert_eq!(led_state(&draw), on(true, false));
         assert_eq!(
-            presses(&mut kb),
-            vec![press(TOWER, 10), press(Button::DieFace(10), 60)]
+            led_state(&Pending::<()>::Command { player: Side::B }),
+            on(false, true)
         );
+        let choose: Pending<()> = Pending::Choose {
+            player: Side::A,
+            purpose: "",
+            case: "7.7",
+            options: Default::default(),
+        };
+        assert_eq!(led_state(&choose), on(false, true));
+        assert_eq!(led_state(&Pending::<()>::GameOver), on(false, false));
     }
 
     #[test]
-    fn a_press_with_nothing_pending_is_ignored() {
-        for mode in [Mode::Digital, Mode::Physical] {
-            let idle = TableContext::idle(mode, mode);
-            for b in [TOWER, Button::ChitCup, Button::DieFace(3), Button::Confirm] {
-                assert_eq!(button_action(b, &idle), Action::Ignore, "{b:?} in {mode:?}");
+    fn leds_follow_the_state() {
+        #[derive(Default)]
+        struct Record(Vec<(Led, bool)>);
+        impl Leds for Record {
+            fn set(&mut self, led: Led, on: bool) {
+                self.0.push((led, on));
             }
         }
-    }
-
-    #[test]
-    fn presses_map_to_actions() {
-        let mut ctx = TableContext::idle(Mode::Digital, Mode::Physical);
-        ctx.roll_wanted = Some(6);
-        assert_eq!(button_action(TOWER, &ctx), Action::RollNow);
-        assert_eq!(
-            button_action(Button::DieFace(3), &ctx),
-            Action::Ignore,
-            "digital dice"
+        let mut leds = Record::default();
+        update_leds(
+            &mut leds,
+            LedState {
+                roll_wanted: false,
+                your_turn: true,
+            },
         );
-        ctx.dice = Mode::Physical;
-        assert_eq!(button_action(TOWER, &ctx), Action::OpenKeypad);
-        assert_eq!(
-            button_action(Button::DieFace(6), &ctx),
-            Action::EnterDieFace(6)
+        update_leds(
+            &mut leds,
+            LedState {
+                roll_wanted: true,
+                your_turn: false,
+            },
         );
         assert_eq!(
-            button_action(Button::DieFace(7), &ctx),
-            Action::Ignore,
-            "no 7 on a d6"
+            leds.0,
+            vec![
+                (Led::RollWanted, false),
+                (Led::YourTurn, true),
+                (Led::RollWanted, true),
+                (Led::YourTurn, false)
+            ]
         );
-        ctx.roll_wanted = Some(10);
-        assert_eq!(
-            button_action(Button::DieFace(10), &ctx),
-            Action::EnterDieFace(10)
-        );
-        assert_eq!(
-            button_action(Button::ChitCup, &ctx),
-            Action::Ignore,
-            "no draw pending"
-        );
-
-        let mut ctx = TableContext::idle(Mode::Digital, Mode::Digital);
-        ctx.draw_wanted = true;
-        assert_eq!(button_action(Button::ChitCup, &ctx), Action::DrawNow);
-        ctx.chits = Mode::Physical;
-        assert_eq!(button_action(Button::ChitCup, &ctx), Action::OpenChitPicker);
-        ctx.awaiting_confirm = true;
-        assert_eq!(button_action(Button::Confirm, &ctx), Action::Confirm);
-        assert_eq!(button_action(Button::Undo, &ctx), Action::Undo);
+        NoLeds.set(Led::RollWanted, true);
     }
 
-    #[test]
-    fn a_bouncing_tower_rolls_once() {
-        let mut ctx = TableContext::idle(Mode::Digital, Mode::Digital);
-        ctx.roll_wanted = Some(6);
-        let mut src = ScriptedSource::new(
-            DEFAULT_DEBOUNCE_MS,
-            [
-                (1000, TOWER, P),
-                (1004, TOWER, R),
-                (1007, TOWER, P),
-                (1010, TOWER, R),
-                (1012, TOWER, P),
-            ],
-        );
-        let actions: Vec<_> = presses(&mut src)
-            .into_iter()
-            .map(|p| button_action(p.button, &ctx))
-            .collect();
-        assert_eq!(actions, vec![Action::RollNow]);
-    }
+    // ---- presses on the real table ----------------------------------------------------------
 
-    /// What the buttons see of a real game: a roll is wanted when the engine asks for one.
-    fn context_of(s: &ui::Session) -> TableContext {
-        let mut ctx = TableContext::idle(Mode::Digital, Mode::Digital);
-        if let engine::core::protocol::Pending::Roll { dice, .. } = s.pending() {
-            ctx.roll_wanted = Some(dice.sides);
-        }
-        ctx
-    }
+    use engine::core::protocol::{Input, Pending};
 
-    /// Feeds the debounced presses of `src` to a real game the way the table does.
-    fn press_all(src: &mut dyn ButtonSource, s: &mut ui::Session) {
-        for p in presses(src) {
-            if button_action(p.button, &context_of(s)) == Action::RollNow {
-                s.roll_digital().expect("a wanted roll is accepted");
-            }
-        }
-    }
-
-    #[test]
-    fn a_bouncing_tower_makes_exactly_one_roll_in_a_real_game() {
-        let data = ::tests::berlin85();
+    /// Inputs of a Unity game (seed 7) played by the random agent up to the first pending roll,
+    /// or up to a pending command when `until_roll` is false (a command after a few inputs).
+    fn inputs_until(until_roll: bool) -> Vec<engine::berlin85::Input85> {
         let header = ui::Header::new("unity", Default::default(), 7);
-        let mut s =
-            ui::Session::new(data, header, Box::new(ui::session::NullPersist)).expect("scenario");
-
-        // Set-up waits for placements: a press (even a bouncing one) does nothing harmful.
-        let before = postcard::to_allocvec(&s.game().state).expect("state");
-        let mut src = ScriptedSource::new(
-            DEFAULT_DEBOUNCE_MS,
-            [
-                (10, TOWER, P),
-                (13, TOWER, R),
-                (15, TOWER, P),
-                (200, TOWER, R),
-            ],
-        );
-        press_all(&mut src, &mut s);
-        assert!(s.inputs().is_empty());
-        assert_eq!(
-            postcard::to_allocvec(&s.game().state).expect("state"),
-            before
-        );
-        // Even a roll forced with nothing to roll is refused and changes nothing.
-        assert!(s.roll_digital().is_err());
-        assert_eq!(
-            postcard::to_allocvec(&s.game().state).expect("state"),
-            before
-        );
-
-        // Play on until the engine wants a roll (Honors of War, reinforcements ...).
+        let mut s = ui::Session::new(
+            ::tests::berlin85(),
+            header,
+            Box::new(ui::session::NullPersist),
+        )
+        .expect("scenario");
         let mut agent = ::tests::RandomAgent::new(3);
-        while !matches!(s.pending(), engine::core::protocol::Pending::Roll { .. }) {
+        loop {
+            let p = s.pending();
+            if until_roll && matches!(p, Pending::Roll { .. }) {
+                break;
+            }
+            if !until_roll && s.inputs().len() > 40 && matches!(p, Pending::Command { .. }) {
+                break;
+            }
             assert!(s.inputs().len() < 5_000, "no roll was ever wanted");
-            // A refused candidate leaves the session unchanged; the next one is tried.
-            let candidates = agent.candidates(s.game());
-            let accepted = candidates.into_iter().any(|i| s.apply(i).is_ok());
-            assert!(accepted, "the agent is stuck at {:?}", s.pending());
+            let accepted = agent
+                .candidates(s.game())
+                .into_iter()
+                .any(|i| s.apply(i).is_ok());
+            assert!(accepted, "the agent is stuck at {p:?}");
         }
-        let n = s.inputs().len();
+        s.inputs().to_vec()
+    }
+
+    /// The real table (Slint's testing backend) resumed into a game of `inputs`, with the
+    /// game's dice in `dice` mode.
+    fn table_at(inputs: Vec<engine::berlin85::Input85>, dice: ui::Randomness) -> ui::Table {
+        use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
+        let backend = TestingBackend::new(TestingBackendOptions {
+            mock_time: true,
+            threading: false,
+            renderer_name: Some("software".into()),
+        });
+        let _ = slint::platform::set_platform(Box::new(backend));
+        let mut header = ui::Header::new("unity", Default::default(), 7);
+        header.dice = dice;
+        let resume = ui::Resume {
+            header,
+            inputs,
+            snapshot: None,
+        };
+        let config = ui::UiConfig {
+            auto_resume: true,
+            seats: ui::Seats::Same,
+            ..ui::UiConfig::default()
+        };
+        let data = ui::builtin_data().expect("built-in data");
+        ui::Table::new(
+            config,
+            data,
+            Box::new(ui::session::NullPersist),
+            Some(resume),
+            "software",
+        )
+        .expect("window")
+    }
+
+    fn played(t: &ui::Table) -> Vec<engine::berlin85::Input85> {
+        t.with_session(|s| s.expect("a game is open").inputs().to_vec())
+    }
+
+    #[test]
+    fn a_bouncing_tower_makes_exactly_one_roll_on_the_real_table() {
+        let inputs = inputs_until(true);
+        let t = table_at(inputs.clone(), ui::Randomness::Digital);
+        assert_eq!(played(&t), inputs, "resumed where the roll is wanted");
         // Five edges inside the debounce window, then a clean release: one press, one roll.
         let mut src = ScriptedSource::new(
             DEFAULT_DEBOUNCE_MS,
@@ -813,61 +664,59 @@ mod tests {
                 (1200, TOWER, R),
             ],
         );
-        press_all(&mut src, &mut s);
-        assert_eq!(s.inputs().len(), n + 1, "one bouncing press, one roll");
-        assert!(matches!(
-            s.inputs().last(),
-            Some(engine::core::protocol::Input::Rolled(_))
-        ));
-    }
-
-    #[test]
-    fn the_leds_say_a_roll_is_wanted_and_whose_turn_it_is() {
-        use engine::core::protocol::{DiceSpec, Pending};
-        use engine::core::side::Side;
-        let roll: Pending<()> = Pending::Roll {
-            player: Side::A,
-            dice: DiceSpec::D6,
-            purpose: "",
-            case: "7.6",
-            secret: false,
-        };
-        let (ctx, acts) = pending_context(&roll, Mode::Digital, Mode::Digital);
-        assert_eq!(
-            (ctx.roll_wanted, ctx.draw_wanted, acts),
-            (Some(6), false, false)
-        );
-        let command: Pending<()> = Pending::Command { player: Side::B };
-        let (ctx, acts) = pending_context(&command, Mode::Digital, Mode::Digital);
-        assert_eq!(
-            (ctx.roll_wanted, ctx.draw_wanted, acts),
-            (None, false, true)
-        );
-    }
-
-    #[test]
-    fn leds_follow_the_context() {
-        #[derive(Default)]
-        struct Record(Vec<(Led, bool)>);
-        impl Leds for Record {
-            fn set(&mut self, led: Led, on: bool) {
-                self.0.push((led, on));
-            }
+        for p in presses(&mut src) {
+            t.on_button(p.button);
         }
-        let mut leds = Record::default();
-        let mut ctx = TableContext::idle(Mode::Physical, Mode::Physical);
-        update_leds(&mut leds, &ctx, true);
-        ctx.draw_wanted = true;
-        update_leds(&mut leds, &ctx, false);
+        let now = played(&t);
+        assert_eq!(now.len(), inputs.len() + 1, "one bouncing press, one roll");
+        assert!(matches!(now.last(), Some(Input::Rolled(_))));
+    }
+
+    #[test]
+    fn with_real_dice_the_tower_waits_for_the_faces_and_a_face_the_die_lacks_is_ignored() {
+        let inputs = inputs_until(true);
+        let t = table_at(inputs.clone(), ui::Randomness::Physical);
+        let dice = match t.with_session(|s| s.expect("game").pending()) {
+            Pending::Roll { dice, .. } => dice,
+            p => panic!("expected a roll, not {p:?}"),
+        };
+        // The tower with real dice: the keypad is already up, the press rolls nothing.
+        t.on_button(Button::DiceTower);
+        t.on_button(Button::ChitCup);
+        // A 7 on a d6 does not exist.
+        t.on_button(Button::DieFace(dice.sides + 1));
+        assert_eq!(played(&t), inputs, "nothing entered");
+        for _ in 0..dice.count {
+            t.on_button(Button::DieFace(4));
+        }
+        let now = played(&t);
         assert_eq!(
-            leds.0,
-            vec![
-                (Led::RollWanted, false),
-                (Led::YourTurn, true),
-                (Led::RollWanted, true),
-                (Led::YourTurn, false)
-            ]
+            now.len(),
+            inputs.len() + 1,
+            "the faces entered are the roll"
         );
-        NoLeds.set(Led::RollWanted, true);
+        match now.last() {
+            Some(Input::Rolled(r)) => assert!(r.values.iter().all(|&v| v == 4), "{r:?}"),
+            other => panic!("expected the entered roll, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_press_with_nothing_pending_changes_nothing() {
+        let inputs = inputs_until(false);
+        for dice in [ui::Randomness::Digital, ui::Randomness::Physical] {
+            let t = table_at(inputs.clone(), dice);
+            let before = t.with_session(|s| postcard::to_allocvec(&s.expect("game").game().state));
+            for b in [TOWER, Button::ChitCup, Button::DieFace(3), Button::Confirm] {
+                t.on_button(b);
+            }
+            assert_eq!(
+                played(&t),
+                inputs,
+                "{dice:?}: a command is pending, not a roll"
+            );
+            let after = t.with_session(|s| postcard::to_allocvec(&s.expect("game").game().state));
+            assert_eq!(before.ok(), after.ok(), "{dice:?}: the state is unchanged");
+        }
     }
 }

@@ -149,19 +149,6 @@ fn run_table(config: &Config) -> Result<(), String> {
     table.run().map_err(|e| format!("the table stopped: {e}"))
 }
 
-/// What a physical button means to the table in the configured dice/chit modes.
-fn table_button(b: gpio::Button, config: &Config) -> ui::Button {
-    match (b, config.dice, config.chits) {
-        (gpio::Button::DiceTower, config::Mode::Digital, _) => ui::Button::RollNow,
-        (gpio::Button::DiceTower, config::Mode::Physical, _) => ui::Button::OpenKeypad,
-        (gpio::Button::ChitCup, _, config::Mode::Digital) => ui::Button::DrawNow,
-        (gpio::Button::ChitCup, _, config::Mode::Physical) => ui::Button::OpenChitPicker,
-        (gpio::Button::DieFace(n), _, _) => ui::Button::EnterDieFace(n),
-        (gpio::Button::Confirm, _, _) => ui::Button::Confirm,
-        (gpio::Button::Undo, _, _) => ui::Button::Undo,
-    }
-}
-
 /// Starts watching the GPIO buttons (Raspberry Pi, `--features gpio`/`kiosk`); presses are
 /// handed to the UI thread, which ignores a press when nothing is waiting for it. On other
 /// machines the same events come from the keyboard (the UI's key handler).
@@ -182,7 +169,7 @@ fn start_gpio(config: &Config, sender: ui::ButtonSender) -> Option<std::thread::
             loop {
                 while let Some(ev) = source.poll() {
                     log::debug!("button {:?} at {} ms", ev.button, ev.at);
-                    if !sender.send(table_button(ev.button, &cfg)) {
+                    if !sender.send(ev.button) {
                         return;
                     }
                 }
@@ -207,17 +194,13 @@ fn start_leds(config: &Config, table: &ui::Table) -> Option<slint::Timer> {
             return None;
         }
     };
-    let (dice, chits) = (config.dice, config.chits);
     let watch = table.pending_watch();
     let timer = slint::Timer::default();
     timer.start(
         slint::TimerMode::Repeated,
         std::time::Duration::from_millis(150),
         move || match watch.pending() {
-            Some(p) => {
-                let (ctx, someone_acts) = gpio::pending_context(&p, dice, chits);
-                gpio::update_leds(&mut leds, &ctx, someone_acts);
-            }
+            Some(p) => gpio::update_leds(&mut leds, gpio::led_state(&p)),
             None => {
                 leds.set(gpio::Led::RollWanted, false);
                 leds.set(gpio::Led::YourTurn, false);
@@ -239,7 +222,6 @@ fn start_gpio(config: &Config, _sender: ui::ButtonSender) -> Option<std::thread:
         config.dice,
         config.chits
     );
-    let _ = table_button;
     None
 }
 

@@ -8,6 +8,7 @@
 slint::include_modules!();
 
 pub mod ask;
+pub mod buttons;
 pub mod combat_view;
 pub mod counters;
 pub mod map_layer;
@@ -17,8 +18,9 @@ pub mod rules_ref;
 pub mod session;
 pub mod table;
 
+pub use buttons::{Button, ButtonSender};
 pub use session::{Header, Persist, Randomness, Seats, Session};
-pub use table::{Button, ButtonSender, PendingWatch, Renderer, Resume, Table, UiConfig};
+pub use table::{PendingWatch, Renderer, Resume, Table, UiConfig};
 
 use std::sync::OnceLock;
 

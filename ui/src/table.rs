@@ -4,6 +4,7 @@
 //! counters or highlights wholesale.
 
 use crate::ask::{self, half_points_text, Reach};
+use crate::buttons::{Button, ButtonSender, ButtonTarget};
 use crate::combat_view;
 use crate::counters;
 use crate::map_layer::{self, MapLayout};
@@ -91,63 +92,6 @@ pub struct Resume {
     pub header: Header,
     pub inputs: Vec<Input85>,
     pub snapshot: Option<(usize, State)>,
-}
-
-/// The table's physical buttons (firmware/src/gpio.rs maps its pins onto these).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Button {
-    /// The dice-tower button: roll (digital) or open the keypad (physical).
-    RollNow,
-    OpenKeypad,
-    /// The chit-cup button: draw (digital) or open the chit picker (physical).
-    DrawNow,
-    OpenChitPicker,
-    /// A die-face button: one die showing this face.
-    EnterDieFace(u8),
-    Confirm,
-    Undo,
-}
-
-impl Button {
-    /// (code, face) as passed through the `gpio` callback.
-    pub fn code(self) -> (i32, i32) {
-        match self {
-            Button::RollNow => (0, 0),
-            Button::OpenKeypad => (1, 0),
-            Button::DrawNow => (2, 0),
-            Button::OpenChitPicker => (3, 0),
-            Button::EnterDieFace(n) => (4, i32::from(n)),
-            Button::Confirm => (5, 0),
-            Button::Undo => (6, 0),
-        }
-    }
-
-    pub fn from_code(code: i32, face: i32) -> Option<Button> {
-        Some(match code {
-            0 => Button::RollNow,
-            1 => Button::OpenKeypad,
-            2 => Button::DrawNow,
-            3 => Button::OpenChitPicker,
-            4 => Button::EnterDieFace(u8::try_from(face).ok()?),
-            5 => Button::Confirm,
-            6 => Button::Undo,
-            _ => return None,
-        })
-    }
-}
-
-/// Sends button presses into the UI thread; `Send`, so the GPIO thread can own one.
-#[derive(Clone)]
-pub struct ButtonSender(slint::Weak<AppWindow>);
-
-impl ButtonSender {
-    /// Queues a press; returns false once the window is gone.
-    pub fn send(&self, b: Button) -> bool {
-        let (code, face) = b.code();
-        self.0
-            .upgrade_in_event_loop(move |w| w.global::<Actions>().invoke_gpio(code, face))
-            .is_ok()
-    }
 }
 
 /// Replaces the rows of `model` with `rows`, touching only rows that changed.
@@ -328,6 +272,22 @@ pub struct Table {
     _probe: Option<Timer>,
     /// Retries a failed save every few seconds until the whole journal is durable again.
     _save_retry: Timer,
+    /// Where the GPIO thread's presses land (see `crate::buttons`); lives as long as the table.
+    _presser: Rc<Presser>,
+}
+
+/// Takes button presses on the UI thread and hands them to the controller.
+struct Presser {
+    window: slint::Weak<AppWindow>,
+    ctl: std::rc::Weak<RefCell<Controller>>,
+}
+
+impl ButtonTarget for Presser {
+    fn press(&self, b: Button) {
+        if let (Some(c), Some(w)) = (self.ctl.upgrade(), self.window.upgrade()) {
+            c.borrow_mut().button(&w, b);
+        }
+    }
 }
 
 /// See [`Table::pending_watch`].
@@ -393,11 +353,18 @@ impl Table {
                 }
             });
         }
+        let presser = Rc::new(Presser {
+            window: window.as_weak(),
+            ctl: Rc::downgrade(&ctl),
+        });
+        let target: Rc<dyn ButtonTarget> = presser.clone();
+        crate::buttons::set_target(Rc::downgrade(&target));
         let table = Table {
             window,
             ctl,
             _probe: probe,
             _save_retry: save_retry,
+            _presser: presser,
         };
         table.wire();
         if auto_resume {
@@ -412,7 +379,7 @@ impl Table {
 
     /// A handle the GPIO thread can send button presses through.
     pub fn button_sender(&self) -> ButtonSender {
-        ButtonSender(self.window.as_weak())
+        ButtonSender
     }
 
     /// A handle that tells, from a timer on the UI thread, what the game is waiting for (the
@@ -510,11 +477,6 @@ impl Table {
         on!(on_secret_done, |c, w| c.secret_done(&w));
         on!(on_open_rule, |c, w, case| c.open_rule(&w, &case));
         on!(on_key, |c, w, text| c.key(&w, &text));
-        on!(on_gpio, |c, w, code, face| {
-            if let Some(b) = Button::from_code(code, face) {
-                c.button(&w, b)
-            }
-        });
         on!(on_move_ubahn, |c, w, underground| c
             .move_ubahn(&w, underground));
         on!(on_arrival_row, |c, w, u| c.arrival_row(&w, u));
@@ -1548,14 +1510,23 @@ impl Controller {
         };
         let pending = s.pending();
         let header = s.header().clone();
+        // What a press means, decided here only: by the game's own dice and chit modes (chosen
+        // on the start screen, kept in the save header) and what the engine waits for.
         match (b, &pending) {
-            (Button::RollNow, Pending::Roll { .. }) if header.dice == Randomness::Digital => {
+            (Button::DiceTower, Pending::Roll { .. }) if header.dice == Randomness::Digital => {
                 self.roll(w)
             }
-            (Button::DrawNow, Pending::DrawChit { .. }) if header.chits == Randomness::Digital => {
+            (Button::ChitCup, Pending::DrawChit { .. }) if header.chits == Randomness::Digital => {
                 self.roll(w)
             }
-            (Button::EnterDieFace(n), Pending::Roll { .. }) => self.face(w, i32::from(n)),
+            // Real dice: each face button enters one die; a face the die does not have is
+            // ignored (a d10 reads 0-9, so its tenth face is entered as 0).
+            (Button::DieFace(n), Pending::Roll { dice, .. })
+                if header.dice == Randomness::Physical && (1..=dice.sides).contains(&n) =>
+            {
+                let face = if dice.zero_based { n % dice.sides } else { n };
+                self.face(w, i32::from(face))
+            }
             (Button::Undo, _) => self.undo(w),
             (Button::Confirm, _) => {
                 let v = w.global::<View>();
@@ -1565,18 +1536,16 @@ impl Controller {
                     self.close_card(w);
                 }
             }
-            // The keypad and the chit picker are already on screen whenever they are wanted;
-            // a press with nothing pending does nothing.
+            // With real dice or chits the keypad and the chit picker are already on screen
+            // whenever they are wanted; a press with nothing pending does nothing.
             _ => self.refresh(w),
         }
     }
 
     fn key(&mut self, w: &AppWindow, text: &str) {
+        // The keyboard stands in for the table's buttons (`Button::for_key`); Escape closes
+        // whatever panel is open.
         match text {
-            "r" | "R" => self.button(w, Button::RollNow),
-            "d" | "D" => self.button(w, Button::DrawNow),
-            "u" | "U" => self.button(w, Button::Undo),
-            "\n" | "\r" => self.button(w, Button::Confirm),
             "\u{1b}" => {
                 let v = w.global::<View>();
                 v.set_rules_visible(false);
@@ -1586,15 +1555,8 @@ impl Controller {
                 v.set_card_visible(false);
             }
             t => {
-                if let Some(n) = t.chars().next().and_then(|c| c.to_digit(10)) {
-                    if t.chars().count() == 1
-                        && self
-                            .session
-                            .as_ref()
-                            .is_some_and(|s| s.header().dice == Randomness::Physical)
-                    {
-                        self.button(w, Button::EnterDieFace(n as u8));
-                    }
+                if let Some(b) = Button::for_key(t) {
+                    self.button(w, b);
                 }
             }
         }

@@ -615,14 +615,14 @@ impl<'c> Monkey<'c> {
                     for &face in roll.values.iter() {
                         steps.push(match how {
                             0 => Step::Tap(format!("keypad {face}")),
-                            1 => Step::Gpio(Button::EnterDieFace(face)),
+                            1 => Step::Gpio(Button::DieFace(face)),
                             _ => Step::Key(DIGITS[usize::from(face.min(9))]),
                         });
                     }
                 } else {
                     let secret = v.get_dice_secret();
                     steps.push(match self.rng.gen_range(0..3) {
-                        0 => Step::Gpio(Button::RollNow),
+                        0 => Step::Gpio(Button::DiceTower),
                         1 => Step::Key("r"),
                         _ => Step::Tap(if secret { "Roll secretly" } else { "Roll" }.into()),
                     });
@@ -642,7 +642,7 @@ impl<'c> Monkey<'c> {
                     steps.push(Step::Tap(label));
                 } else {
                     steps.push(match self.rng.gen_range(0..3) {
-                        0 => Step::Gpio(Button::DrawNow),
+                        0 => Step::Gpio(Button::ChitCup),
                         1 => Step::Key("d"),
                         _ => Step::Tap("Draw".into()),
                     });
@@ -1023,13 +1023,11 @@ impl<'c> Monkey<'c> {
                 format!("key {k:?}")
             }
             54..=63 => {
-                let b = match self.rng.gen_range(0..7) {
-                    0 => Button::RollNow,
-                    1 => Button::OpenKeypad,
-                    2 => Button::DrawNow,
-                    3 => Button::OpenChitPicker,
-                    4 => Button::EnterDieFace(self.rng.gen_range(0..=10)),
-                    5 => Button::Confirm,
+                let b = match self.rng.gen_range(0..5) {
+                    0 => Button::DiceTower,
+                    1 => Button::ChitCup,
+                    2 => Button::DieFace(self.rng.gen_range(0..=11)),
+                    3 => Button::Confirm,
                     _ => Button::Undo,
                 };
                 self.gpio(t, b);
