@@ -12,17 +12,7 @@ use std::path::{Path, PathBuf};
 use log::LevelFilter;
 use toml::{Table, Value};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Game {
-    Berlin85,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scenario {
-    Unity,
-    Werewolf,
-    MedicineWheel,
-}
+pub use engine::core::game_id::GameId;
 
 /// Where the players sit, which decides whether the UI turns to face the acting player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,8 +111,11 @@ impl GpioConfig {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    pub game: Game,
-    pub scenario: Scenario,
+    /// The game the table offers first and the headless commands play (`--game`).
+    pub game: GameId,
+    /// The scenario preselected for a new game; `None` is the game's first. Checked against the
+    /// game's own scenario list once its data is loaded (`main::scenario_of`).
+    pub scenario: Option<String>,
     pub seats: Seats,
     pub dice: Mode,
     pub chits: Mode,
@@ -150,8 +143,8 @@ impl Config {
     /// Defaults; `env` looks up environment variables (for the save directory).
     pub fn defaults(env: &dyn Fn(&str) -> Option<OsString>) -> Config {
         Config {
-            game: Game::Berlin85,
-            scenario: Scenario::Unity,
+            game: GameId::Berlin85,
+            scenario: None,
             seats: Seats::Opposite,
             dice: Mode::Digital,
             chits: Mode::Digital,
@@ -309,8 +302,10 @@ OPTIONS (each overrides the config file):
     --config FILE          config file (default: $XDG_CONFIG_HOME/berlin-table/berlin-table.toml,
                            else ~/.config/berlin-table/berlin-table.toml,
                            else /etc/berlin-table/berlin-table.toml)
-    --game NAME            berlin85
-    --scenario NAME        unity | werewolf | medicine_wheel
+    --game NAME            berlin85 | fortress-berlin | gates  (Fortress Berlin and The Enemy
+                           is at the Gates are listed; their rules are not yet implemented)
+    --scenario NAME        a scenario of the game (Berlin '85: unity | werewolf |
+                           medicine_wheel; default: the game's first)
     --seats MODE           opposite | same | off  (turn the screen to the acting player)
     --dice MODE            digital | physical
     --chits MODE           digital | physical
@@ -570,6 +565,14 @@ fn choose<T: Copy>(v: &Value, choices: &[(&str, T)], default_name: &str) -> Resu
         .ok_or_else(|| format!("'{s}' is not one of {names}; using {default_name}"))
 }
 
+/// A scenario id as the data names them ("medicine_wheel", "war-is-coming").
+fn is_identifier(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 32
+        && s.bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+}
+
 fn int_in(v: &Value, lo: i64, hi: i64, default: &str) -> Result<i64, String> {
     match v.as_integer() {
         Some(i) if (lo..=hi).contains(&i) => Ok(i),
@@ -606,17 +609,21 @@ fn set_top(
     w: &mut Warn<'_>,
 ) {
     let result: Result<(), String> = match key {
-        "game" => choose(v, &[("berlin85", Game::Berlin85)], "berlin85").map(|g| cfg.game = g),
-        "scenario" => choose(
-            v,
-            &[
-                ("unity", Scenario::Unity),
-                ("werewolf", Scenario::Werewolf),
-                ("medicine_wheel", Scenario::MedicineWheel),
-            ],
-            "unity",
-        )
-        .map(|s| cfg.scenario = s),
+        "game" => {
+            let games = GameId::ALL.map(|g| (g.slug(), g));
+            choose(v, &games, GameId::Berlin85.slug()).map(|g| cfg.game = g)
+        }
+        // Which scenarios exist is the game's data's business: checked once it is loaded.
+        "scenario" => match v.as_str().map(str::trim) {
+            Some(s) if is_identifier(s) => {
+                cfg.scenario = Some(s.to_string());
+                Ok(())
+            }
+            Some(s) => Err(format!(
+                "'{s}' is not a scenario name (letters, digits, '_' and '-'); using the game's first"
+            )),
+            None => Err(type_reason("a scenario name", v, "the game's first")),
+        },
         "seats" => choose(
             v,
             &[
@@ -920,7 +927,8 @@ mod tests {
             "#,
         );
         assert!(w.is_empty(), "{w:?}");
-        assert_eq!(cfg.scenario, Scenario::MedicineWheel);
+        assert_eq!(cfg.scenario.as_deref(), Some("medicine_wheel"));
+        assert_eq!(cfg.game, GameId::Berlin85);
         assert_eq!(cfg.seats, Seats::Same);
         assert_eq!((cfg.dice, cfg.chits), (Mode::Physical, Mode::Physical));
         assert_eq!(cfg.renderer, Renderer::Software);
@@ -1009,12 +1017,33 @@ mod tests {
     }
 
     #[test]
+    fn every_game_is_accepted_by_its_slug() {
+        for g in GameId::ALL {
+            let (cfg, w) = resolve(&cli(&["--game", g.slug()]), &no_env);
+            assert!(w.is_empty(), "{w:?}");
+            assert_eq!(cfg.game, g);
+        }
+        let (cfg, _) = resolve(
+            &cli(&["--game", "fortress-berlin", "--scenario", "street-fight"]),
+            &no_env,
+        );
+        assert_eq!(cfg.game, GameId::FortressBerlin);
+        assert_eq!(cfg.scenario.as_deref(), Some("street-fight"));
+    }
+
+    #[test]
     fn bad_values_fall_back_to_defaults() {
-        let (cfg, w) = one_warning("scenario = \"barbarossa\"");
-        assert_eq!(cfg.scenario, Scenario::Unity);
+        let (cfg, w) = one_warning("scenario = \"two words\"");
+        assert_eq!(cfg.scenario, None);
         assert_eq!(
             w.reason,
-            "'barbarossa' is not one of unity | werewolf | medicine_wheel; using unity"
+            "'two words' is not a scenario name (letters, digits, '_' and '-'); using the game's first"
+        );
+        let (cfg, w) = one_warning("game = \"chess\"");
+        assert_eq!(cfg.game, GameId::Berlin85);
+        assert_eq!(
+            w.reason,
+            "'chess' is not one of berlin85 | fortress-berlin | gates; using berlin85"
         );
         let (cfg, w) = one_warning("[gpio]\ndice_tower = 40");
         assert_eq!(cfg.gpio.dice_tower, None);
@@ -1114,7 +1143,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(cfg.dice, Mode::Digital);
-        assert_eq!(cfg.scenario, Scenario::Werewolf);
+        assert_eq!(cfg.scenario.as_deref(), Some("werewolf"));
         assert!(cfg.fullscreen);
         assert_eq!((cfg.window_width, cfg.window_height), (800, 480));
         assert_eq!(cfg.gpio.debounce_ms, 45);

@@ -43,6 +43,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Run => run_table(&config),
+        // The headless commands play the game's rules: a game listed but not yet implemented
+        // is refused with the reason, before any file is touched.
+        _ if !config.game.rules_status().playable() => Err(not_playable(config.game)),
         Command::Replay { file } => load_data(&config).and_then(|d| cli::replay(d, file)),
         Command::Play { script } => {
             let explicit_save =
@@ -69,12 +72,48 @@ fn main() -> ExitCode {
     }
 }
 
+/// Why `--game` names a game the table cannot play yet.
+fn not_playable(game: config::GameId) -> String {
+    let playable: Vec<&str> = config::GameId::ALL
+        .iter()
+        .filter(|g| g.rules_status().playable())
+        .map(|g| g.slug())
+        .collect();
+    format!(
+        "--game {}: {} ({}): {}; this table plays {}",
+        game.slug(),
+        game.title(),
+        game.credit(),
+        game.rules_status().label(),
+        playable.join(", ")
+    )
+}
+
+/// The scenario a new game starts on: the configured one if the game has it, else the game's
+/// first (with a warning naming the scenarios there are).
+fn scenario_of(config: &Config, data: &engine::berlin85::GameData) -> Option<String> {
+    let ids: Vec<&str> = data.scenarios.iter().map(|s| s.id.as_str()).collect();
+    match config.scenario.as_deref() {
+        Some(s) if ids.contains(&s) => Some(s.to_string()),
+        Some(s) => {
+            log::warn!(
+                "config: scenario: '{s}' is not a scenario of {} ({}); using {}",
+                config.game.title(),
+                ids.join(" | "),
+                ids.first().copied().unwrap_or("none")
+            );
+            ids.first().map(|s| s.to_string())
+        }
+        None => ids.first().map(|s| s.to_string()),
+    }
+}
+
 /// The game data: built in, or a club's override directory validated file by file (a bad
 /// override file is reported and the built-in file used instead).
 fn load_data(config: &Config) -> Result<&'static engine::berlin85::GameData, String> {
     let data = match &config.data_dir {
         Some(dir) => {
-            let (d, errors) = data::load_with_override("berlin85", dir);
+            let (d, errors) = data::load_with_override(config.game.slug(), dir);
             for e in &errors {
                 log::warn!("override data: {e}");
             }
@@ -99,6 +138,10 @@ fn run_table(config: &Config) -> Result<(), String> {
         config.dice,
         config.save_dir.display()
     );
+    if !config.game.rules_status().playable() {
+        // The start screen lists every game; one not yet implemented is shown as such.
+        log::warn!("{}", not_playable(config.game));
+    }
     let data = load_data(config)?;
     let dir = saves::SaveDir::open(&config.save_dir)
         .map_err(|e| format!("{}: {e}", config.save_dir.display()))?;
@@ -124,7 +167,7 @@ fn run_table(config: &Config) -> Result<(), String> {
             config::Renderer::Software => ui::Renderer::Software,
         },
         seed: config.seed,
-        scenario: Some(scenario_id(config.scenario).to_string()),
+        scenario: scenario_of(config, data),
         poison_gas: false,
         // After a crash or a watchdog kill in the middle of a game: straight back into it.
         auto_resume: watchdog::resume_after_restart(),
@@ -229,13 +272,5 @@ fn randomness(m: config::Mode) -> ui::Randomness {
     match m {
         config::Mode::Digital => ui::Randomness::Digital,
         config::Mode::Physical => ui::Randomness::Physical,
-    }
-}
-
-fn scenario_id(s: config::Scenario) -> &'static str {
-    match s {
-        config::Scenario::Unity => "unity",
-        config::Scenario::Werewolf => "werewolf",
-        config::Scenario::MedicineWheel => "medicine_wheel",
     }
 }

@@ -349,3 +349,67 @@ fn replay_reads_a_save_directory() {
     let replayed = replay(&dir.join("journal.bin")).expect("replay journal.bin");
     assert_lists(&replayed, &inputs);
 }
+
+/// `--game NAME` takes all three games everywhere; the headless commands of a game whose rules
+/// are not yet implemented say so and touch nothing, and Berlin '85 plays as before.
+#[test]
+fn game_flag_accepts_all_three_games_and_says_which_can_be_played() {
+    let scratch = Scratch::new("game-flag");
+    let (dir, inputs) = saved_game(&scratch);
+    let journal_before = std::fs::read(dir.join("journal.bin")).ok();
+    let script = scratch.0.join("game.txt");
+    for (game, title) in [
+        ("fortress-berlin", "Fortress Berlin"),
+        ("gates", "The Enemy is at the Gates"),
+    ] {
+        let commands: [Vec<std::ffi::OsString>; 4] = [
+            vec!["play".into(), "--script".into(), script.clone().into()],
+            vec!["replay".into(), dir.clone().into()],
+            vec!["resume".into()],
+            vec!["check-data".into(), scratch.0.clone().into()],
+        ];
+        for args in commands {
+            let out = berlin_table()
+                .args(["--log-level", "off", "--game", game, "--save-dir"])
+                .arg(&dir)
+                .args(&args)
+                .output()
+                .expect("run berlin-table");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(!out.status.success(), "{game} {args:?} should be refused");
+            assert!(
+                err.contains(title)
+                    && err.contains("not yet implemented")
+                    && err.contains("berlin85"),
+                "{game} {args:?}: the refusal names the game, why, and what can be played: {err}"
+            );
+        }
+    }
+    assert_eq!(
+        std::fs::read(dir.join("journal.bin")).ok(),
+        journal_before,
+        "a refused command touches no save"
+    );
+    // An unknown game is a bad value: reported, and Berlin '85 is played.
+    let replayed = berlin_table()
+        .args(["--log-level", "warn", "--game", "chess", "replay"])
+        .arg(&dir)
+        .output()
+        .expect("run berlin-table replay");
+    assert!(replayed.status.success());
+    assert!(
+        String::from_utf8_lossy(&replayed.stderr)
+            .contains("'chess' is not one of berlin85 | fortress-berlin | gates"),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    assert_lists(&String::from_utf8_lossy(&replayed.stdout), &inputs);
+    // `--game berlin85` explicitly: the same game.
+    let explicit = berlin_table()
+        .args(["--log-level", "off", "--game", "berlin85", "replay"])
+        .arg(&dir)
+        .output()
+        .expect("run berlin-table replay");
+    assert!(explicit.status.success());
+    assert_lists(&String::from_utf8_lossy(&explicit.stdout), &inputs);
+}
