@@ -158,7 +158,7 @@ fn contract_refusals_leave_the_state_as_it_was() {
     }
 }
 
-/// The UI's rule today (ui/src/table.rs `refresh_log` with ui/src/session.rs `is_secret`): an
+/// The UI's rule today (ui/src/table/event_log.rs `refresh_log` with ui/src/session.rs `is_secret`): an
 /// event is hidden when its input answered a secret roll and its case starts with "17".
 fn ui_hides(before: &Game<'_>, input: &Input85, case: &str) -> bool {
     matches!(input, Input::Rolled(_))

@@ -1,0 +1,248 @@
+//! Pending rolls, chit draws and choices as dialogs: the dice keypad, the chit picker, the choice list.
+
+use super::*;
+
+impl Controller {
+    pub(super) fn choose(&mut self, w: &AppWindow, i: i32) {
+        if let Ok(i) = u8::try_from(i) {
+            self.send(w, Input::Chose(i));
+        }
+        self.refresh(w);
+    }
+
+    /// The Roll / Draw button, the 'r' key and the dice-tower button.
+    pub(super) fn roll(&mut self, w: &AppWindow) {
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        let secret = matches!(s.pending(), Pending::Roll { secret: true, .. });
+        match s.roll_digital() {
+            Ok(events) => {
+                if secret {
+                    self.show_secret(w, &events);
+                } else if let Some(e) = events.first() {
+                    self.toast(w, e.to_string());
+                }
+            }
+            Err(v) => self.refuse(w, v),
+        }
+        self.refresh(w);
+    }
+
+    /// A face typed on the keypad or pressed on a die-face button.
+    pub(super) fn face(&mut self, w: &AppWindow, n: i32) {
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        let Pending::Roll { dice, secret, .. } = s.pending() else {
+            return;
+        };
+        let Ok(n) = u8::try_from(n) else { return };
+        self.faces.push(n);
+        if self.faces.len() >= usize::from(dice.count) {
+            let faces = std::mem::take(&mut self.faces);
+            match s.enter_dice(&faces) {
+                Ok(events) => {
+                    if secret {
+                        self.show_secret(w, &events);
+                    } else if let Some(e) = events.first() {
+                        self.toast(w, e.to_string());
+                    }
+                }
+                Err(v) => self.refuse(w, v),
+            }
+        }
+        self.refresh(w);
+    }
+
+    pub(super) fn clear_faces(&mut self, w: &AppWindow) {
+        self.faces.clear();
+        self.refresh(w);
+    }
+
+    pub(super) fn pick_chit(&mut self, w: &AppWindow, i: i32) {
+        if let Ok(i) = u16::try_from(i) {
+            self.send(w, Input::Drew(i));
+        }
+        self.refresh(w);
+    }
+
+    /// What a roll is for, with the unit and hex it is about where the engine names them:
+    /// a paradrop's Survival [18.5] and Scatter [18.1] rolls, a demolition [12.0].
+    pub(super) fn roll_purpose(&self, purpose: &str) -> String {
+        let Some(g) = self.session.as_ref().map(|s| s.game()) else {
+            return purpose.to_string();
+        };
+        let geo = &self.data.map.geometry;
+        let drop = match g.state.movement.drop_stage {
+            DropStage::Survival(n) | DropStage::Scatter(n) => {
+                g.state.movement.drops.get(usize::from(n)).copied()
+            }
+            _ => None,
+        };
+        if let Some(d) = drop {
+            let m = g.survival_modifier(d.hex);
+            let modifier = if matches!(g.state.movement.drop_stage, DropStage::Survival(_)) {
+                format!(", modifier {m:+} [18.6]")
+            } else {
+                String::new()
+            };
+            return format!(
+                "{purpose}: {} dropping on {}{modifier}",
+                g.def(d.unit).name,
+                geo.format(d.hex)
+            );
+        }
+        if let Some(d) = g.current_demolition() {
+            return format!("Demolish {}", self.demolition_place(d.target));
+        }
+        purpose.to_string()
+    }
+
+    /// "the bridge between 1420 and 1421", "the POL at 2316".
+    pub(super) fn demolition_place(&self, target: DemolitionTarget) -> String {
+        let geo = &self.data.map.geometry;
+        match target {
+            DemolitionTarget::Bridge(side) => {
+                let dir = engine::core::hex::Dir::from_index(usize::from(side.dir));
+                match geo.neighbour(side.hex, dir) {
+                    Some(n) => format!(
+                        "the bridge between {} and {}",
+                        geo.format(side.hex),
+                        geo.format(n)
+                    ),
+                    None => format!("the bridge at {}", geo.format(side.hex)),
+                }
+            }
+            DemolitionTarget::Pol(h) => format!("the POL at {}", geo.format(h)),
+        }
+    }
+
+    /// An option of a pending choice as its button shows it; `case` is the choice's rule.
+    pub(super) fn choice_option(&self, o: &Choice, case: &str) -> ChoiceOption {
+        let geo = &self.data.map.geometry;
+        let (label, detail) = match o {
+            Choice::Yes => ("Yes".to_string(), String::new()),
+            Choice::No => ("No".to_string(), String::new()),
+            Choice::Hex(h) => {
+                let terrain = self
+                    .data
+                    .terrain(*h)
+                    .map_or(String::new(), |t| t.name.to_string());
+                (format!("Hex {}", geo.format(*h)), terrain)
+            }
+            Choice::Stop if case.starts_with("7.9") => (
+                "Stop here".to_string(),
+                "[7.92] advance no further".to_string(),
+            ),
+            Choice::Stop => (
+                "Stop here".to_string(),
+                "[7.75] end the retreat in this urban hex".to_string(),
+            ),
+            Choice::TheyShallNotPass => (
+                "They Shall Not Pass".to_string(),
+                "[7.76] roll instead of retreating".to_string(),
+            ),
+            Choice::Unit(u) => {
+                let name = self
+                    .data
+                    .roster
+                    .get(*u)
+                    .map_or(String::new(), |d| d.name.to_string());
+                (name, String::new())
+            }
+            Choice::Strength { attack, defense } => {
+                (format!("{attack}-{defense}"), "strength chit".to_string())
+            }
+        };
+        ChoiceOption {
+            label: label.into(),
+            detail: detail.into(),
+        }
+    }
+
+    pub(super) fn refresh_dialogs(&self, w: &AppWindow, pending: &engine::berlin85::Pending85) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let v = w.global::<View>();
+        match pending {
+            Pending::Roll {
+                player,
+                dice,
+                purpose,
+                case,
+                secret,
+            } => {
+                v.set_dialog(Dialog::Dice);
+                v.set_dice_title(format!("Roll {dice}").into());
+                v.set_dice_purpose(self.roll_purpose(purpose).into());
+                v.set_dice_case((*case).into());
+                v.set_dice_who(
+                    if *secret {
+                        format!(
+                            "{} rolls secretly: the other player looks away.",
+                            side_name(*player)
+                        )
+                    } else {
+                        format!("{} rolls.", side_name(*player))
+                    }
+                    .into(),
+                );
+                v.set_dice_physical(s.header().dice == Randomness::Physical);
+                v.set_dice_secret(*secret);
+                v.set_dice_count(i32::from(dice.count));
+                v.set_dice_sides(i32::from(dice.sides));
+                // A secret roll's faces [17.0] are not echoed: a dot for each face typed.
+                let entered: Vec<String> = (0..usize::from(dice.count))
+                    .map(|i| match self.faces.get(i) {
+                        None => "_".to_string(),
+                        Some(_) if *secret => "•".to_string(),
+                        Some(f) => f.to_string(),
+                    })
+                    .collect();
+                v.set_dice_entered(entered.join("  ").into());
+                // The combat die: what each face will do, from the attack's card [7.6].
+                let g = s.game();
+                let faces = g
+                    .state
+                    .combat
+                    .rolling
+                    .filter(|_| g.state.phase == Phase::Combat && *case == "7.6")
+                    .and_then(|i| {
+                        let view = ask::public_view(g);
+                        let a = g.attacks().find(|(n, _)| *n == i)?.1;
+                        let card = g.combat_card(i)?;
+                        let rows = combat_view::card_rows(
+                            g,
+                            &view,
+                            Some(a),
+                            &a.attackers,
+                            &a.defenders,
+                            &card,
+                        );
+                        v.set_dice_purpose(
+                            format!("Combat: {} · column {}", rows.title, rows.column).into(),
+                        );
+                        Some(rows.faces)
+                    })
+                    .unwrap_or_default();
+                sync(&self.models.dice_faces, faces);
+            }
+            Pending::DrawChit {
+                cup, case, chits, ..
+            } => {
+                v.set_dialog(Dialog::Chit);
+                v.set_dice_title(format!("Draw from the {cup}").into());
+                v.set_dice_purpose(format!("{} chits in the cup.", chits.len()).into());
+                v.set_dice_case((*case).into());
+                v.set_chit_physical(s.header().chits == Randomness::Physical);
+                sync(
+                    &self.models.chits,
+                    chits.iter().map(|c| self.choice_option(c, case)),
+                );
+            }
+            _ => v.set_dialog(Dialog::None),
+        }
+    }
+}

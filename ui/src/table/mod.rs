@@ -1,0 +1,585 @@
+//! The view model: turns the session (engine state, pending request, journal) into what the
+//! Slint screens show, and turns taps, keys and GPIO buttons into engine inputs. It keeps one
+//! long-lived `VecModel` per list and updates them row by row, so Slint never rebuilds the
+//! counters or highlights wholesale.
+//!
+//! One controller, its methods cut by area: `screens` (start, about, resume, victory),
+//! `input` (every input to the session, refusals, buttons and keys), `map_input` (taps and drags
+//! on the map and the unit lists), `combat` (the combat phase and its card), `dialogs` (rolls,
+//! chit draws, choices), `map_view` (what the map shows), `panel` (side panel, phase bar,
+//! tracks) and `event_log`.
+
+use crate::ask::{self, half_points_text, Reach};
+use crate::buttons::{Button, ButtonSender, ButtonTarget};
+use crate::combat_view;
+use crate::counters;
+use crate::map_layer::{self, MapLayout};
+use crate::rules_ref;
+use crate::session::{Header, Persist, Randomness, ResumeReport, Seats, Session};
+use crate::{
+    Actions, AppWindow, AttackRow, ChoiceOption, CounterData, Dialog, DieRow, HexMark, LogLine,
+    MapTile, MarkerData, Panel, PhaseStep, RuleRow, ScenarioRow, Screen, ShiftRow, TextRow,
+    TrackBox, UnitRow, View,
+};
+use engine::berlin85::bridges::DemolitionTarget;
+use engine::berlin85::combat::CombatStep;
+use engine::berlin85::movement::DropStage;
+use engine::berlin85::victory::Ending;
+use engine::berlin85::{Choice, Command, Game, GameData, Input85, Options, Phase, State, NATO};
+use engine::core::hex::HexId;
+use engine::core::map::Markers;
+use engine::core::protocol::{Input, Pending, RuleViolation};
+use engine::core::side::Side;
+use engine::core::units::{Location, UnitId};
+use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, TimerMode, VecModel};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::Duration;
+
+/// Hex radius of the terrain image, in pixels.
+pub const MAP_RADIUS: f32 = 28.0;
+/// How long a refusal and a toast stay up.
+const REFUSAL_TIME: Duration = Duration::from_secs(8);
+const TOAST_TIME: Duration = Duration::from_secs(5);
+/// Surrender Point totals the track shows (the engine says which Honors column each is in).
+const SP_SCALE: std::ops::RangeInclusive<i16> = -10..=60;
+
+/// Which renderer draws the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Renderer {
+    /// FemtoVG on a GPU, the software renderer where OpenGL would be a software rasteriser
+    /// (`renderer_choice`); FemtoVG falls back to software if it cannot be set up.
+    #[default]
+    Auto,
+    FemtoVg,
+    Software,
+}
+
+/// How the firmware configures the table.
+#[derive(Clone, Debug)]
+pub struct UiConfig {
+    pub seats: Seats,
+    pub dice: Randomness,
+    pub chits: Randomness,
+    pub renderer: Renderer,
+    /// Seed for new games; `None` takes one from the clock.
+    pub seed: Option<u64>,
+    /// Scenario preselected on the start screen (`"unity"` …).
+    pub scenario: Option<String>,
+    pub poison_gas: bool,
+    /// Go straight back into the saved game instead of showing the start screen.
+    pub auto_resume: bool,
+    /// Game data (a club's override set); `None` uses the built-in data.
+    pub data: Option<&'static GameData>,
+    /// Shown on the About screen.
+    pub version: String,
+}
+
+impl Default for UiConfig {
+    fn default() -> Self {
+        UiConfig {
+            seats: Seats::Opposite,
+            dice: Randomness::Digital,
+            chits: Randomness::Digital,
+            renderer: Renderer::Auto,
+            seed: None,
+            scenario: None,
+            poison_gas: false,
+            auto_resume: false,
+            data: None,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+        }
+    }
+}
+
+/// A saved game to offer on the start screen.
+#[derive(Clone, Debug)]
+pub struct Resume {
+    pub header: Header,
+    pub inputs: Vec<Input85>,
+    pub snapshot: Option<(usize, State)>,
+}
+
+/// Replaces the rows of `model` with `rows`, touching only rows that changed.
+pub(crate) fn sync<T: Clone + PartialEq + 'static>(
+    model: &VecModel<T>,
+    rows: impl IntoIterator<Item = T>,
+) {
+    let mut n = 0;
+    for (i, row) in rows.into_iter().enumerate() {
+        if i < model.row_count() {
+            if model.row_data(i).as_ref() != Some(&row) {
+                model.set_row_data(i, row);
+            }
+        } else {
+            model.push(row);
+        }
+        n = i + 1;
+    }
+    while model.row_count() > n {
+        model.remove(model.row_count() - 1);
+    }
+}
+
+mod combat;
+mod dialogs;
+mod event_log;
+mod input;
+mod map_input;
+mod map_view;
+mod panel;
+mod screens;
+use combat::combat_close;
+use panel::half_text;
+use screens::resume_text;
+
+fn model<T: Clone + 'static>() -> Rc<VecModel<T>> {
+    Rc::new(VecModel::default())
+}
+
+fn side_colour(s: Side) -> slint::Color {
+    if s == NATO {
+        slint::Color::from_rgb_u8(0x3a, 0x7b, 0xd5)
+    } else {
+        slint::Color::from_rgb_u8(0xc8, 0x45, 0x3a)
+    }
+}
+
+fn side_name(s: Side) -> &'static str {
+    engine::berlin85::state::side_name(s)
+}
+
+/// Every list the screens show, each a long-lived model.
+struct Models {
+    scenarios: Rc<VecModel<ScenarioRow>>,
+    tiles: Rc<VecModel<MapTile>>,
+    counters: Rc<VecModel<CounterData>>,
+    marks: Rc<VecModel<HexMark>>,
+    markers: Rc<VecModel<MarkerData>>,
+    steps: Rc<VecModel<PhaseStep>>,
+    to_place: Rc<VecModel<UnitRow>>,
+    attacks: Rc<VecModel<AttackRow>>,
+    options: Rc<VecModel<ChoiceOption>>,
+    dice_faces: Rc<VecModel<DieRow>>,
+    chits: Rc<VecModel<ChoiceOption>>,
+    card_attack: Rc<VecModel<TextRow>>,
+    card_defense: Rc<VecModel<TextRow>>,
+    card_shifts: Rc<VecModel<ShiftRow>>,
+    card_faces: Rc<VecModel<DieRow>>,
+    log: Rc<VecModel<LogLine>>,
+    rules: Rc<VecModel<RuleRow>>,
+    victory: Rc<VecModel<TextRow>>,
+    stand_ins: Rc<VecModel<SharedString>>,
+    turn_track: Rc<VecModel<TrackBox>>,
+    arrivals: Rc<VecModel<UnitRow>>,
+    sp_track: Rc<VecModel<TrackBox>>,
+}
+
+impl Models {
+    fn new() -> Self {
+        Models {
+            scenarios: model(),
+            tiles: model(),
+            counters: model(),
+            marks: model(),
+            markers: model(),
+            steps: model(),
+            to_place: model(),
+            attacks: model(),
+            options: model(),
+            dice_faces: model(),
+            chits: model(),
+            card_attack: model(),
+            card_defense: model(),
+            card_shifts: model(),
+            card_faces: model(),
+            log: model(),
+            rules: model(),
+            victory: model(),
+            stand_ins: model(),
+            turn_track: model(),
+            arrivals: model(),
+            sp_track: model(),
+        }
+    }
+
+    fn install(&self, v: &View<'_>) {
+        v.set_scenarios(ModelRc::from(self.scenarios.clone()));
+        v.set_tiles(ModelRc::from(self.tiles.clone()));
+        v.set_counters(ModelRc::from(self.counters.clone()));
+        v.set_marks(ModelRc::from(self.marks.clone()));
+        v.set_markers(ModelRc::from(self.markers.clone()));
+        v.set_steps(ModelRc::from(self.steps.clone()));
+        v.set_to_place(ModelRc::from(self.to_place.clone()));
+        v.set_attacks(ModelRc::from(self.attacks.clone()));
+        v.set_options(ModelRc::from(self.options.clone()));
+        v.set_dice_faces(ModelRc::from(self.dice_faces.clone()));
+        v.set_chit_options(ModelRc::from(self.chits.clone()));
+        v.set_card_attack(ModelRc::from(self.card_attack.clone()));
+        v.set_card_defense(ModelRc::from(self.card_defense.clone()));
+        v.set_card_shifts(ModelRc::from(self.card_shifts.clone()));
+        v.set_card_faces(ModelRc::from(self.card_faces.clone()));
+        v.set_log(ModelRc::from(self.log.clone()));
+        v.set_rules_index(ModelRc::from(self.rules.clone()));
+        v.set_victory_rows(ModelRc::from(self.victory.clone()));
+        v.set_stand_ins(ModelRc::from(self.stand_ins.clone()));
+        v.set_turn_track(ModelRc::from(self.turn_track.clone()));
+        v.set_arrivals(ModelRc::from(self.arrivals.clone()));
+        v.set_sp_track(ModelRc::from(self.sp_track.clone()));
+    }
+}
+
+/// What the player has picked on the map but not yet sent to the engine.
+#[derive(Default)]
+struct Selection {
+    unit: Option<UnitId>,
+    attackers: Vec<UnitId>,
+    defenders: Vec<UnitId>,
+    attack: Option<u8>,
+    /// Where `unit` may move, as the engine answered for `reach_for` (or why it may not).
+    reach: Vec<Reach>,
+    reach_for: Option<UnitId>,
+    reach_refusal: Option<RuleViolation>,
+    /// A destination reachable by U-Bahn: the player is asked how to go [15.0].
+    ubahn_at: Option<Reach>,
+    /// A reinforcement picked from the tray, to airland [13.2] or paradrop [18.0].
+    arriving: Option<UnitId>,
+    /// The path a finger is tracing from the selected unit (its hex not included).
+    trace: Vec<HexId>,
+    /// A trace just ended: the lift that ended it is not also a tap.
+    just_traced: bool,
+}
+
+/// The visible part of the map, reported by the map and applied by a timer (hex numbers).
+#[derive(Clone, Copy, Default)]
+struct ViewRect {
+    x0: f32,
+    y0: f32,
+    x1: f32,
+    y1: f32,
+}
+
+struct Controller {
+    data: &'static GameData,
+    config: UiConfig,
+    persist: Option<Box<dyn Persist>>,
+    resume: Option<Resume>,
+    /// The game before the current one, offered on the start screen.
+    previous: Option<Resume>,
+    session: Option<Session>,
+    layout: MapLayout,
+    /// The terrain tiles, drawn on a worker thread while the start screen shows.
+    terrain: map_layer::TerrainLayer,
+    models: Models,
+    sel: Selection,
+    faces: Vec<u8>,
+    log_shown: usize,
+    rotation_available: bool,
+    renderer: &'static str,
+    refusal_timer: Timer,
+    toast_timer: Timer,
+    view_rect: Rc<Cell<ViewRect>>,
+    /// The hex a pending choice is about, once brought into view (so it happens once).
+    shown_choice: Option<HexId>,
+}
+
+/// The table: the window and its view model.
+pub struct Table {
+    window: AppWindow,
+    ctl: Rc<RefCell<Controller>>,
+    _probe: Option<Timer>,
+    /// Retries a failed save every few seconds until the whole journal is durable again.
+    _save_retry: Timer,
+    /// Where the GPIO thread's presses land (see `crate::buttons`); lives as long as the table.
+    _presser: Rc<Presser>,
+}
+
+/// Takes button presses on the UI thread and hands them to the controller.
+struct Presser {
+    window: slint::Weak<AppWindow>,
+    ctl: std::rc::Weak<RefCell<Controller>>,
+}
+
+impl ButtonTarget for Presser {
+    fn press(&self, b: Button) {
+        if let (Some(c), Some(w)) = (self.ctl.upgrade(), self.window.upgrade()) {
+            c.borrow_mut().button(&w, b);
+        }
+    }
+}
+
+/// See [`Table::pending_watch`].
+pub struct PendingWatch(std::rc::Weak<RefCell<Controller>>);
+
+impl PendingWatch {
+    pub fn pending(&self) -> Option<engine::berlin85::Pending85> {
+        let ctl = self.0.upgrade()?;
+        let c = ctl.try_borrow().ok()?;
+        c.session.as_ref().map(|s| s.pending())
+    }
+}
+
+/// How often a failed save is retried when no input comes to retry it.
+const SAVE_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
+
+impl Table {
+    /// Builds the window and its view model (the Slint platform must be selected first; see
+    /// [`crate::select_backend`]).
+    pub fn new(
+        config: UiConfig,
+        data: &'static GameData,
+        persist: Box<dyn Persist>,
+        resume: Option<Resume>,
+        renderer: &'static str,
+    ) -> Result<Table, slint::PlatformError> {
+        let window = AppWindow::new()?;
+        let layout = MapLayout::new(data.map.geometry, MAP_RADIUS);
+        let auto_resume = config.auto_resume && resume.is_some();
+        let ctl = Controller {
+            data,
+            config,
+            persist: Some(persist),
+            resume,
+            previous: None,
+            session: None,
+            layout,
+            terrain: map_layer::TerrainLayer::start(layout, data),
+            models: Models::new(),
+            sel: Selection::default(),
+            faces: Vec::new(),
+            log_shown: 0,
+            rotation_available: renderer != "software",
+            renderer,
+            refusal_timer: Timer::default(),
+            toast_timer: Timer::default(),
+            view_rect: Rc::new(Cell::new(ViewRect::default())),
+            shown_choice: None,
+        };
+        let ctl = Rc::new(RefCell::new(ctl));
+        {
+            let mut c = ctl.borrow_mut();
+            c.install(&window);
+            c.refresh(&window);
+        }
+        let probe = crate::probe::start(&window);
+        let save_retry = Timer::default();
+        {
+            let (ctl, window) = (Rc::downgrade(&ctl), window.as_weak());
+            save_retry.start(TimerMode::Repeated, SAVE_RETRY, move || {
+                if let (Some(c), Some(w)) = (ctl.upgrade(), window.upgrade()) {
+                    c.borrow_mut().retry_save(&w);
+                }
+            });
+        }
+        let presser = Rc::new(Presser {
+            window: window.as_weak(),
+            ctl: Rc::downgrade(&ctl),
+        });
+        let target: Rc<dyn ButtonTarget> = presser.clone();
+        crate::buttons::set_target(Rc::downgrade(&target));
+        let table = Table {
+            window,
+            ctl,
+            _probe: probe,
+            _save_retry: save_retry,
+            _presser: presser,
+        };
+        table.wire();
+        if auto_resume {
+            table.window.global::<Actions>().invoke_resume_game();
+        }
+        Ok(table)
+    }
+
+    pub fn window(&self) -> &AppWindow {
+        &self.window
+    }
+
+    /// A handle the GPIO thread can send button presses through.
+    pub fn button_sender(&self) -> ButtonSender {
+        ButtonSender
+    }
+
+    /// A handle that tells, from a timer on the UI thread, what the game is waiting for (the
+    /// firmware's LEDs); `None` between games or once the table is gone.
+    pub fn pending_watch(&self) -> PendingWatch {
+        PendingWatch(Rc::downgrade(&self.ctl))
+    }
+
+    /// Tries a failed save again now (the timer does this every few seconds).
+    pub fn retry_save(&self) {
+        self.ctl.borrow_mut().retry_save(&self.window);
+    }
+
+    /// A table button was pressed (on the UI thread).
+    pub fn on_button(&self, b: Button) {
+        self.ctl.borrow_mut().button(&self.window, b);
+    }
+
+    /// Shows the window and runs the event loop until it is closed.
+    pub fn run(&self) -> Result<(), slint::PlatformError> {
+        self.window.run()
+    }
+
+    /// Reads the current session (tests, the firmware's status line).
+    pub fn with_session<R>(&self, f: impl FnOnce(Option<&Session>) -> R) -> R {
+        f(self.ctl.borrow().session.as_ref())
+    }
+
+    /// Offers the game before the current one on the start screen ("Previous game").
+    pub fn offer_previous(&self, r: Resume) {
+        let mut c = self.ctl.borrow_mut();
+        c.previous = Some(r);
+        c.refresh(&self.window);
+    }
+
+    /// Scrolls the map so `hex` is in the middle of the view.
+    pub fn center_on_hex(&self, hex: HexId) {
+        let (x, y) = self.ctl.borrow().layout.center(hex);
+        self.window.invoke_center_on(x, y);
+    }
+
+    /// The map image point of a hex centre.
+    pub fn hex_center(&self, hex: HexId) -> (f32, f32) {
+        self.ctl.borrow().layout.center(hex)
+    }
+
+    fn wire(&self) {
+        let a = self.window.global::<Actions>();
+        let weak = self.window.as_weak();
+        let ctl = Rc::downgrade(&self.ctl);
+        // Every callback: borrow the controller, act, refresh what changed.
+        macro_rules! on {
+            ($setter:ident, |$c:ident, $w:ident $(, $arg:ident)*| $body:expr) => {{
+                let weak = weak.clone();
+                let ctl = ctl.clone();
+                a.$setter(move |$($arg),*| {
+                    let (Some($w), Some(ctl)) = (weak.upgrade(), ctl.upgrade()) else { return };
+                    let Ok(mut $c) = ctl.try_borrow_mut() else { return };
+                    $body;
+                });
+            }};
+        }
+        on!(on_start_game, |c, w| c.start_game(&w));
+        on!(on_resume_game, |c, w| c.resume_game(&w));
+        on!(on_load_previous, |c, w| c.load_previous(&w));
+        on!(on_show_about, |c, w| c.show_screen(&w, Screen::About));
+        on!(on_back_to_start, |c, w| c.back_to_start(&w));
+        on!(on_close_about, |c, w| c.close_about(&w));
+        on!(on_map_tapped, |c, w, x, y| c.map_tapped(&w, x, y));
+        on!(on_trace, |c, w, x, y| c.trace(&w, x, y));
+        on!(on_trace_end, |c, w| c.trace_end(&w));
+        on!(on_unit_row, |c, w, u| c.unit_row(&w, u));
+        on!(on_auto_place, |c, w| c.auto_place(&w));
+        on!(on_next_unit, |c, w| c.next_unit(&w));
+        on!(on_primary, |c, w| c.primary(&w));
+        on!(on_undo, |c, w| c.undo(&w));
+        on!(on_declare, |c, w| c.declare(&w));
+        on!(on_clear_selection, |c, w| c.clear_selection(&w));
+        on!(on_select_attack, |c, w, i| c.select_attack(&w, i));
+        on!(on_open_card, |c, w, i| c.open_card(&w, i));
+        on!(on_close_card, |c, w| c.close_card(&w));
+        on!(on_resolve, |c, w, i| c.resolve(&w, i));
+        on!(on_air_plus, |c, w| c.air(&w, false));
+        on!(on_air_all, |c, w| c.air(&w, true));
+        on!(on_undeclare, |c, w, i| c.undeclare(&w, i));
+        on!(on_interdict, |c, w| c.interdict(&w));
+        on!(on_unplace, |c, w| c.unplace(&w));
+        on!(on_withhold, |c, w| c.withhold(&w));
+        on!(on_choose, |c, w, i| c.choose(&w, i));
+        on!(on_roll, |c, w| c.roll(&w));
+        on!(on_face, |c, w, n| c.face(&w, n));
+        on!(on_clear_faces, |c, w| c.clear_faces(&w));
+        on!(on_draw, |c, w| c.roll(&w));
+        on!(on_pick_chit, |c, w, i| c.pick_chit(&w, i));
+        on!(on_secret_done, |c, w| c.secret_done(&w));
+        on!(on_open_rule, |c, w, case| c.open_rule(&w, &case));
+        on!(on_key, |c, w, text| c.key(&w, &text));
+        on!(on_move_ubahn, |c, w, underground| c
+            .move_ubahn(&w, underground));
+        on!(on_arrival_row, |c, w, u| c.arrival_row(&w, u));
+        on!(on_exit_unit, |c, w| c.exit_unit(&w));
+        // The map reports every pan and zoom (for "is this hex in view").
+        let rect = self.ctl.borrow().view_rect.clone();
+        a.on_view_changed(move |x0, y0, x1, y1, _zoom| rect.set(ViewRect { x0, y0, x1, y1 }));
+    }
+}
+
+impl Controller {
+    fn install(&mut self, w: &AppWindow) {
+        let v = w.global::<View>();
+        self.models.install(&v);
+        let (mw, mh) = self.layout.size();
+        v.set_map_width(mw);
+        v.set_map_height(mh);
+        v.set_hex_radius(self.layout.radius);
+        v.set_version(self.config.version.clone().into());
+        v.set_renderer(self.renderer.into());
+        v.set_rotation_available(self.rotation_available);
+        v.set_seats(match self.config.seats {
+            Seats::Opposite if self.rotation_available => 0,
+            Seats::Opposite | Seats::Off => 2,
+            Seats::Same => 1,
+        });
+        v.set_dice(i32::from(self.config.dice == Randomness::Physical));
+        v.set_chits(i32::from(self.config.chits == Randomness::Physical));
+        v.set_poison_gas(self.config.poison_gas);
+        sync(
+            &self.models.scenarios,
+            self.data.scenarios.iter().map(|s| ScenarioRow {
+                id: s.id.as_str().into(),
+                name: s.name.as_str().into(),
+                detail: format!("[{}] Game-Turns {}–{}", s.case, s.start_turn, s.end_turn).into(),
+            }),
+        );
+        let pre = self
+            .config
+            .scenario
+            .as_deref()
+            .and_then(|id| self.data.scenarios.iter().position(|s| s.id.as_str() == id));
+        v.set_scenario(pre.unwrap_or(0) as i32);
+        sync(
+            &self.models.rules,
+            rules_ref::BERLIN85.iter().map(|r| RuleRow {
+                case: r.case.into(),
+                title: r.title.into(),
+            }),
+        );
+        sync(
+            &self.models.stand_ins,
+            self.data
+                .stand_ins
+                .iter()
+                .map(|s| SharedString::from(s.as_str())),
+        );
+        sync(&self.models.markers, self.place_names());
+        let blank = self.data.roster.units.iter().enumerate().map(|(i, d)| {
+            let f = counters::factors(d, d.untried, d.attack, d.defense);
+            counters::counter(i as u16, d, f)
+        });
+        sync(&self.models.counters, blank);
+    }
+
+    fn place_names(&self) -> Vec<MarkerData> {
+        self.data
+            .map
+            .places
+            .iter()
+            .filter(|p| !p.hexes.is_empty())
+            .map(|p| {
+                let n = p.hexes.len() as f32;
+                let (sx, sy) = p
+                    .hexes
+                    .iter()
+                    .map(|&h| self.layout.center(h))
+                    .fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+                MarkerData {
+                    x: sx / n,
+                    y: sy / n - self.layout.radius,
+                    kind: 4,
+                    text: p.name.as_str().into(),
+                }
+            })
+            .collect()
+    }
+}
