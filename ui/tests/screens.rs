@@ -86,3 +86,56 @@ fn start_options_tracks_log_rules_and_about() {
         labels(w, 40)
     );
 }
+
+/// The start screen lists all three games, the two whose rules are not yet implemented shown as
+/// such (never hidden) and not startable; the option switches are the game's own option list,
+/// each with its case, and a switch reaches the engine.
+#[test]
+fn start_screen_lists_three_games_and_the_rulesets_options() {
+    use slint::{ComponentHandle, Model};
+    let (t, _persist) = table(800.0, 480.0, config());
+    let w = t.window();
+    let v = w.global::<ui::View>();
+    let games: Vec<(String, String, bool)> = v
+        .get_games()
+        .iter()
+        .map(|g| (g.title.to_string(), g.detail.to_string(), g.playable))
+        .collect();
+    snapshot(w, "start-three-games-800");
+    assert_eq!(games.len(), 3, "{games:?}");
+    assert_eq!(games[0], ("Berlin '85".into(), "SPI, 1980".into(), true));
+    for (title, detail, playable) in &games[1..] {
+        assert!(shows(w, title), "{title} is listed: {:?}", labels(w, 60));
+        assert!(
+            !playable && detail.contains("rules not yet implemented"),
+            "{title}: {detail}"
+        );
+    }
+    assert_eq!(v.get_game(), 0, "Berlin '85 is chosen");
+    tap(w, "Fortress Berlin");
+    assert_eq!(v.get_game(), 0, "a game without rules cannot be chosen");
+    let options: Vec<(String, String, bool)> = v
+        .get_game_options()
+        .iter()
+        .map(|o| (o.key.to_string(), o.case.to_string(), o.on))
+        .collect();
+    assert_eq!(
+        options,
+        vec![
+            ("poison-gas".to_string(), "8.8".to_string(), false),
+            ("sequential-combat".to_string(), "7.0".to_string(), false)
+        ]
+    );
+    tap(w, "Poison gas (optional rule)");
+    assert!(
+        v.get_game_options().row_data(0).is_some_and(|o| o.on),
+        "the switch turned on"
+    );
+    tap(w, "Set up");
+    let options = t.with_session(|s| s.expect("a game").game().state.options);
+    assert!(
+        options.poison_gas && !options.sequential_combat,
+        "{options:?}"
+    );
+    snapshot(w, "start-three-games");
+}

@@ -34,14 +34,14 @@ const OPTIONS: [OptionInfo; 2] = [
     // [8.8] poison gas is an optional rule.
     OptionInfo {
         key: POISON_GAS,
-        label: "Poison gas",
+        label: "Poison gas (optional rule)",
         case: "8.8",
         kind: OptionKind::Flag { default: false },
     },
     // [7.0] note: with both players' agreement each attack is resolved when announced.
     OptionInfo {
         key: SEQUENTIAL_COMBAT,
-        label: "Resolve each attack as it is announced",
+        label: "Sequential combat (resolve each attack as declared)",
         case: "7.0",
         kind: OptionKind::Flag { default: false },
     },

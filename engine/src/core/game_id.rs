@@ -77,6 +77,15 @@ impl GameId {
         }
     }
 
+    /// The title in a few words, for a button on a small screen.
+    pub const fn short_title(self) -> &'static str {
+        match self {
+            GameId::Berlin85 => "Berlin '85",
+            GameId::FortressBerlin => "Fortress Berlin",
+            GameId::Gates => "Enemy at the Gates",
+        }
+    }
+
     /// Who published it (the About screen's credit line).
     pub const fn publisher(self) -> &'static str {
         match self {

@@ -17,17 +17,21 @@ use crate::map_layer::{self, MapLayout};
 use crate::rules_ref;
 use crate::session::{Header, Persist, Randomness, ResumeReport, Seats, Session};
 use crate::{
-    Actions, AppWindow, AttackRow, ChoiceOption, CounterData, Dialog, DieRow, HexMark, LogLine,
-    MapTile, MarkerData, Panel, PhaseStep, RuleRow, ScenarioRow, Screen, ShiftRow, TextRow,
-    TrackBox, UnitRow, View,
+    Actions, AppWindow, AttackRow, ChoiceOption, CounterData, Dialog, DieRow, GameRow, HexMark,
+    LogLine, MapTile, MarkerData, OptionRow, Panel, PhaseStep, RuleRow, ScenarioRow, Screen,
+    ShiftRow, TextRow, TrackBox, UnitRow, View,
 };
 use engine::berlin85::bridges::DemolitionTarget;
 use engine::berlin85::combat::CombatStep;
+use engine::berlin85::contract as contract85;
 use engine::berlin85::movement::DropStage;
 use engine::berlin85::victory::Ending;
-use engine::berlin85::{Choice, Command, Game, GameData, Input85, Options, Phase, State, NATO};
+use engine::berlin85::{Choice, Command, Game, GameData, Input85, Phase, State, NATO};
+use engine::core::contract::Ruleset;
+use engine::core::game_id::GameId;
 use engine::core::hex::HexId;
 use engine::core::map::Markers;
+use engine::core::options::{OptionKind, OptionValue};
 use engine::core::protocol::{Input, Pending, RuleViolation};
 use engine::core::side::Side;
 use engine::core::units::{Location, UnitId};
@@ -151,6 +155,8 @@ fn side_name(s: Side) -> &'static str {
 
 /// Every list the screens show, each a long-lived model.
 struct Models {
+    games: Rc<VecModel<GameRow>>,
+    game_options: Rc<VecModel<OptionRow>>,
     scenarios: Rc<VecModel<ScenarioRow>>,
     tiles: Rc<VecModel<MapTile>>,
     counters: Rc<VecModel<CounterData>>,
@@ -178,6 +184,8 @@ struct Models {
 impl Models {
     fn new() -> Self {
         Models {
+            games: model(),
+            game_options: model(),
             scenarios: model(),
             tiles: model(),
             counters: model(),
@@ -204,6 +212,8 @@ impl Models {
     }
 
     fn install(&self, v: &View<'_>) {
+        v.set_games(ModelRc::from(self.games.clone()));
+        v.set_game_options(ModelRc::from(self.game_options.clone()));
         v.set_scenarios(ModelRc::from(self.scenarios.clone()));
         v.set_tiles(ModelRc::from(self.tiles.clone()));
         v.set_counters(ModelRc::from(self.counters.clone()));
@@ -461,6 +471,7 @@ impl Table {
             }};
         }
         on!(on_start_game, |c, w| c.start_game(&w));
+        on!(on_toggle_option, |c, w, i, on| c.toggle_option(&w, i, on));
         on!(on_resume_game, |c, w| c.resume_game(&w));
         on!(on_load_previous, |c, w| c.load_previous(&w));
         on!(on_show_about, |c, w| c.show_screen(&w, Screen::About));
@@ -523,7 +534,44 @@ impl Controller {
         });
         v.set_dice(i32::from(self.config.dice == Randomness::Physical));
         v.set_chits(i32::from(self.config.chits == Randomness::Physical));
-        v.set_poison_gas(self.config.poison_gas);
+        // Every game, the unfinished ones shown as such (never hidden); the one playable game
+        // is chosen.
+        sync(
+            &self.models.games,
+            GameId::ALL.iter().map(|g| GameRow {
+                title: g.short_title().into(),
+                detail: if g.rules_status().playable() {
+                    g.credit().into()
+                } else {
+                    g.rules_status().label().into()
+                },
+                playable: g.rules_status().playable(),
+            }),
+        );
+        v.set_game(
+            GameId::ALL
+                .iter()
+                .position(|g| *g == <Game<'static> as Ruleset<'static>>::GAME)
+                .unwrap_or(0) as i32,
+        );
+        // The game's optional rules, from its ruleset's option list.
+        sync(
+            &self.models.game_options,
+            <Game<'static> as Ruleset<'static>>::OPTIONS
+                .iter()
+                .map(|o| OptionRow {
+                    key: o.key.into(),
+                    label: o.label.into(),
+                    case: o.case.into(),
+                    on: match o.kind {
+                        OptionKind::Flag { .. } if o.key == contract85::POISON_GAS => {
+                            self.config.poison_gas
+                        }
+                        OptionKind::Flag { default } => default,
+                        OptionKind::OneOf { .. } => false,
+                    },
+                }),
+        );
         sync(
             &self.models.scenarios,
             self.data.scenarios.iter().map(|s| ScenarioRow {

@@ -18,15 +18,31 @@ impl Controller {
         self.show_screen(w, s);
     }
 
+    /// A switch of the start screen's optional rules was turned.
+    pub(super) fn toggle_option(&mut self, _w: &AppWindow, i: i32, on: bool) {
+        let model = &self.models.game_options;
+        if let Some(mut row) = usize::try_from(i).ok().and_then(|i| model.row_data(i)) {
+            row.on = on;
+            model.set_row_data(i as usize, row);
+        }
+    }
+
     pub(super) fn start_game(&mut self, w: &AppWindow) {
         let v = w.global::<View>();
         let Some(sc) = self.data.scenarios.get(v.get_scenario().max(0) as usize) else {
             return;
         };
-        let options = Options {
-            poison_gas: v.get_poison_gas(),
-            sequential_combat: v.get_sequential_combat(),
-        };
+        // The switches are the ruleset's own option list, set by key.
+        let mut options = <Game<'static> as Ruleset<'static>>::default_options();
+        for row in self.models.game_options.iter() {
+            if let Err(e) = <Game<'static> as Ruleset<'static>>::set_option(
+                &mut options,
+                row.key.as_str(),
+                OptionValue::Flag(row.on),
+            ) {
+                log::warn!("start screen: option {}: {e}", row.key);
+            }
+        }
         let mut header = Header::new(
             sc.id.as_str(),
             options,

@@ -33,7 +33,7 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use slint::platform::{PointerEventButton, WindowEvent};
-use slint::{ComponentHandle, LogicalPosition};
+use slint::{ComponentHandle, LogicalPosition, Model};
 use std::collections::{BTreeMap, VecDeque};
 use ui::{AppWindow, Button, Dialog, Screen, Table, View};
 
@@ -340,12 +340,19 @@ impl<'c> Monkey<'c> {
             .map(|s| s.name.to_string())
             .ok_or_else(|| self.fail(format!("no scenario {scenario}")))?;
         self.tap_label(w, &name);
+        // The switches of the game's optional rules (the start screen's option rows).
+        let option_on = |key: &str| {
+            v.get_game_options()
+                .iter()
+                .find(|o| o.key.as_str() == key)
+                .is_some_and(|o| o.on)
+        };
         let gas = self.rng.gen_bool(0.25);
-        if v.get_poison_gas() != gas {
+        if option_on("poison-gas") != gas {
             self.tap_label(w, "Poison gas (optional rule)");
         }
         let sequential = self.rng.gen_bool(0.2);
-        if v.get_sequential_combat() != sequential {
+        if option_on("sequential-combat") != sequential {
             self.tap_label(w, "Sequential combat (resolve each attack as declared)");
         }
         let dice = ["Dice: Table rolls", "Dice: Real dice"][usize::from(self.rng.gen_bool(0.3))];
