@@ -13,6 +13,7 @@ pub mod options;
 pub mod protocol;
 pub mod retreat;
 pub mod side;
+pub mod stack;
 pub mod units;
 
 pub use contract::{EventVisibility, GameEvent, Ruleset, SequenceStep};
