@@ -3,6 +3,7 @@
 
 pub mod contract;
 pub mod crt;
+pub mod faces;
 pub mod game_id;
 pub mod hex;
 pub mod journal;
