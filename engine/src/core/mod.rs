@@ -13,6 +13,7 @@ pub mod movement;
 pub mod options;
 pub mod protocol;
 pub mod retreat;
+pub mod seats;
 pub mod side;
 pub mod stack;
 pub mod units;
