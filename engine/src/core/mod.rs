@@ -1,6 +1,7 @@
 //! The core shared by all three rulesets: geometry, map, units, searches, tables, protocol.
 //! Nothing here may be specific to one game (ARCHITECTURE.md).
 
+pub mod agree;
 pub mod contract;
 pub mod crt;
 pub mod faces;
