@@ -768,4 +768,104 @@ mod tests {
         );
         assert!(!p.off_map);
     }
+
+    // 8.7 a whole stack retreats as one; 8.7.1 2 it may pass through, but not end in, a hex
+    // where it would break the stacking limit (3.1.3)
+    #[test]
+    fn a_whole_stack_retreats_as_one_force_and_respects_stacking_where_it_ends() {
+        use crate::core::stack::{Stack, StackLimit};
+        use crate::core::units::UnitId;
+        use crate::core::Side;
+        const SOVIET: StackLimit = StackLimit {
+            normal: 2,
+            one_formation: 3,
+            case: "3.1.3",
+        };
+        struct Force<'a> {
+            // Friendly stacks already on the map.
+            stacks: &'a [Stack],
+            blocked: &'a [HexId],
+        }
+        impl RetreatRules for Force<'_> {
+            // The retreating force, by its units.
+            type Unit = &'static [UnitId];
+            fn friendly_occupant(&self, _h: HexId) -> Option<Self::Unit> {
+                None // retreats stack with friends instead of displacing them (8.7.2)
+            }
+            fn may_enter(&self, _u: Self::Unit, _trail: &[HexId], to: HexId) -> bool {
+                !self.blocked.contains(&to)
+            }
+            fn may_end(&self, u: Self::Unit, h: HexId) -> bool {
+                let mut all: heapless::Vec<UnitId, 8> = heapless::Vec::new();
+                let _ = all.extend_from_slice(u);
+                if let Some(s) = self.stacks.iter().find(|s| s.hex == h) {
+                    let _ = all.extend_from_slice(&s.units);
+                }
+                SOVIET.check(&all, |x| (x.0 < 10).then_some(1)).is_ok()
+            }
+            fn may_stop_short(&self, _u: Self::Unit, _h: HexId) -> bool {
+                false
+            }
+            fn may_be_displaced(&self, _u: Self::Unit) -> bool {
+                false
+            }
+        }
+        let g = geo();
+        let ns: heapless::Vec<HexId, 6> = g.neighbours(START).map(|(_, n)| n).collect();
+        let a = ns[0];
+        let mut blocked: heapless::Vec<HexId, 6> = ns.iter().copied().filter(|&n| n != a).collect();
+        let _ = blocked.push(START);
+        // A friendly army unit (not of the corps) holds `a`.
+        let mut there = Stack::new(a, Side::B);
+        there.units.push(UnitId(20)).unwrap();
+        let stacks = [there];
+        let t = Force {
+            stacks: &stacks,
+            blocked: &blocked,
+        };
+        const TWO: &[UnitId] = &[UnitId(1), UnitId(2)];
+        const ONE: &[UnitId] = &[UnitId(1)];
+        let mut out = Steps::new();
+        // One hex: the pair would make three in `a` with a non-corps unit; a single unit fits.
+        let p = retreat_steps_with(
+            &g,
+            &t,
+            RetreatPolicy::FORTRESS,
+            TWO,
+            START,
+            &[],
+            1,
+            &mut out,
+        );
+        assert_eq!(p.outlook, Outlook::FallsShort);
+        let p = retreat_steps_with(
+            &g,
+            &t,
+            RetreatPolicy::FORTRESS,
+            ONE,
+            START,
+            &[],
+            1,
+            &mut out,
+        );
+        assert_eq!(p.outlook, Outlook::ThroughVacant);
+        // Two hexes: the pair passes through `a` and ends beyond it.
+        let p = retreat_steps_with(
+            &g,
+            &t,
+            RetreatPolicy::FORTRESS,
+            TWO,
+            START,
+            &[],
+            2,
+            &mut out,
+        );
+        assert_eq!(p.outlook, Outlook::ThroughVacant);
+        assert_eq!(
+            out.iter()
+                .map(|s| s.to)
+                .collect::<heapless::Vec<HexId, 6>>(),
+            [a]
+        );
+    }
 }
