@@ -139,7 +139,10 @@ impl<S> CounterState<S> {
 
     /// May the unit act toward `toward`? Units without facing act all round (8.1.6).
     pub fn faces(&self, toward: Dir) -> bool {
-        self.facing.is_none_or(|f| f.faces(toward))
+        match self.facing {
+            None => true,
+            Some(f) => f.faces(toward),
+        }
     }
 }
 
