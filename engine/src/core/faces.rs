@@ -3,7 +3,8 @@
 //! Fortress Berlin prints a unit's maneuver mode on the front and its combat mode on the back,
 //! each with its own values (3.3), and a maneuver-mode unit points at a hexside: that side and
 //! its two neighbours are its facing, the other three its flank (3.4, 8.1.6, 8.5.3). Gates
-//! (CSS) counters are two-faced too (full/reduced strength). Berlin '85 keeps its
+//! flips two-sided counters too (a leader to his replacement, a fire to cleared, refugees to an
+//! armed mob). Berlin '85 keeps its
 //! [`crate::core::units::UnitState`] and does not use this module; its untried side [11.0]
 //! stays as it is.
 //!
