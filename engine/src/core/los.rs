@@ -6,7 +6,16 @@
 //! line is sampled in cube coordinates scaled so every sample and every hexside boundary is an
 //! integer, and a tiny nudge either way tells when the line runs exactly along a hexside.
 
-use super::hex::{Geometry, HexId};
+//!
+//! [`sight`] walks the same line and reports what it crossed — the hexsides crossed and
+//! run along, the highest elevation between, how many hexes and hexsides block, and the
+//! range — for Fortress Berlin's direct gun fire (8.3) and the CSS fire table (Gates 2.1),
+//! whose rules read more than "blocked or not". [`line_of_sight`] is unchanged.
+
+use super::hex::{Geometry, HexId, Hexside};
+
+/// Hexsides recorded in one [`Sight`]; a longer line sets [`Sight::truncated`].
+pub const MAX_SIGHT_SIDES: usize = 64;
 
 /// One step of a line between two hexes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +82,114 @@ pub fn line_of_sight(
         clear &= !blocked;
     });
     clear
+}
+
+/// A ruleset's terrain as seen along a line.
+pub trait SightRules {
+    /// Does this hex block a line passing through it?
+    fn blocks(&self, h: HexId) -> bool;
+    /// The hex's elevation (0 where a game has none).
+    fn elevation(&self, _h: HexId) -> i16 {
+        0
+    }
+    /// Does this hexside block a line crossing it or running along it (a wall, a hedge)?
+    fn side_blocks(&self, _s: Hexside) -> bool {
+        false
+    }
+}
+
+/// A hexside the line meets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideCrossing {
+    /// Crossed from one hex into the next.
+    Across(Hexside),
+    /// Run along (a spine).
+    Along(Hexside),
+}
+
+/// What a line between two hexes crossed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sight {
+    /// Hex distance from the first hex to the second.
+    pub range: u16,
+    /// Hexes and spines between that block (spines read by the [`SpineRule`]), plus blocking
+    /// hexsides.
+    pub blocking: u8,
+    /// Highest elevation of a hex between (`None` for adjacent hexes).
+    pub highest_between: Option<i16>,
+    /// Hexsides met, in order from the first hex.
+    pub sides: heapless::Vec<SideCrossing, MAX_SIGHT_SIDES>,
+    /// More hexsides were met than recorded.
+    pub truncated: bool,
+}
+
+impl Sight {
+    pub const fn clear(&self) -> bool {
+        self.blocking == 0
+    }
+}
+
+/// Walks the line from `a` to `b` and reports what it crossed.
+pub fn sight(g: &Geometry, a: HexId, b: HexId, spine: SpineRule, rules: &impl SightRules) -> Sight {
+    let mut s = Sight {
+        range: g.distance(a, b),
+        blocking: 0,
+        highest_between: None,
+        sides: heapless::Vec::new(),
+        truncated: false,
+    };
+    let record = |s: &mut Sight, c: SideCrossing| {
+        let side = match c {
+            SideCrossing::Across(x) | SideCrossing::Along(x) => x,
+        };
+        if rules.side_blocks(side) {
+            s.blocking = s.blocking.saturating_add(1);
+        }
+        if s.sides.push(c).is_err() {
+            s.truncated = true;
+        }
+    };
+    let higher = |s: &mut Sight, h: HexId| {
+        let e = rules.elevation(h);
+        s.highest_between = Some(s.highest_between.map_or(e, |m| m.max(e)));
+    };
+    // The previous hex the line was fully in (`None` right after a spine: the line leaves a
+    // spine through a corner, crossing no side).
+    let mut prev = Some(a);
+    if a == b {
+        return s;
+    }
+    hex_line(g, a, b, |step| match step {
+        LineHex::One(h) => {
+            if let Some(side) = prev.and_then(|p| g.side_between(p, h)) {
+                record(&mut s, SideCrossing::Across(side));
+            }
+            higher(&mut s, h);
+            if rules.blocks(h) {
+                s.blocking = s.blocking.saturating_add(1);
+            }
+            prev = Some(h);
+        }
+        LineHex::Spine(x, y) => {
+            if let Some(side) = g.side_between(x, y) {
+                record(&mut s, SideCrossing::Along(side));
+            }
+            higher(&mut s, x);
+            higher(&mut s, y);
+            let blocked = match spine {
+                SpineRule::BothBlock => rules.blocks(x) && rules.blocks(y),
+                SpineRule::EitherBlocks => rules.blocks(x) || rules.blocks(y),
+            };
+            if blocked {
+                s.blocking = s.blocking.saturating_add(1);
+            }
+            prev = None;
+        }
+    });
+    if let Some(side) = prev.and_then(|p| g.side_between(p, b)) {
+        record(&mut s, SideCrossing::Across(side));
+    }
+    s
 }
 
 /// Rounds a scaled cube point (`value / d`) to the nearest hex, keeping x + y + z = 0.
@@ -172,5 +289,101 @@ mod tests {
         assert!(line_of_sight(&g, a, b, SpineRule::BothBlock, |h| h == HexId::new(6, 7)));
         // The end hexes never block.
         assert!(line_of_sight(&g, a, b, SpineRule::EitherBlocks, |h| h == a || h == b));
+    }
+
+    struct Terrain<'a> {
+        block: &'a [HexId],
+        high: &'a [(HexId, i16)],
+        walls: heapless::Vec<Hexside, 4>,
+    }
+
+    impl SightRules for Terrain<'_> {
+        fn blocks(&self, h: HexId) -> bool {
+            self.block.contains(&h)
+        }
+        fn elevation(&self, h: HexId) -> i16 {
+            self.high.iter().find(|x| x.0 == h).map_or(0, |x| x.1)
+        }
+        fn side_blocks(&self, s: Hexside) -> bool {
+            self.walls.contains(&s)
+        }
+    }
+
+    // Fortress Berlin 8.3 direct gun fire: a line reports its range, what it crossed and what
+    // blocks it
+    #[test]
+    fn sight_reports_range_sides_elevation_and_blocking() {
+        let g = geo();
+        let (a, b) = (HexId::new(5, 5), HexId::new(5, 9));
+        let open = Terrain {
+            block: &[],
+            high: &[(HexId::new(5, 7), 3), (HexId::new(5, 8), 1)],
+            walls: heapless::Vec::new(),
+        };
+        let s = sight(&g, a, b, SpineRule::BothBlock, &open);
+        assert_eq!(s.range, 4);
+        assert!(s.clear());
+        assert_eq!(s.highest_between, Some(3));
+        // Four hexsides crossed: a|6, 6|7, 7|8, 8|b.
+        let want: Vec<SideCrossing> = (5..9)
+            .map(|r| {
+                SideCrossing::Across(
+                    g.side_between(HexId::new(5, r), HexId::new(5, r + 1))
+                        .unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(s.sides.as_slice(), want.as_slice());
+        // A blocking hex and a blocking hexside each count once; the old API agrees.
+        let mut walls = heapless::Vec::new();
+        walls
+            .push(g.side_between(HexId::new(5, 8), b).unwrap())
+            .unwrap();
+        let t = Terrain {
+            block: &[HexId::new(5, 6)],
+            high: &[],
+            walls,
+        };
+        let s = sight(&g, a, b, SpineRule::BothBlock, &t);
+        assert_eq!(s.blocking, 2);
+        assert!(!s.clear());
+        assert!(!line_of_sight(&g, a, b, SpineRule::BothBlock, |h| t.blocks(h)));
+        // Adjacent hexes: one side crossed, nothing between.
+        let s = sight(&g, a, HexId::new(5, 6), SpineRule::BothBlock, &open);
+        assert_eq!((s.range, s.highest_between, s.sides.len()), (1, None, 1));
+    }
+
+    #[test]
+    fn sight_along_a_spine_reports_the_side_run_along() {
+        let g = geo();
+        let a = HexId::new(5, 5);
+        let up = g.neighbour(a, crate::core::hex::Dir::Up).unwrap();
+        let b = g.neighbour(up, crate::core::hex::Dir::UpHigherCol).unwrap();
+        let open = Terrain {
+            block: &[],
+            high: &[],
+            walls: heapless::Vec::new(),
+        };
+        let s = sight(&g, a, b, SpineRule::EitherBlocks, &open);
+        let LineHex::Spine(x, y) = line(a, b)[0] else {
+            panic!("expected a spine")
+        };
+        assert_eq!(
+            s.sides.as_slice(),
+            &[SideCrossing::Along(g.side_between(x, y).unwrap())]
+        );
+        let one = Terrain {
+            block: &[],
+            high: &[],
+            walls: heapless::Vec::new(),
+        };
+        assert!(sight(&g, a, b, SpineRule::EitherBlocks, &one).clear());
+        let t = Terrain {
+            block: &[x],
+            high: &[],
+            walls: heapless::Vec::new(),
+        };
+        assert_eq!(sight(&g, a, b, SpineRule::EitherBlocks, &t).blocking, 1);
+        assert_eq!(sight(&g, a, b, SpineRule::BothBlock, &t).blocking, 0);
     }
 }

@@ -1,8 +1,10 @@
 //! The core shared by all three rulesets: geometry, map, units, searches, tables, protocol.
 //! Nothing here may be specific to one game (ARCHITECTURE.md).
 
+pub mod agree;
 pub mod contract;
 pub mod crt;
+pub mod faces;
 pub mod game_id;
 pub mod hex;
 pub mod journal;
@@ -12,7 +14,9 @@ pub mod movement;
 pub mod options;
 pub mod protocol;
 pub mod retreat;
+pub mod seats;
 pub mod side;
+pub mod stack;
 pub mod units;
 
 pub use contract::{EventVisibility, GameEvent, Ruleset, SequenceStep};

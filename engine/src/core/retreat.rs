@@ -13,6 +13,13 @@
 //! trail it has walked (where the unit stood, then each hex entered) and shows it to the
 //! ruleset with every step, so a rule may judge a step by the way there (Berlin '85 pays a
 //! lake's crossing from one Movement Allowance [7.6], [5.26]).
+//!
+//! How a path may run is the ruleset's [`RetreatPolicy`]. The default is Berlin '85's (each
+//! step one hex farther from the start, never off the map) and [`retreat_steps`] always uses
+//! it. Fortress Berlin calls [`retreat_steps_with`] with [`RetreatPolicy::FORTRESS`]: a path
+//! need only never re-enter a hex nor the starting hex, and may leave the map (8.7.1 4, 5).
+//! A whole stack retreats as one by making [`RetreatRules::Unit`] the force (a
+//! [`crate::core::stack::Stack`] key) and answering for all its units (8.7, 3.1).
 
 use super::hex::{Geometry, HexId};
 
@@ -42,6 +49,52 @@ pub trait RetreatRules {
     fn may_stop_short(&self, u: Self::Unit, h: HexId) -> bool;
     /// May `u` be displaced at all right now?
     fn may_be_displaced(&self, u: Self::Unit) -> bool;
+    /// May `u`, standing in `at` on the map's edge, retreat off the map (which ends its
+    /// retreat)? Asked only when the policy allows it; what becomes of the unit is the
+    /// ruleset's (Fortress Berlin 8.7.1 5: Soviet units return later, German ones are lost).
+    fn may_leave_map(&self, _u: Self::Unit, _at: HexId) -> bool {
+        false
+    }
+}
+
+/// Which hexes count as a next step of a retreat path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StepRule {
+    /// Every step one hex farther from the start (Berlin '85 [7.7]).
+    #[default]
+    Farther,
+    /// Any adjacent hex not yet in the path and not the starting hex (Fortress Berlin 8.7.1 4).
+    NoReentry,
+}
+
+/// How a ruleset's retreat paths run. `Default` is Berlin '85's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RetreatPolicy {
+    pub step: StepRule,
+    /// A retreat may leave the map from an edge hex ([`RetreatRules::may_leave_map`]).
+    pub off_map: bool,
+}
+
+impl RetreatPolicy {
+    /// Berlin '85: farther each step, never off the map.
+    pub const BERLIN85: RetreatPolicy = RetreatPolicy {
+        step: StepRule::Farther,
+        off_map: false,
+    };
+    /// Fortress Berlin 8.7.1: no hex twice, never back into the start, off the map allowed.
+    pub const FORTRESS: RetreatPolicy = RetreatPolicy {
+        step: StepRule::NoReentry,
+        off_map: true,
+    };
+}
+
+/// The next steps of a retreat under a policy, and whether leaving the map from the current
+/// hex is also open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PolicyOutlook {
+    pub outlook: Outlook,
+    /// The unit may end its retreat now by leaving the map.
+    pub off_map: bool,
 }
 
 /// How a step enters its hex.
@@ -85,10 +138,30 @@ pub fn retreat_steps<R: RetreatRules>(
     total: u8,
     out: &mut Steps,
 ) -> Outlook {
+    retreat_steps_with(g, r, RetreatPolicy::BERLIN85, u, start, path, total, out).outlook
+}
+
+/// [`retreat_steps`] under a ruleset's [`RetreatPolicy`]. With `off_map`, a retreat that can
+/// leave the map has a legal end; `off_map` in the answer says whether it can leave right
+/// from where it is now.
+#[allow(clippy::too_many_arguments)]
+pub fn retreat_steps_with<R: RetreatRules>(
+    g: &Geometry,
+    r: &R,
+    policy: RetreatPolicy,
+    u: R::Unit,
+    start: HexId,
+    path: &[HexId],
+    total: u8,
+    out: &mut Steps,
+) -> PolicyOutlook {
     out.clear();
     let mut trail = Trail::new();
     if trail.push(start).is_err() || trail.extend_from_slice(path).is_err() {
-        return Outlook::FallsShort;
+        return PolicyOutlook {
+            outlook: Outlook::FallsShort,
+            off_map: false,
+        };
     }
     let w = Walk {
         g,
@@ -96,52 +169,63 @@ pub fn retreat_steps<R: RetreatRules>(
         u,
         start,
         total,
+        policy,
     };
     let at = trail[trail.len() - 1];
     let done = path.len() as u8;
-    for displace in [false, true] {
-        for (_, to) in g.neighbours(at) {
-            if g.distance(start, to) != done as u16 + 1 {
-                continue;
-            }
-            let Some(entry) = w.entry(&trail, to, displace) else {
-                continue;
-            };
-            if w.reaches_end_via(&mut trail, to, displace) {
-                let _ = out.push(RetreatStep { to, entry });
-            }
-        }
-        if !out.is_empty() {
-            return if displace {
-                Outlook::Displacing
-            } else {
-                Outlook::ThroughVacant
-            };
-        }
-    }
-    // Nowhere to end legally: offer the steps that get farthest (vacant first).
-    for displace in [false, true] {
-        let mut best = 0u8;
-        for (_, to) in g.neighbours(at) {
-            if g.distance(start, to) != done as u16 + 1 {
-                continue;
-            }
-            if let Some(entry) = w.entry(&trail, to, displace) {
-                let d = 1 + w.depth_via(&mut trail, to, displace);
-                if d > best {
-                    best = d;
-                    out.clear();
+    let off_map = done < total && w.may_leave(at);
+    let outlook = w.steps(&mut trail, at, done, out);
+    PolicyOutlook { outlook, off_map }
+}
+
+impl<R: RetreatRules> Walk<'_, R> {
+    /// The next steps from `at`, `done` hexes into the retreat along `trail`, written to `out`.
+    fn steps(&self, trail: &mut Trail, at: HexId, done: u8, out: &mut Steps) -> Outlook {
+        let (g, w) = (self.g, self);
+        for displace in [false, true] {
+            for (_, to) in g.neighbours(at) {
+                if !w.is_step(trail, to, done) {
+                    continue;
                 }
-                if d == best {
+                let Some(entry) = w.entry(trail, to, displace) else {
+                    continue;
+                };
+                if w.reaches_end_via(trail, to, displace) {
                     let _ = out.push(RetreatStep { to, entry });
                 }
             }
+            if !out.is_empty() {
+                return if displace {
+                    Outlook::Displacing
+                } else {
+                    Outlook::ThroughVacant
+                };
+            }
         }
-        if !out.is_empty() {
-            break;
+        // Nowhere to end legally: offer the steps that get farthest (vacant first).
+        for displace in [false, true] {
+            let mut best = 0u8;
+            for (_, to) in g.neighbours(at) {
+                if !w.is_step(trail, to, done) {
+                    continue;
+                }
+                if let Some(entry) = w.entry(trail, to, displace) {
+                    let d = 1 + w.depth_via(trail, to, displace);
+                    if d > best {
+                        best = d;
+                        out.clear();
+                    }
+                    if d == best {
+                        let _ = out.push(RetreatStep { to, entry });
+                    }
+                }
+            }
+            if !out.is_empty() {
+                break;
+            }
         }
+        Outlook::FallsShort
     }
-    Outlook::FallsShort
 }
 
 /// Where a displaced unit `u` in `from` may go: one hex, vacant hexes first, else hexes whose
@@ -229,9 +313,23 @@ struct Walk<'a, R: RetreatRules> {
     u: R::Unit,
     start: HexId,
     total: u8,
+    policy: RetreatPolicy,
 }
 
 impl<R: RetreatRules> Walk<'_, R> {
+    /// Is `to` (adjacent to the end of `trail`, `done` hexes into the retreat) a next step?
+    fn is_step(&self, trail: &[HexId], to: HexId, done: u8) -> bool {
+        match self.policy.step {
+            StepRule::Farther => self.g.distance(self.start, to) == done as u16 + 1,
+            StepRule::NoReentry => !trail.contains(&to),
+        }
+    }
+
+    /// May the unit leave the map from `at`?
+    fn may_leave(&self, at: HexId) -> bool {
+        self.policy.off_map && self.g.neighbours(at).count() < 6 && self.r.may_leave_map(self.u, at)
+    }
+
     /// How the retreating unit, having come along `trail`, would enter `to`, if it may.
     fn entry(&self, trail: &[HexId], to: HexId, displace: bool) -> Option<Entry> {
         if !self.r.may_enter(self.u, trail, to) {
@@ -269,8 +367,11 @@ impl<R: RetreatRules> Walk<'_, R> {
         if done >= 1 && self.r.may_stop_short(self.u, at) && self.r.may_end(self.u, at) {
             return true;
         }
+        if self.may_leave(at) {
+            return true;
+        }
         for (_, to) in self.g.neighbours(at) {
-            if self.g.distance(self.start, to) == done as u16 + 1
+            if self.is_step(trail, to, done)
                 && self.entry(trail, to, displace).is_some()
                 && self.reaches_end_via(trail, to, displace)
             {
@@ -300,9 +401,7 @@ impl<R: RetreatRules> Walk<'_, R> {
         }
         let mut best = 0;
         for (_, to) in self.g.neighbours(at) {
-            if self.g.distance(self.start, to) == done as u16 + 1
-                && self.entry(trail, to, displace).is_some()
-            {
+            if self.is_step(trail, to, done) && self.entry(trail, to, displace).is_some() {
                 best = best.max(1 + self.depth_via(trail, to, displace));
             }
         }
@@ -338,6 +437,8 @@ mod tests {
         no_end: heapless::Vec<HexId, 8>,
         /// Steps refused by the way there: never on into `c` after entering `b` from `a`.
         no_pass: heapless::Vec<(HexId, HexId, HexId), 8>,
+        /// The rules let a unit leave the map (Fortress Berlin 8.7.1 5).
+        leave_map: bool,
     }
 
     impl RetreatRules for Toy {
@@ -360,6 +461,9 @@ mod tests {
         }
         fn may_be_displaced(&self, u: u8) -> bool {
             !self.pinned.contains(&u)
+        }
+        fn may_leave_map(&self, _u: u8, _at: HexId) -> bool {
+            self.leave_map
         }
     }
 
@@ -559,5 +663,209 @@ mod tests {
         let _ = t.units.push((1, a));
         displace_steps(&g, &t, 1, a, &[START], &mut out);
         assert!(onward.iter().all(|c| out.iter().any(|s| s.to == *c)));
+    }
+
+    // 8.7.1 4: a Fortress Berlin path need not move away each step; Berlin '85's must.
+    #[test]
+    fn fortress_paths_may_run_sideways_but_never_back_into_the_start() {
+        let g = geo();
+        let mut t = Toy::default();
+        let ns: heapless::Vec<HexId, 6> = g.neighbours(START).map(|(_, n)| n).collect();
+        let a = ns[0];
+        ring_except(&mut t, &[a]);
+        // Everything two hexes from START is blocked: only hexes one away remain.
+        for i in 0..g.hex_count() {
+            let h = g.hex_at(i).unwrap();
+            if g.distance(START, h) == 2 {
+                let _ = t.blocked.push(h);
+            }
+        }
+        let mut out = Steps::new();
+        // Berlin '85: a retreat of 2 cannot go on from `a`.
+        assert_eq!(
+            retreat_steps(&g, &t, 0, START, &[a], 2, &mut out),
+            Outlook::FallsShort
+        );
+        assert!(out.is_empty());
+        // Fortress Berlin: `a` may go on to a neighbour of START that is also next to `a`,
+        // but never back into START; the ring around START is blocked except `a`, so unblock
+        // one hex beside `a`.
+        let side = *ns.iter().find(|&&n| n != a && g.adjacent(n, a)).unwrap();
+        t.blocked.retain(|h| *h != side);
+        let p = retreat_steps_with(&g, &t, RetreatPolicy::FORTRESS, 0, START, &[a], 2, &mut out);
+        assert_eq!(p.outlook, Outlook::ThroughVacant);
+        assert_eq!(
+            out.iter()
+                .map(|s| s.to)
+                .collect::<heapless::Vec<HexId, 6>>(),
+            [side]
+        );
+        assert!(!out.iter().any(|s| s.to == START));
+        // The default policy still refuses the sideways step.
+        retreat_steps(&g, &t, 0, START, &[a], 2, &mut out);
+        assert!(out.is_empty());
+        // No hex twice: from `side`, `a` is not offered again.
+        retreat_steps_with(
+            &g,
+            &t,
+            RetreatPolicy::FORTRESS,
+            0,
+            START,
+            &[a, side],
+            3,
+            &mut out,
+        );
+        assert!(!out.iter().any(|s| s.to == a || s.to == START));
+    }
+
+    // 8.7.1 5: retreating off the map is a legal end under Fortress Berlin's policy only.
+    #[test]
+    fn an_edge_hex_may_retreat_off_the_map_when_the_policy_and_rules_allow() {
+        let g = geo();
+        let mut t = Toy::default();
+        let edge = HexId::new(1, 6);
+        // Box the edge hex in: every on-map neighbour is blocked.
+        for (_, n) in g.neighbours(edge) {
+            let _ = t.blocked.push(n);
+        }
+        let mut out = Steps::new();
+        let p = retreat_steps_with(&g, &t, RetreatPolicy::FORTRESS, 0, edge, &[], 2, &mut out);
+        assert_eq!((p.outlook, p.off_map), (Outlook::FallsShort, false));
+        t.leave_map = true;
+        let p = retreat_steps_with(&g, &t, RetreatPolicy::FORTRESS, 0, edge, &[], 2, &mut out);
+        assert!(p.off_map);
+        // Berlin '85 never leaves the map, whatever the rules answer.
+        let p = retreat_steps_with(&g, &t, RetreatPolicy::BERLIN85, 0, edge, &[], 2, &mut out);
+        assert!(!p.off_map);
+        // An inland route that reaches the edge is a legal end through it.
+        let mut t = Toy {
+            leave_map: true,
+            ..Toy::default()
+        };
+        let inner = HexId::new(2, 6);
+        let edge = g
+            .neighbours(inner)
+            .map(|(_, n)| n)
+            .find(|n| n.col == 1)
+            .unwrap();
+        for (_, n) in g.neighbours(inner) {
+            if n != edge {
+                let _ = t.blocked.push(n);
+            }
+        }
+        for (_, n) in g.neighbours(edge) {
+            if n != inner {
+                let _ = t.blocked.push(n);
+            }
+        }
+        let p = retreat_steps_with(&g, &t, RetreatPolicy::FORTRESS, 0, inner, &[], 3, &mut out);
+        assert_eq!(p.outlook, Outlook::ThroughVacant);
+        assert_eq!(
+            out.iter()
+                .map(|s| s.to)
+                .collect::<heapless::Vec<HexId, 6>>(),
+            [edge]
+        );
+        assert!(!p.off_map);
+    }
+
+    // 8.7 a whole stack retreats as one; 8.7.1 2 it may pass through, but not end in, a hex
+    // where it would break the stacking limit (3.1.3)
+    #[test]
+    fn a_whole_stack_retreats_as_one_force_and_respects_stacking_where_it_ends() {
+        use crate::core::stack::{Stack, StackLimit};
+        use crate::core::units::UnitId;
+        use crate::core::Side;
+        const SOVIET: StackLimit = StackLimit {
+            normal: 2,
+            one_formation: 3,
+            case: "3.1.3",
+        };
+        struct Force<'a> {
+            // Friendly stacks already on the map.
+            stacks: &'a [Stack],
+            blocked: &'a [HexId],
+        }
+        impl RetreatRules for Force<'_> {
+            // The retreating force, by its units.
+            type Unit = &'static [UnitId];
+            fn friendly_occupant(&self, _h: HexId) -> Option<Self::Unit> {
+                None // retreats stack with friends instead of displacing them (8.7.2)
+            }
+            fn may_enter(&self, _u: Self::Unit, _trail: &[HexId], to: HexId) -> bool {
+                !self.blocked.contains(&to)
+            }
+            fn may_end(&self, u: Self::Unit, h: HexId) -> bool {
+                let mut all: heapless::Vec<UnitId, 8> = heapless::Vec::new();
+                let _ = all.extend_from_slice(u);
+                if let Some(s) = self.stacks.iter().find(|s| s.hex == h) {
+                    let _ = all.extend_from_slice(&s.units);
+                }
+                SOVIET.check(&all, |x| (x.0 < 10).then_some(1)).is_ok()
+            }
+            fn may_stop_short(&self, _u: Self::Unit, _h: HexId) -> bool {
+                false
+            }
+            fn may_be_displaced(&self, _u: Self::Unit) -> bool {
+                false
+            }
+        }
+        let g = geo();
+        let ns: heapless::Vec<HexId, 6> = g.neighbours(START).map(|(_, n)| n).collect();
+        let a = ns[0];
+        let mut blocked: heapless::Vec<HexId, 6> = ns.iter().copied().filter(|&n| n != a).collect();
+        let _ = blocked.push(START);
+        // A friendly army unit (not of the corps) holds `a`.
+        let mut there = Stack::new(a, Side::B);
+        there.units.push(UnitId(20)).unwrap();
+        let stacks = [there];
+        let t = Force {
+            stacks: &stacks,
+            blocked: &blocked,
+        };
+        const TWO: &[UnitId] = &[UnitId(1), UnitId(2)];
+        const ONE: &[UnitId] = &[UnitId(1)];
+        let mut out = Steps::new();
+        // One hex: the pair would make three in `a` with a non-corps unit; a single unit fits.
+        let p = retreat_steps_with(
+            &g,
+            &t,
+            RetreatPolicy::FORTRESS,
+            TWO,
+            START,
+            &[],
+            1,
+            &mut out,
+        );
+        assert_eq!(p.outlook, Outlook::FallsShort);
+        let p = retreat_steps_with(
+            &g,
+            &t,
+            RetreatPolicy::FORTRESS,
+            ONE,
+            START,
+            &[],
+            1,
+            &mut out,
+        );
+        assert_eq!(p.outlook, Outlook::ThroughVacant);
+        // Two hexes: the pair passes through `a` and ends beyond it.
+        let p = retreat_steps_with(
+            &g,
+            &t,
+            RetreatPolicy::FORTRESS,
+            TWO,
+            START,
+            &[],
+            2,
+            &mut out,
+        );
+        assert_eq!(p.outlook, Outlook::ThroughVacant);
+        assert_eq!(
+            out.iter()
+                .map(|s| s.to)
+                .collect::<heapless::Vec<HexId, 6>>(),
+            [a]
+        );
     }
 }

@@ -103,6 +103,17 @@ pub enum Location {
     Exited,
     /// Kept out of the game (Berlin '85 [20.21] withheld divisions).
     Withheld,
+    // Appended for Fortress Berlin and Gates (core::faces); Berlin '85's encoding is unchanged.
+    /// In a display box of the ruleset's numbering (dead pile, reinforcement box …).
+    DisplayBox(u8),
+    /// On the turn track, arriving on that turn.
+    TurnTrack(u8),
+    /// Carried by a transport unit.
+    Carried(UnitId),
+    /// On a hexside (boats, bridges).
+    OnHexside(super::hex::Hexside),
+    /// Attached to another unit (a leader, a marker-like unit).
+    Attached(UnitId),
 }
 
 /// A unit's changing state.
