@@ -743,7 +743,7 @@ mod tests {
     }
 
     /// What the buttons see of a real game: a roll is wanted when the engine asks for one.
-    fn context_of(s: &ui::Session) -> TableContext {
+    fn context_of(s: &session::Session) -> TableContext {
         let mut ctx = TableContext::idle(Mode::Digital, Mode::Digital);
         if let engine::core::protocol::Pending::Roll { dice, .. } = s.pending() {
             ctx.roll_wanted = Some(dice.sides);
@@ -752,7 +752,7 @@ mod tests {
     }
 
     /// Feeds the debounced presses of `src` to a real game the way the table does.
-    fn press_all(src: &mut dyn ButtonSource, s: &mut ui::Session) {
+    fn press_all(src: &mut dyn ButtonSource, s: &mut session::Session) {
         for p in presses(src) {
             if button_action(p.button, &context_of(s)) == Action::RollNow {
                 s.roll_digital().expect("a wanted roll is accepted");
@@ -763,9 +763,9 @@ mod tests {
     #[test]
     fn a_bouncing_tower_makes_exactly_one_roll_in_a_real_game() {
         let data = ::tests::berlin85();
-        let header = ui::Header::new("unity", Default::default(), 7);
+        let header = session::Header::new("unity", Default::default(), 7);
         let mut s =
-            ui::Session::new(data, header, Box::new(ui::session::NullPersist)).expect("scenario");
+            session::Session::new(data, header, Box::new(session::NullPersist)).expect("scenario");
 
         // Set-up waits for placements: a press (even a bouncing one) does nothing harmful.
         let before = postcard::to_allocvec(&s.game().state).expect("state");

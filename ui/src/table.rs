@@ -8,7 +8,6 @@ use crate::combat_view;
 use crate::counters;
 use crate::map_layer::{self, MapLayout};
 use crate::rules_ref;
-use crate::session::{Header, Persist, Randomness, ResumeReport, Seats, Session};
 use crate::{
     Actions, AppWindow, AttackRow, ChoiceOption, CounterData, Dialog, DieRow, HexMark, LogLine,
     MapTile, MarkerData, Panel, PhaseStep, RuleRow, ScenarioRow, Screen, ShiftRow, TextRow,
@@ -18,12 +17,13 @@ use engine::berlin85::bridges::DemolitionTarget;
 use engine::berlin85::combat::CombatStep;
 use engine::berlin85::movement::DropStage;
 use engine::berlin85::victory::Ending;
-use engine::berlin85::{Choice, Command, Game, GameData, Input85, Options, Phase, State, NATO};
+use engine::berlin85::{Choice, Command, Game, GameData, Input85, Options, Phase, NATO};
 use engine::core::hex::HexId;
 use engine::core::map::Markers;
 use engine::core::protocol::{Input, Pending, RuleViolation};
 use engine::core::side::Side;
 use engine::core::units::{Location, UnitId};
+use session::{Header, Persist, Randomness, Resume, ResumeReport, Seats, Session};
 use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, TimerMode, VecModel};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -83,14 +83,6 @@ impl Default for UiConfig {
             version: env!("CARGO_PKG_VERSION").to_string(),
         }
     }
-}
-
-/// A saved game to offer on the start screen.
-#[derive(Clone, Debug)]
-pub struct Resume {
-    pub header: Header,
-    pub inputs: Vec<Input85>,
-    pub snapshot: Option<(usize, State)>,
 }
 
 /// The table's physical buttons (firmware/src/gpio.rs maps its pins onto these).
@@ -632,7 +624,7 @@ impl Controller {
         let mut header = Header::new(
             sc.id.as_str(),
             options,
-            self.config.seed.unwrap_or_else(crate::session::clock_seed),
+            self.config.seed.unwrap_or_else(session::clock_seed),
         );
         header.seats = match v.get_seats() {
             0 => Seats::Opposite,
@@ -693,7 +685,7 @@ impl Controller {
     fn take_persist(&mut self) -> Box<dyn Persist> {
         self.persist
             .take()
-            .unwrap_or_else(|| Box::new(crate::session::NullPersist))
+            .unwrap_or_else(|| Box::new(session::NullPersist))
     }
 
     fn begin_session(&mut self, w: &AppWindow, s: Session) {
@@ -1669,7 +1661,7 @@ impl Controller {
             v.set_save_warning(SharedString::new());
         }
         let pending = s.pending();
-        let opposite = matches!(s.header().seats, Seats::Opposite);
+        let seats = s.header().seats;
         let moving =
             s.game().state.phase == Phase::Movement && matches!(pending, Pending::Command { .. });
         // Hold the selected unit and drag to trace its path.
@@ -1708,7 +1700,7 @@ impl Controller {
         self.refresh_card(w);
         self.refresh_log();
         self.bring_choice_into_view(w, &pending);
-        let turned = opposite && self.rotation_available && pending.player() == Some(NATO);
+        let turned = self.rotation_available && seats.turned_for(pending.player());
         v.set_rotated(turned);
         if matches!(pending, Pending::GameOver) && v.get_screen() == Screen::Play {
             self.refresh_victory(w);
