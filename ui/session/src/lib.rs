@@ -24,8 +24,10 @@
 //!
 //! The session is still typed on Berlin '85, but every game-specific name and call is in
 //! one module, [`ruleset`]: the type aliases (`Game`, `Input`, `State`, `Event`, …) and a few
-//! functions (`new_game`, `undo_len`, `is_secret`, `auto_place`, `builtin_data`, the game
-//! id and the side sitting across the table). That is where the engine's game-neutral
+//! functions and constants (`new_game`, `fits`, `undo_len`, `is_secret`, `auto_place`,
+//! `builtin_data`, the table's own refusals, the game id and the side sitting across the
+//! table). Beyond those, the session only calls what any game will have: `apply`,
+//! `apply_in_place`, `pending` and the `state` it saves. That is where the engine's game-neutral
 //! `Ruleset` trait plugs in: the aliases become its associated types, the functions its
 //! methods, and [`Session`], [`replay()`] and [`Header`] gain a parameter `R: Ruleset`.
 //! Nothing else in the crate names a game.

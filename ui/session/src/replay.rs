@@ -81,7 +81,7 @@ pub fn replay(
     let mut game = ruleset::new_game(data, &header.scenario, header.options)?;
     let mut report = ReplayReport::default();
     if let Some((n, state)) = from {
-        if n <= inputs.len() && state.scenario == game.state.scenario {
+        if n <= inputs.len() && ruleset::fits(&game, &state) {
             game.state = state;
             report.from_state = Some(n);
         }

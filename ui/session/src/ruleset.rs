@@ -33,6 +33,18 @@ pub const GAME_ID: &str = "berlin85";
 /// [`Seats::Opposite`](crate::Seats::Opposite) the screen turns 180° when it must act.
 pub const SIDE_ACROSS: Side = engine::berlin85::NATO;
 
+/// The table refuses to roll or draw when the game waits for neither (the sequence of play).
+pub const NOTHING_TO_ROLL: RuleViolation =
+    RuleViolation::new("4.0", "no roll or draw is wanted now");
+/// The table refuses to draw from an empty cup (untried strengths).
+pub const EMPTY_CUP: RuleViolation = RuleViolation::new("11.0", "the cup is empty");
+
+/// Does `state` (a snapshot, a checkpoint) belong to a game like `game` (same scenario)?
+/// The session reads and replaces the game's state as `game.state` otherwise.
+pub fn fits(game: &Game, state: &State) -> bool {
+    state.scenario == game.state.scenario
+}
+
 /// A new game of `scenario` with `options`, waiting for its first set-up step.
 pub fn new_game(
     data: &'static GameData,

@@ -89,8 +89,6 @@ pub struct Session {
     checkpoints: Vec<(usize, State)>,
 }
 
-/// Random refusal-free error for "the table was asked to roll when nothing is to be rolled".
-const NOTHING_TO_ROLL: RuleViolation = RuleViolation::new("4.0", "no roll or draw is wanted now");
 const PHYSICAL_DICE: RuleViolation = RuleViolation::new(
     "table",
     "dice are physical at this table: type the faces on the keypad",
@@ -331,11 +329,11 @@ impl Session {
                     return Err(PHYSICAL_CHITS);
                 }
                 if chits.is_empty() {
-                    return Err(RuleViolation::new("11.0", "the cup is empty"));
+                    return Err(ruleset::EMPTY_CUP);
                 }
                 Input::Drew(rng.gen_range(0..chits.len()) as u16)
             }
-            _ => return Err(NOTHING_TO_ROLL),
+            _ => return Err(ruleset::NOTHING_TO_ROLL),
         };
         self.apply(input)
     }
@@ -353,7 +351,7 @@ impl Session {
                 }
                 self.apply(Input::Rolled(roll))
             }
-            _ => Err(NOTHING_TO_ROLL),
+            _ => Err(ruleset::NOTHING_TO_ROLL),
         }
     }
 
