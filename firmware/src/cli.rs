@@ -4,12 +4,12 @@
 use crate::persist::DiskPersist;
 use crate::saves::{self, SaveDir};
 use engine::berlin85::notation;
-use engine::berlin85::{Game, GameData, Options};
+use engine::berlin85::{Game, GameData, Input85, Options};
 use engine::core::protocol::Pending;
+use session::{decode_input, replay as replay_journal, Header, Mode, Session};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
-use ui::session::{decode_input, Header, Session};
 
 /// A one-line summary of where a game stands.
 pub fn describe_state(g: &Game<'_>) -> String {
@@ -76,26 +76,24 @@ pub fn replay(data: &'static GameData, file: &Path) -> Result<(), String> {
     }
     let header: Header = postcard::from_bytes(&header)
         .map_err(|e| format!("{}: the game header cannot be read: {e}", file.display()))?;
-    let mut g = Game::new(data, &header.scenario, header.options)
-        .map_err(|e| format!("scenario '{}': {e:?}", header.scenario))?;
+    // The journal up to its first unreadable record, replayed checked (it may come from
+    // anywhere): the game stops at the first refusal.
+    let unreadable = records.iter().position(|r| decode_input(r).is_none());
+    let inputs: Vec<Input85> = records.iter().map_while(|r| decode_input(r)).collect();
+    let (g, run) = replay_journal(data, &header, &inputs, None, Mode::Checked)
+        .map_err(|e| format!("scenario '{}': {e}", header.scenario))?;
     println!("scenario {} (seed {})", header.scenario, header.seed);
-    for (i, r) in records.iter().enumerate() {
-        let Some(input) = decode_input(r) else {
-            println!("input {}: unreadable; the game stops here", i + 1);
-            break;
-        };
-        println!("{:>5}  {}", i + 1, notation::format_input(data, &input));
-        match g.apply(&input) {
-            Ok(events) => {
-                for e in &events {
-                    println!("         {e}");
-                }
-            }
-            Err(v) => {
-                println!("         refused: {v}");
-                break;
-            }
+    // Every input replayed and the refused one, if any, with their events.
+    let shown = run.good + usize::from(run.refusal.is_some());
+    for (i, input) in inputs.iter().enumerate().take(shown) {
+        println!("{:>5}  {}", i + 1, notation::format_input(data, input));
+        match &run.refusal {
+            Some(v) if i == run.good => println!("         refused: {v}"),
+            _ => run.events_of(i).for_each(|e| println!("         {e}")),
         }
+    }
+    if let (Some(i), None) = (unreadable, &run.refusal) {
+        println!("input {}: unreadable; the game stops here", i + 1);
     }
     println!("{}", describe_state(&g));
     Ok(())
@@ -123,76 +121,78 @@ pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> R
             body.push((n + 1, line));
         }
     }
-    let mut table = match save_to {
-        Some(dir) => {
-            let sd = SaveDir::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            let session = Session::new(
-                data,
-                Header::new(&scenario, options, 0),
-                Box::new(DiskPersist::new(sd)),
-            )
-            .map_err(|e| format!("scenario '{scenario}': {e}"))?;
-            if let Some(e) = session.save_error() {
-                return Err(format!("{}: the game cannot be saved: {e}", dir.display()));
-            }
-            Played::Saved(Box::new(session))
-        }
-        None => Played::Unsaved(Box::new(
-            Game::new(data, &scenario, options)
-                .map_err(|e| format!("scenario '{scenario}': {e:?}"))?,
-        )),
-    };
-    let mut accepted = 0usize;
-    let stdout = std::io::stdout();
+    // The script's inputs up to its first line that is not notation (parsing needs no game).
+    let mut inputs = Vec::new();
+    let mut line_nos = Vec::new();
+    let mut bad_line = None;
     for (line_no, line) in body {
-        let parsed = notation::parse_input(data, line);
-        let input = match parsed {
-            Ok(Some(i)) => i,
-            Ok(None) => continue,
-            Err(e) => return Err(format!("{}:{line_no}: {e}", script.display())),
-        };
-        let applied = match &mut table {
-            Played::Unsaved(g) => g.apply(&input).map(|ev| ev.into_iter().collect::<Vec<_>>()),
-            Played::Saved(s) => s.apply(input),
-        };
-        match applied {
-            Ok(events) => {
-                accepted += 1;
-                if let Played::Saved(s) = &table {
-                    // `Session::apply` has fsync'd the record when it returns; a save error
-                    // means it is not durable, so no acknowledgement.
-                    if let Some(e) = s.save_error() {
-                        return Err(format!("input {accepted} was not saved: {e}"));
-                    }
-                    let mut out = stdout.lock();
-                    let _ = writeln!(out, "ack {accepted}");
-                    let _ = out.flush();
-                }
-                for e in &events {
-                    println!("{line_no:>5}  {e}");
-                }
+        match notation::parse_input(data, line) {
+            Ok(Some(i)) => {
+                inputs.push(i);
+                line_nos.push(line_no);
             }
-            Err(v) => {
-                println!("{line_no:>5}  refused: {v}");
-                return Err(format!(
-                    "{}:{line_no}: refused by the rules: {v}",
-                    script.display()
-                ));
+            Ok(None) => {}
+            Err(e) => {
+                bad_line = Some(format!("{}:{line_no}: {e}", script.display()));
+                break;
             }
         }
     }
-    let g = match &table {
-        Played::Unsaved(g) => g,
-        Played::Saved(s) => s.game(),
+    let header = Header::new(&scenario, options, 0);
+    let refused = |line_no: usize, v: &dyn std::fmt::Display| {
+        println!("{line_no:>5}  refused: {v}");
+        Err(format!(
+            "{}:{line_no}: refused by the rules: {v}",
+            script.display()
+        ))
     };
-    println!("{}", describe_state(g));
+    let Some(dir) = save_to else {
+        // Without saves the script is a journal like any other: replayed, checked.
+        let (g, run) = replay_journal(data, &header, &inputs, None, Mode::Checked)
+            .map_err(|e| format!("scenario '{scenario}': {e}"))?;
+        for (i, line_no) in line_nos.iter().enumerate().take(run.good) {
+            run.events_of(i).for_each(|e| println!("{line_no:>5}  {e}"));
+        }
+        if let Some(v) = &run.refusal {
+            return refused(line_nos[run.good], v);
+        }
+        if let Some(e) = bad_line {
+            return Err(e);
+        }
+        println!("{}", describe_state(&g));
+        return Ok(());
+    };
+    let sd = SaveDir::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut session = Session::new(data, header, Box::new(DiskPersist::new(sd)))
+        .map_err(|e| format!("scenario '{scenario}': {e}"))?;
+    if let Some(e) = session.save_error() {
+        return Err(format!("{}: the game cannot be saved: {e}", dir.display()));
+    }
+    let stdout = std::io::stdout();
+    for (n, (input, line_no)) in inputs.into_iter().zip(line_nos).enumerate() {
+        let events = match session.apply(input) {
+            Ok(events) => events,
+            Err(v) => return refused(line_no, &v),
+        };
+        let accepted = n + 1;
+        // `Session::apply` has fsync'd the record when it returns; a save error means it is
+        // not durable, so no acknowledgement.
+        if let Some(e) = session.save_error() {
+            return Err(format!("input {accepted} was not saved: {e}"));
+        }
+        let mut out = stdout.lock();
+        let _ = writeln!(out, "ack {accepted}");
+        let _ = out.flush();
+        drop(out);
+        for e in &events {
+            println!("{line_no:>5}  {e}");
+        }
+    }
+    if let Some(e) = bad_line {
+        return Err(e);
+    }
+    println!("{}", describe_state(session.game()));
     Ok(())
-}
-
-/// A scripted game, played bare or through the table's saving session.
-enum Played {
-    Unsaved(Box<Game<'static>>),
-    Saved(Box<Session>),
 }
 
 /// `berlin-table resume [STATE_FILE]`: loads the game in the save directory exactly as the

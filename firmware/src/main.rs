@@ -123,7 +123,7 @@ fn load_data(config: &Config) -> Result<&'static engine::berlin85::GameData, Str
         None => {
             // The compiled postcard blob embedded in the binary: no files, no parsing.
             log::info!("data: built-in (embedded blob)");
-            return ui::builtin_data();
+            return session::builtin_data();
         }
     };
     Ok(Box::leak(Box::new(data)))
@@ -155,9 +155,9 @@ fn run_table(config: &Config) -> Result<(), String> {
     }
     let ui_config = ui::UiConfig {
         seats: match config.seats {
-            config::Seats::Opposite => ui::Seats::Opposite,
-            config::Seats::Same => ui::Seats::Same,
-            config::Seats::Off => ui::Seats::Off,
+            config::Seats::Opposite => session::Seats::Opposite,
+            config::Seats::Same => session::Seats::Same,
+            config::Seats::Off => session::Seats::Off,
         },
         dice: randomness(config.dice),
         chits: randomness(config.chits),
@@ -268,9 +268,9 @@ fn start_gpio(config: &Config, _sender: ui::ButtonSender) -> Option<std::thread:
     None
 }
 
-fn randomness(m: config::Mode) -> ui::Randomness {
+fn randomness(m: config::Mode) -> session::Randomness {
     match m {
-        config::Mode::Digital => ui::Randomness::Digital,
-        config::Mode::Physical => ui::Randomness::Physical,
+        config::Mode::Digital => session::Randomness::Digital,
+        config::Mode::Physical => session::Randomness::Physical,
     }
 }

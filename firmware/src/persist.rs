@@ -1,9 +1,9 @@
-//! The table's saves: the UI's [`ui::Persist`] on top of the power-safe [`SaveDir`].
+//! The table's saves: the session's [`Persist`] on top of the power-safe [`SaveDir`].
 
 use crate::saves::{SaveDir, SaveError};
 use crate::storage::{DirStorage, Storage};
+use session::{decode_input, decode_state, Header, Persist, Resume};
 use std::io;
-use ui::session::{decode_input, decode_state, Header};
 
 fn io_err(e: SaveError) -> io::Error {
     io::Error::other(e.to_string())
@@ -40,7 +40,7 @@ impl<S: Storage> DiskPersist<S> {
     }
 }
 
-impl<S: Storage> ui::Persist for DiskPersist<S> {
+impl<S: Storage> Persist for DiskPersist<S> {
     fn begin(&mut self, header: &Header) -> io::Result<()> {
         self.begin_with(header, &[])
     }
@@ -88,19 +88,16 @@ impl<S: Storage> ui::Persist for DiskPersist<S> {
 
 /// The saved game in `dir`, if any, ready for the start screen's Resume button. Problems
 /// (a torn last record, a bad snapshot) are logged and the last good state is used.
-pub fn saved_game<S: Storage>(dir: &SaveDir<S>) -> Option<ui::Resume> {
+pub fn saved_game<S: Storage>(dir: &SaveDir<S>) -> Option<Resume> {
     resume_from(dir.load(), "saved game")
 }
 
 /// The game before the current one, for the start screen's "Previous game" button.
-pub fn previous_game<S: Storage>(dir: &SaveDir<S>) -> Option<ui::Resume> {
+pub fn previous_game<S: Storage>(dir: &SaveDir<S>) -> Option<Resume> {
     resume_from(dir.load_previous(), "previous game")
 }
 
-fn resume_from(
-    loaded: Result<crate::saves::LoadOutcome, SaveError>,
-    what: &str,
-) -> Option<ui::Resume> {
+fn resume_from(loaded: Result<crate::saves::LoadOutcome, SaveError>, what: &str) -> Option<Resume> {
     let loaded = match loaded {
         Ok(l) => l,
         Err(e) => {
@@ -140,7 +137,7 @@ fn resume_from(
         (n <= inputs.len()).then_some(())?;
         decode_state(&bytes).map(|s| (n, s))
     });
-    Some(ui::Resume {
+    Some(Resume {
         header,
         inputs,
         snapshot,

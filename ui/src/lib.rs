@@ -1,6 +1,7 @@
 //! berlin-table's touch UI: the Slint screens (`ui/*.slint`), the view model that fills them
-//! from the engine ([`table`]), the game session with its journal and dice ([`session`]), the
-//! map layer ([`map_layer`], [`terrain`]) and the rules reference ([`rules_ref`]).
+//! from the engine ([`table`]), the map layer ([`map_layer`], [`terrain`]) and the rules
+//! reference ([`rules_ref`]). The game it shows is kept by the [`session`] crate (journal,
+//! undo, replay, the table's dice; no Slint), re-exported here as `ui::session`.
 //!
 //! The UI computes no rules: it asks the engine what is legal, what things cost and what an
 //! attack's column is ([`ask`]), and shows the answers (`tests/no_rules_in_ui.rs` keeps it so).
@@ -15,33 +16,12 @@ pub mod map_layer;
 pub mod probe;
 pub mod renderer_choice;
 pub mod rules_ref;
-pub mod session;
 pub mod table;
 
+pub use ::session;
 pub use buttons::{Button, ButtonSender};
-pub use session::{Header, Persist, Randomness, Seats, Session};
-pub use table::{PendingWatch, Renderer, Resume, Table, UiConfig};
-
-use std::sync::OnceLock;
-
-/// The built-in Berlin '85 data, decoded once and kept for the life of the program.
-pub fn builtin_data() -> Result<&'static engine::berlin85::GameData, String> {
-    static DATA: OnceLock<Result<&'static engine::berlin85::GameData, String>> = OnceLock::new();
-    DATA.get_or_init(|| {
-        let boxed = match data::decode_blob(data::builtin_blob()) {
-            Ok(d) => d,
-            Err(blob_err) => data::load_builtin(data::BERLIN85).map_err(|errs| {
-                let mut msg = format!("the built-in game data cannot be used ({blob_err}):");
-                for e in errs.iter().take(5) {
-                    msg.push_str(&format!("\n{e}"));
-                }
-                msg
-            })?,
-        };
-        Ok(&*Box::leak(boxed))
-    })
-    .clone()
-}
+pub use session::{builtin_data, Header, Persist, Randomness, Resume, Seats, Session};
+pub use table::{PendingWatch, Renderer, Table, UiConfig};
 
 /// Selects the Slint backend and renderer. "Auto" is FemtoVG on a real GPU and the software
 /// renderer where OpenGL would itself be a software rasteriser ([`renderer_choice`]); the

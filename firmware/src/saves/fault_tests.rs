@@ -15,12 +15,12 @@ use crate::persist::{saved_game, DiskPersist};
 use crate::storage::sim::{Call, Fault, SimStorage};
 use engine::berlin85::{Game, GameData, Input85};
 use engine::core::protocol::Pending;
+use session::{encode_input, Header, NullPersist, Persist, Session};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::rc::Rc;
 use std::time::Instant;
-use ui::session::{encode_input, Header, NullPersist, Persist, Session};
 
 /// A `Persist` the test can still reach while the session owns it.
 #[derive(Clone)]
@@ -401,7 +401,7 @@ fn explore(scenario: &str, seed: u64, inputs: usize) -> Figures {
         }
         run.step(step, Some(&checker));
         let n = run.session.inputs().len();
-        if n.is_multiple_of(ui::session::SNAPSHOT_EVERY) {
+        if n.is_multiple_of(session::SNAPSHOT_EVERY) {
             let key = prefix_key(&encoded(run.session.inputs()));
             let state = state_bytes(run.session.game());
             checker.borrow_mut().states.insert(key, state);

@@ -41,7 +41,7 @@ impl Controller {
             v.set_save_warning(SharedString::new());
         }
         let pending = s.pending();
-        let opposite = matches!(s.header().seats, Seats::Opposite);
+        let seats = s.header().seats;
         let moving =
             s.game().state.phase == Phase::Movement && matches!(pending, Pending::Command { .. });
         // Hold the selected unit and drag to trace its path.
@@ -80,7 +80,7 @@ impl Controller {
         self.refresh_card(w);
         self.refresh_log();
         self.bring_choice_into_view(w, &pending);
-        let turned = opposite && self.rotation_available && pending.player() == Some(NATO);
+        let turned = self.rotation_available && seats.turned_for(pending.player());
         v.set_rotated(turned);
         if matches!(pending, Pending::GameOver) && v.get_screen() == Screen::Play {
             self.refresh_victory(w);

@@ -15,7 +15,6 @@ use crate::combat_view;
 use crate::counters;
 use crate::map_layer::{self, MapLayout};
 use crate::rules_ref;
-use crate::session::{Header, Persist, Randomness, ResumeReport, Seats, Session};
 use crate::{
     Actions, AppWindow, AttackRow, ChoiceOption, CounterData, Dialog, DieRow, GameRow, HexMark,
     LogLine, MapTile, MarkerData, OptionRow, Panel, PhaseStep, RuleRow, ScenarioRow, Screen,
@@ -26,7 +25,7 @@ use engine::berlin85::combat::CombatStep;
 use engine::berlin85::contract as contract85;
 use engine::berlin85::movement::DropStage;
 use engine::berlin85::victory::Ending;
-use engine::berlin85::{Choice, Command, Game, GameData, Input85, Phase, State, NATO};
+use engine::berlin85::{Choice, Command, Game, GameData, Input85, Phase, NATO};
 use engine::core::contract::Ruleset;
 use engine::core::game_id::GameId;
 use engine::core::hex::HexId;
@@ -35,6 +34,7 @@ use engine::core::options::{OptionKind, OptionValue};
 use engine::core::protocol::{Input, Pending, RuleViolation};
 use engine::core::side::Side;
 use engine::core::units::{Location, UnitId};
+use session::{Header, Persist, Randomness, Resume, ResumeReport, Seats, Session};
 use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, TimerMode, VecModel};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -94,14 +94,6 @@ impl Default for UiConfig {
             version: env!("CARGO_PKG_VERSION").to_string(),
         }
     }
-}
-
-/// A saved game to offer on the start screen.
-#[derive(Clone, Debug)]
-pub struct Resume {
-    pub header: Header,
-    pub inputs: Vec<Input85>,
-    pub snapshot: Option<(usize, State)>,
 }
 
 /// Replaces the rows of `model` with `rows`, touching only rows that changed.

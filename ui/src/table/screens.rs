@@ -46,7 +46,7 @@ impl Controller {
         let mut header = Header::new(
             sc.id.as_str(),
             options,
-            self.config.seed.unwrap_or_else(crate::session::clock_seed),
+            self.config.seed.unwrap_or_else(session::clock_seed),
         );
         header.seats = match v.get_seats() {
             0 => Seats::Opposite,
@@ -107,7 +107,7 @@ impl Controller {
     pub(super) fn take_persist(&mut self) -> Box<dyn Persist> {
         self.persist
             .take()
-            .unwrap_or_else(|| Box::new(crate::session::NullPersist))
+            .unwrap_or_else(|| Box::new(session::NullPersist))
     }
 
     pub(super) fn begin_session(&mut self, w: &AppWindow, s: Session) {

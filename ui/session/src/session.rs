@@ -1,176 +1,15 @@
 //! One game being played at the table: the engine's game, the journal of inputs that made it,
-//! and the table's own dice and chit cup.
-//!
-//! The engine never rolls (DESIGN.md §2 principle 1). When it waits on a [`Pending::Roll`] or a
-//! [`Pending::DrawChit`], the answer comes from the physical dice typed on the keypad, or — in
-//! digital mode — from [`Session::roll_digital`], which draws from a seeded generator. The seed
-//! is recorded in the [`Header`], and the generator for the answer at journal position `n` is
-//! derived from `(seed, n)`, so a resumed game rolls exactly as the uninterrupted one would have.
-//!
-//! State is a pure function of (data, header, journal): undo replays the journal to an earlier
-//! length ([`engine::core::journal::undo_len`] says how far), resume replays a saved journal, and
-//! every accepted input is handed to a [`Persist`] (the firmware's power-safe save files).
+//! the table's own dice and chit cup, undo, resume and the in-memory checkpoints.
 
-use engine::berlin85::game::NewGameError;
-use engine::berlin85::{Event, Game, GameData, Input85, Options, Pending85, State};
-use engine::core::hex::HexId;
-use engine::core::journal::undo_len;
+use crate::replay::{replay, Mode, SNAPSHOT_EVERY};
+use crate::ruleset::{
+    self, Event, Game, GameData, Input as GameInput, Pending as GamePending, State,
+};
+use crate::{encode_input, mix, Header, Persist, Randomness, HEADER_FORMAT};
 use engine::core::protocol::{DiceRoll, Input, Pending, RuleViolation};
-use engine::core::units::UnitId;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde::{Deserialize, Serialize};
 use std::io;
-
-/// Version of the [`Header`] layout; bump when it changes.
-pub const HEADER_FORMAT: u16 = 1;
-/// A snapshot is handed to [`Persist::snapshot`] after this many inputs.
-pub const SNAPSHOT_EVERY: usize = 64;
-
-/// Where random answers come from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Randomness {
-    /// The table rolls / draws with its seeded generator.
-    #[default]
-    Digital,
-    /// Real dice are typed on the keypad; real chits are picked on the screen.
-    Physical,
-}
-
-/// How the players sit around the screen.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Seats {
-    /// Opposite sides: the screen turns 180° to face whoever must act.
-    #[default]
-    Opposite,
-    /// Side by side: the screen never turns.
-    Same,
-    /// Seat turning disabled (e.g. the software renderer, which cannot rotate).
-    Off,
-}
-
-/// Everything that, together with the journal, recreates a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Header {
-    pub format: u16,
-    /// Game id (`"berlin85"`).
-    pub game: String,
-    pub scenario: String,
-    pub options: Options,
-    /// Seed of the table's dice; recorded so a resumed game rolls on as it would have.
-    pub seed: u64,
-    pub dice: Randomness,
-    pub chits: Randomness,
-    pub seats: Seats,
-}
-
-impl Header {
-    pub fn new(scenario: &str, options: Options, seed: u64) -> Self {
-        Header {
-            format: HEADER_FORMAT,
-            game: "berlin85".into(),
-            scenario: scenario.into(),
-            options,
-            seed,
-            dice: Randomness::Digital,
-            chits: Randomness::Digital,
-            seats: Seats::Opposite,
-        }
-    }
-}
-
-/// Where a session's journal goes: implemented by the firmware's save files (append + fsync,
-/// snapshot by write-temp / fsync / rename) and by [`MemoryPersist`] in tests.
-pub trait Persist {
-    /// A new game starts with this header; any previous journal is replaced.
-    fn begin(&mut self, header: &Header) -> io::Result<()>;
-    /// One accepted input (postcard bytes of an [`Input85`]); durable when this returns.
-    fn append(&mut self, input_bytes: &[u8]) -> io::Result<()>;
-    /// A saved game brought back: a new journal with `header` that already holds these
-    /// inputs (the previous game, loaded from the start screen). A store that can write the
-    /// whole journal at once should (one fsync, not one per input).
-    fn begin_with(&mut self, header: &Header, inputs: &[Vec<u8>]) -> io::Result<()> {
-        self.begin(header)?;
-        inputs.iter().try_for_each(|i| self.append(i))
-    }
-    /// Undo: only the first `len` inputs of the journal remain. Must not touch the previous
-    /// game, and should cost O(1) fsyncs (cut in place, or one write of the kept journal).
-    fn truncate(&mut self, len: usize) -> io::Result<()>;
-    /// After a failed save: make the current game's journal hold exactly `inputs` again, in
-    /// one write (the game the session holds is the truth). If the game's `begin` never got
-    /// as far as putting the old game aside, finish that instead; never touch the previous
-    /// game otherwise.
-    fn rewrite(&mut self, header: &Header, inputs: &[Vec<u8>]) -> io::Result<()>;
-    /// The state after the first `inputs` inputs (postcard bytes of a [`State`]), so a resume
-    /// need not replay the whole journal.
-    fn snapshot(&mut self, inputs: usize, state_bytes: &[u8]) -> io::Result<()>;
-}
-
-/// Keeps nothing (a demonstration game, or a test that does not look at saves).
-#[derive(Default)]
-pub struct NullPersist;
-
-impl Persist for NullPersist {
-    fn begin(&mut self, _: &Header) -> io::Result<()> {
-        Ok(())
-    }
-    fn append(&mut self, _: &[u8]) -> io::Result<()> {
-        Ok(())
-    }
-    fn truncate(&mut self, _: usize) -> io::Result<()> {
-        Ok(())
-    }
-    fn rewrite(&mut self, _: &Header, _: &[Vec<u8>]) -> io::Result<()> {
-        Ok(())
-    }
-    fn snapshot(&mut self, _: usize, _: &[u8]) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-/// What a [`MemoryPersist`] has been told, shared with whoever holds a clone.
-#[derive(Clone, Debug, Default)]
-pub struct SavedGame {
-    pub header: Option<Header>,
-    pub inputs: Vec<Vec<u8>>,
-    pub snapshot: Option<(usize, Vec<u8>)>,
-}
-
-/// Saves into memory; clones share the same store (tests inspect it, then resume from it).
-#[derive(Clone, Default)]
-pub struct MemoryPersist(pub std::rc::Rc<std::cell::RefCell<SavedGame>>);
-
-impl Persist for MemoryPersist {
-    fn begin(&mut self, header: &Header) -> io::Result<()> {
-        *self.0.borrow_mut() = SavedGame {
-            header: Some(header.clone()),
-            ..SavedGame::default()
-        };
-        Ok(())
-    }
-    fn append(&mut self, input_bytes: &[u8]) -> io::Result<()> {
-        self.0.borrow_mut().inputs.push(input_bytes.to_vec());
-        Ok(())
-    }
-    fn truncate(&mut self, len: usize) -> io::Result<()> {
-        let mut s = self.0.borrow_mut();
-        s.inputs.truncate(len);
-        if s.snapshot.as_ref().is_some_and(|(n, _)| *n > len) {
-            s.snapshot = None;
-        }
-        Ok(())
-    }
-    fn rewrite(&mut self, header: &Header, inputs: &[Vec<u8>]) -> io::Result<()> {
-        let mut s = self.0.borrow_mut();
-        s.header = Some(header.clone());
-        s.inputs = inputs.to_vec();
-        Ok(())
-    }
-    fn snapshot(&mut self, inputs: usize, state_bytes: &[u8]) -> io::Result<()> {
-        self.0.borrow_mut().snapshot = Some((inputs, state_bytes.to_vec()));
-        Ok(())
-    }
-}
 
 /// One line of the event log: the event and the journal position of the input that caused it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,12 +55,21 @@ pub struct ResumeReport {
     pub first_refusal: Option<RuleViolation>,
 }
 
+/// A saved game to offer on the start screen, or to resume: what [`Session::resume`] takes.
+#[derive(Clone, Debug)]
+pub struct Resume {
+    pub header: Header,
+    pub inputs: Vec<GameInput>,
+    /// The state after the first `n` inputs, so the resume need not replay them all.
+    pub snapshot: Option<(usize, State)>,
+}
+
 /// One game being played.
 pub struct Session {
     data: &'static GameData,
-    game: Game<'static>,
+    game: Game,
     header: Header,
-    inputs: Vec<Input85>,
+    inputs: Vec<GameInput>,
     /// Parallel to `inputs`: the input answered a secret roll [17.0].
     secret: Vec<bool>,
     log: Vec<LoggedEvent>,
@@ -241,8 +89,6 @@ pub struct Session {
     checkpoints: Vec<(usize, State)>,
 }
 
-/// Random refusal-free error for "the table was asked to roll when nothing is to be rolled".
-const NOTHING_TO_ROLL: RuleViolation = RuleViolation::new("4.0", "no roll or draw is wanted now");
 const PHYSICAL_DICE: RuleViolation = RuleViolation::new(
     "table",
     "dice are physical at this table: type the faces on the keypad",
@@ -259,7 +105,7 @@ impl Session {
         header: Header,
         mut persist: Box<dyn Persist>,
     ) -> Result<Self, SessionError> {
-        let game = new_game(data, &header)?;
+        let game = ruleset::new_game(data, &header.scenario, header.options)?;
         let begun = persist.begin(&header);
         let mut session = Session {
             data,
@@ -286,7 +132,7 @@ impl Session {
     pub fn load(
         data: &'static GameData,
         header: Header,
-        inputs: Vec<Input85>,
+        inputs: Vec<GameInput>,
         mut persist: Box<dyn Persist>,
     ) -> Result<(Self, ResumeReport), SessionError> {
         let encoded: Vec<Vec<u8>> = inputs.iter().filter_map(|i| encode_input(i).ok()).collect();
@@ -305,7 +151,7 @@ impl Session {
     pub fn resume(
         data: &'static GameData,
         header: Header,
-        inputs: Vec<Input85>,
+        inputs: Vec<GameInput>,
         snapshot: Option<(usize, State)>,
         mut persist: Box<dyn Persist>,
     ) -> Result<(Self, ResumeReport), SessionError> {
@@ -315,46 +161,26 @@ impl Session {
                 header.format
             )));
         }
-        if header.game != "berlin85" {
+        if header.game != ruleset::GAME_ID {
             return Err(SessionError::Incompatible(format!(
                 "game '{}'",
                 header.game
             )));
         }
-        let mut game = new_game(data, &header)?;
-        let mut report = ResumeReport::default();
-        let mut start = 0;
-        if let Some((n, state)) = snapshot {
-            if n <= inputs.len() && state.scenario == game.state.scenario {
-                game.state = state;
-                start = n;
-                report.from_snapshot = Some(n);
-            }
-        }
-        // Every input was accepted when it was made, so replay applies them in place (no
-        // copy of the state per input). Only a damaged journal gets a refusal: then replay
-        // again from the start, with the checked `apply`, to the last good input.
-        let at_start = game.clone();
-        let mut checkpoints = vec![(start, game.state.clone())];
-        let mut run = replay(&mut game, &inputs, start, false);
-        if run.refusal.is_some() {
-            game = at_start;
-            run = replay(&mut game, &inputs, start, true);
-        }
-        let Replayed {
-            log,
-            mut secret,
-            good,
-            refusal,
-            checkpoints: later,
-        } = run;
-        checkpoints.extend(later.into_iter().filter(|(n, _)| *n <= good));
-        report.first_refusal = refusal;
-        report.replayed = good - start;
-        report.dropped = inputs.len() - good;
+        // Every input was accepted when it was made: a trusted replay (in place; a damaged
+        // journal is replayed again, checked, to the last good input).
+        let (game, run) = replay(data, &header, &inputs, snapshot, Mode::Trusted)?;
+        let good = run.good;
+        let report = ResumeReport {
+            replayed: run.replayed(),
+            from_snapshot: run.from_state,
+            dropped: inputs.len() - good,
+            first_refusal: run.refusal,
+        };
+        let start = run.start();
+        let (log, secret, checkpoints) = (run.log, run.secret, run.checkpoints);
         let mut kept = inputs;
         kept.truncate(good);
-        secret.truncate(good);
         // The journal may hold more records than were replayed (refused or unreadable ones):
         // cut it back, so nothing is ever appended after a record that is not part of the game.
         let cut = persist.truncate(good);
@@ -379,16 +205,16 @@ impl Session {
     pub fn data(&self) -> &'static GameData {
         self.data
     }
-    pub fn game(&self) -> &Game<'static> {
+    pub fn game(&self) -> &Game {
         &self.game
     }
     pub fn header(&self) -> &Header {
         &self.header
     }
-    pub fn pending(&self) -> Pending85 {
+    pub fn pending(&self) -> GamePending {
         self.game.pending()
     }
-    pub fn inputs(&self) -> &[Input85] {
+    pub fn inputs(&self) -> &[GameInput] {
         &self.inputs
     }
     pub fn log(&self) -> &[LoggedEvent] {
@@ -448,8 +274,8 @@ impl Session {
     }
 
     /// Applies one input: on success it is journalled and saved; a refusal changes nothing.
-    pub fn apply(&mut self, input: Input85) -> Result<Vec<Event>, RuleViolation> {
-        let secret = is_secret(&self.game, &input);
+    pub fn apply(&mut self, input: GameInput) -> Result<Vec<Event>, RuleViolation> {
+        let secret = ruleset::is_secret(&self.game, &input);
         let events = self.game.apply(&input)?;
         self.secret.push(secret);
         let n = self.inputs.len();
@@ -503,11 +329,11 @@ impl Session {
                     return Err(PHYSICAL_CHITS);
                 }
                 if chits.is_empty() {
-                    return Err(RuleViolation::new("11.0", "the cup is empty"));
+                    return Err(ruleset::EMPTY_CUP);
                 }
                 Input::Drew(rng.gen_range(0..chits.len()) as u16)
             }
-            _ => return Err(NOTHING_TO_ROLL),
+            _ => return Err(ruleset::NOTHING_TO_ROLL),
         };
         self.apply(input)
     }
@@ -525,7 +351,7 @@ impl Session {
                 }
                 self.apply(Input::Rolled(roll))
             }
-            _ => Err(NOTHING_TO_ROLL),
+            _ => Err(ruleset::NOTHING_TO_ROLL),
         }
     }
 
@@ -535,7 +361,7 @@ impl Session {
     }
 
     fn undo_target(&self) -> Option<usize> {
-        let n = undo_len(&self.inputs, |c| c.reveals())?;
+        let n = ruleset::undo_len(&self.inputs)?;
         // A snapshot resume cannot replay what lies before the snapshot.
         (n >= self.log_from).then_some(n)
     }
@@ -548,20 +374,22 @@ impl Session {
         };
         // From the last in-memory checkpoint at or before `n` (there is always one: where the
         // session began, which `undo_target` never goes before), replay the few inputs after
-        // it in place: they were all accepted.
+        // it: they were all accepted.
         let Some((from, state)) = self.checkpoints.iter().rev().find(|(k, _)| *k <= n) else {
             return false;
         };
-        let mut game = self.game.clone();
-        game.state = state.clone();
-        let mut events = engine::core::protocol::Events::new();
-        for input in &self.inputs[*from..n] {
-            events.clear();
-            if game.apply_in_place(input, &mut events).is_err() {
-                // Cannot happen for a journal the engine accepted; keep the game as it was.
-                return false;
-            }
-        }
+        let from = Some((*from, state.clone()));
+        let game = match replay(
+            self.data,
+            &self.header,
+            &self.inputs[..n],
+            from,
+            Mode::Trusted,
+        ) {
+            Ok((game, run)) if run.refusal.is_none() && run.good == n => game,
+            // Cannot happen for a journal the engine accepted; keep the game as it was.
+            _ => return false,
+        };
         self.game = game;
         self.checkpoints.retain(|(k, _)| *k <= n);
         let kept_log = self.log.partition_point(|e| e.input < n);
@@ -583,22 +411,7 @@ impl Session {
     pub fn auto_place(&mut self) -> Result<usize, RuleViolation> {
         let mut rng =
             StdRng::seed_from_u64(mix(self.header.seed ^ 0x5e7u64, self.inputs.len() as u64));
-        let units: Vec<UnitId> = self.game.units_to_place().collect();
-        let mut placed = 0;
-        let mut hexes = Box::new(heapless::Vec::<HexId, { engine::core::map::MAX_HEXES }>::new());
-        for u in units {
-            self.game.legal_setup_hexes(u, &mut hexes);
-            if hexes.is_empty() {
-                continue;
-            }
-            let hex = hexes[rng.gen_range(0..hexes.len())];
-            self.apply(Input::Command(engine::berlin85::Command::Place {
-                unit: u,
-                hex,
-            }))?;
-            placed += 1;
-        }
-        Ok(placed)
+        ruleset::auto_place(self, &mut rng)
     }
 
     /// Hands the current state to the persistence as a snapshot.
@@ -659,101 +472,11 @@ impl Session {
     }
 }
 
-/// What a replay of a journal did.
-struct Replayed {
-    log: Vec<LoggedEvent>,
-    /// Per input up to `good` (and one more at a refusal; the caller cuts it): a secret roll?
-    secret: Vec<bool>,
-    /// Inputs applied, counted from the start of the journal.
-    good: usize,
-    refusal: Option<RuleViolation>,
-    /// The state after every [`SNAPSHOT_EVERY`]-th input replayed.
-    checkpoints: Vec<(usize, State)>,
-}
-
-/// Replays `inputs[start..]` onto `game`: in place, or (`checked`) with `Game::apply`, which
-/// leaves the state at the last good input when one is refused.
-fn replay(game: &mut Game<'static>, inputs: &[Input85], start: usize, checked: bool) -> Replayed {
-    let mut run = Replayed {
-        log: Vec::new(),
-        secret: vec![false; start],
-        good: start,
-        refusal: None,
-        checkpoints: Vec::new(),
-    };
-    let mut events = engine::core::protocol::Events::new();
-    for (i, input) in inputs.iter().enumerate().skip(start) {
-        run.secret.push(is_secret(game, input));
-        events.clear();
-        let applied = if checked {
-            game.apply(input).map(|e| events = e)
-        } else {
-            game.apply_in_place(input, &mut events)
-        };
-        if let Err(v) = applied {
-            run.refusal = Some(v);
-            break;
-        }
-        run.log.extend(events.iter().map(|event| LoggedEvent {
-            input: i,
-            event: event.clone(),
-        }));
-        run.good = i + 1;
-        if run.good.is_multiple_of(SNAPSHOT_EVERY) {
-            run.checkpoints.push((run.good, game.state.clone()));
-        }
-    }
-    run
-}
-
-/// Is `input` the answer to a secret roll the game is waiting for?
-fn is_secret(game: &Game<'static>, input: &Input85) -> bool {
-    matches!(input, Input::Rolled(_))
-        && matches!(game.pending(), Pending::Roll { secret: true, .. })
-}
-
-fn new_game(data: &'static GameData, header: &Header) -> Result<Game<'static>, SessionError> {
-    Game::new(data, &header.scenario, header.options).map_err(|e| match e {
-        NewGameError::UnknownScenario => SessionError::UnknownScenario(header.scenario.clone()),
-        NewGameError::DataTooLarge => SessionError::DataTooLarge,
-    })
-}
-
-/// SplitMix64 of (seed, n): independent streams per journal position.
-fn mix(seed: u64, n: u64) -> u64 {
-    let mut z = seed.wrapping_add(n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Postcard bytes of an input, as [`Persist::append`] receives them.
-pub fn encode_input(input: &Input85) -> Result<Vec<u8>, String> {
-    postcard::to_allocvec(input).map_err(|e| e.to_string())
-}
-
-/// Reads back what [`encode_input`] wrote; `None` for damaged bytes.
-pub fn decode_input(bytes: &[u8]) -> Option<Input85> {
-    postcard::from_bytes(bytes).ok()
-}
-
-/// Reads back a snapshot's state; `None` for damaged bytes.
-pub fn decode_state(bytes: &[u8]) -> Option<State> {
-    postcard::from_bytes(bytes).ok()
-}
-
-/// A seed from the clock, for a new game when the firmware does not choose one.
-pub fn clock_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    mix(nanos, std::process::id() as u64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::berlin85::Phase;
+    use crate::{decode_input, decode_state, MemoryPersist, NullPersist};
+    use engine::berlin85::{Options, Phase};
 
     fn data() -> &'static GameData {
         crate::builtin_data().expect("built-in data")
@@ -794,7 +517,7 @@ mod tests {
         let saved = store.0.borrow().clone();
         assert_eq!(saved.header.as_ref(), Some(s.header()));
         assert_eq!(saved.inputs.len(), s.inputs().len());
-        let inputs: Vec<Input85> = saved
+        let inputs: Vec<GameInput> = saved
             .inputs
             .iter()
             .map(|b| decode_input(b).expect("decodes"))
@@ -821,7 +544,7 @@ mod tests {
         let saved = store.0.borrow().clone();
         let (n, bytes) = saved.snapshot.clone().expect("a snapshot");
         let state = decode_state(&bytes).expect("decodes");
-        let inputs: Vec<Input85> = saved
+        let inputs: Vec<GameInput> = saved
             .inputs
             .iter()
             .filter_map(|b| decode_input(b))

@@ -1,0 +1,78 @@
+//! The game-keeping layer under the touch UI: everything that keeps a game at the table and
+//! knows no Slint, so the touch UI, the headless CLI and the tests share it.
+//!
+//! * [`Session`] — one game being played: the engine's game, the journal of every accepted
+//!   input (each handed to a [`Persist`] and durable before the screen moves on), the event
+//!   log, undo (never past a roll, a draw or a revealed secret), resume and loading the
+//!   previous game, in-memory checkpoints every [`SNAPSHOT_EVERY`] inputs, and the table's
+//!   seeded dice and chit cup ([`Randomness`]: digital or physical).
+//! * [`Header`] — what, with the journal, recreates a game: game, scenario, options, the
+//!   seed of the table's dice, where random answers come from, how the players sit
+//!   ([`Seats`]).
+//! * [`Persist`] — where the journal goes: the firmware's power-safe save files implement it
+//!   (`firmware/src/persist.rs`); [`MemoryPersist`] and [`NullPersist`] serve tests.
+//! * [`replay()`] — **the** replay of a journal (state is a pure function of data, header and
+//!   journal): resume, undo and the CLI's `replay` / `play --script` all go through it.
+//!
+//! The engine never rolls (DESIGN.md §2 principle 1). When it waits on a roll or a chit
+//! draw, the answer comes from physical dice typed on the keypad, or — in digital mode —
+//! from [`Session::roll_digital`], which draws from a seeded generator. The seed is recorded
+//! in the [`Header`], and the generator for the answer at journal position `n` is derived
+//! from `(seed, n)`, so a resumed game rolls exactly as the uninterrupted one would have.
+//!
+//! # One game today, any game tomorrow
+//!
+//! The session is still typed on Berlin '85, but every game-specific name and call is in
+//! one module, [`ruleset`]: the type aliases (`Game`, `Input`, `State`, `Event`, …) and a few
+//! functions and constants (`new_game`, `fits`, `undo_len`, `is_secret`, `auto_place`,
+//! `builtin_data`, the table's own refusals, the game id and the side sitting across the
+//! table). Beyond those, the session only calls what any game will have: `apply`,
+//! `apply_in_place`, `pending` and the `state` it saves. That is where the engine's game-neutral
+//! `Ruleset` trait plugs in: the aliases become its associated types, the functions its
+//! methods, and [`Session`], [`replay()`] and [`Header`] gain a parameter `R: Ruleset`.
+//! Nothing else in the crate names a game.
+
+pub mod header;
+pub mod persist;
+pub mod replay;
+pub mod ruleset;
+mod session;
+
+pub use header::{Header, Randomness, Seats, HEADER_FORMAT};
+pub use persist::{MemoryPersist, NullPersist, Persist, SavedGame};
+pub use replay::{replay, Mode, ReplayReport, SNAPSHOT_EVERY};
+pub use ruleset::builtin_data;
+pub use session::{LoggedEvent, Resume, ResumeReport, Session, SessionError};
+
+use ruleset::{Input, State};
+
+/// SplitMix64 of (seed, n): independent streams per journal position.
+pub(crate) fn mix(seed: u64, n: u64) -> u64 {
+    let mut z = seed.wrapping_add(n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Postcard bytes of an input, as [`Persist::append`] receives them.
+pub fn encode_input(input: &Input) -> Result<Vec<u8>, String> {
+    postcard::to_allocvec(input).map_err(|e| e.to_string())
+}
+
+/// Reads back what [`encode_input`] wrote; `None` for damaged bytes.
+pub fn decode_input(bytes: &[u8]) -> Option<Input> {
+    postcard::from_bytes(bytes).ok()
+}
+
+/// Reads back a snapshot's state; `None` for damaged bytes.
+pub fn decode_state(bytes: &[u8]) -> Option<State> {
+    postcard::from_bytes(bytes).ok()
+}
+
+/// A seed from the clock, for a new game when the firmware does not choose one.
+pub fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    mix(nanos, std::process::id() as u64)
+}

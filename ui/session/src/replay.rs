@@ -1,0 +1,231 @@
+//! The one replay of a journal: state is a pure function of (data, header, journal), and this
+//! is the function. A resume, an undo and the CLI's `replay` / `play --script` all call
+//! [`replay`].
+
+use crate::ruleset::{self, Game, GameData, Input, State};
+use crate::{Header, LoggedEvent, SessionError};
+use engine::core::protocol::{Events, RuleViolation};
+
+/// The state is kept in memory after every this-many inputs (a checkpoint, so an undo replays
+/// at most that many), and a snapshot is handed to [`Persist::snapshot`](crate::Persist::snapshot)
+/// as often.
+pub const SNAPSHOT_EVERY: usize = 64;
+
+/// How the inputs are applied. Both give the same game and the same report; the mode only
+/// says what is cheapest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Inputs the engine accepted when they were made (a saved journal): applied in place,
+    /// without a copy of the state per input. Should one be refused all the same (a damaged
+    /// journal), the replay starts again from the same point, checked, so the game returned
+    /// is never a half-applied input.
+    Trusted,
+    /// Every input through the engine's checked `apply` (a script, a journal from elsewhere):
+    /// a refused input leaves the state at the last good one.
+    Checked,
+}
+
+/// What a replay did.
+#[derive(Clone, Debug, Default)]
+pub struct ReplayReport {
+    /// The starting state given to [`replay`] was used, standing for this many inputs
+    /// (`None`: the replay began with a new game).
+    pub from_state: Option<usize>,
+    /// Inputs the game now stands after, counted from the start of the journal: `inputs[..good]`.
+    pub good: usize,
+    /// The refusal of `inputs[good]`, where the replay stopped before the end.
+    pub refusal: Option<RuleViolation>,
+    /// The events of every input replayed, with its journal position.
+    pub log: Vec<LoggedEvent>,
+    /// For each of `inputs[..good]`: did it answer a secret roll [17.0]? (`false` for the
+    /// inputs a starting state stands for: they are not replayed.)
+    pub secret: Vec<bool>,
+    /// The state where the replay began, then after every [`SNAPSHOT_EVERY`]-th input
+    /// replayed.
+    pub checkpoints: Vec<(usize, State)>,
+}
+
+impl ReplayReport {
+    /// The journal position the replay began at (0, or where the starting state stands).
+    pub fn start(&self) -> usize {
+        self.from_state.unwrap_or(0)
+    }
+    /// Inputs actually replayed.
+    pub fn replayed(&self) -> usize {
+        self.good - self.start()
+    }
+    /// The events of the input at journal position `i` (empty unless it was replayed).
+    pub fn events_of(&self, i: usize) -> impl Iterator<Item = &ruleset::Event> + '_ {
+        let from = self.log.partition_point(|e| e.input < i);
+        self.log[from..]
+            .iter()
+            .take_while(move |e| e.input == i)
+            .map(|e| &e.event)
+    }
+}
+
+/// Replays `inputs` onto a new game of the header's scenario and options — or onto `from`,
+/// the state after the first `n` inputs (a snapshot, an in-memory checkpoint), when it fits
+/// (`n` within the journal, the same scenario; otherwise it is ignored and the replay starts
+/// from the beginning). Stops at the first refused input: the game returned stands after the
+/// last good one and the report says which was refused.
+///
+/// `Err` only when the header's game cannot be set up (unknown scenario, data too large).
+pub fn replay(
+    data: &'static GameData,
+    header: &Header,
+    inputs: &[Input],
+    from: Option<(usize, State)>,
+    mode: Mode,
+) -> Result<(Game, ReplayReport), SessionError> {
+    let mut game = ruleset::new_game(data, &header.scenario, header.options)?;
+    let mut report = ReplayReport::default();
+    if let Some((n, state)) = from {
+        if n <= inputs.len() && ruleset::fits(&game, &state) {
+            game.state = state;
+            report.from_state = Some(n);
+        }
+    }
+    let start = report.start();
+    report.checkpoints.push((start, game.state.clone()));
+    run(&mut game, inputs, &mut report, mode == Mode::Checked);
+    if report.refusal.is_some() && mode == Mode::Trusted {
+        // A damaged journal: the in-place run may have left a half-applied input behind.
+        // Again from the same point, checked, to the last good input.
+        game.state = report.checkpoints[0].1.clone();
+        report.checkpoints.truncate(1);
+        report.log.clear();
+        report.secret.clear();
+        report.refusal = None;
+        run(&mut game, inputs, &mut report, true);
+    }
+    Ok((game, report))
+}
+
+/// The loop: applies `inputs[report.start()..]` to `game` until the end or a refusal.
+fn run(game: &mut Game, inputs: &[Input], report: &mut ReplayReport, checked: bool) {
+    let start = report.start();
+    report.good = start;
+    report.secret.resize(start, false);
+    let mut events = Events::new();
+    for (i, input) in inputs.iter().enumerate().skip(start) {
+        let secret = ruleset::is_secret(game, input);
+        events.clear();
+        let applied = if checked {
+            game.apply(input).map(|e| events = e)
+        } else {
+            game.apply_in_place(input, &mut events)
+        };
+        if let Err(v) = applied {
+            report.refusal = Some(v);
+            return;
+        }
+        report.secret.push(secret);
+        report.log.extend(events.iter().map(|event| LoggedEvent {
+            input: i,
+            event: event.clone(),
+        }));
+        report.good = i + 1;
+        if report.good.is_multiple_of(SNAPSHOT_EVERY) {
+            report.checkpoints.push((report.good, game.state.clone()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{NullPersist, Session};
+    use engine::berlin85::{Command, Options};
+    use engine::core::protocol::Input as EngineInput;
+
+    /// A game set up by auto-place, and its header.
+    fn set_up() -> (Session, Header) {
+        let data = crate::builtin_data().expect("built-in data");
+        let header = Header::new("unity", Options::default(), 7);
+        let mut s = Session::new(data, header.clone(), Box::new(NullPersist)).expect("unity");
+        while s.game().state.phase == engine::berlin85::Phase::Setup {
+            s.auto_place().expect("auto-place");
+            s.apply(EngineInput::Command(Command::EndSetup))
+                .expect("end set-up");
+        }
+        (s, header)
+    }
+
+    #[test]
+    fn trusted_and_checked_replays_agree_on_a_good_and_a_damaged_journal() {
+        let (s, header) = set_up();
+        let data = s.data();
+        let mut inputs = s.inputs().to_vec();
+        for damaged in [false, true] {
+            if damaged {
+                // Setting up again after set-up is over cannot be right.
+                inputs.push(EngineInput::Command(Command::EndSetup));
+                inputs.push(EngineInput::Chose(3));
+            }
+            let (a, ra) = replay(data, &header, &inputs, None, Mode::Trusted).expect("trusted");
+            let (b, rb) = replay(data, &header, &inputs, None, Mode::Checked).expect("checked");
+            assert_eq!(a.state, s.game().state, "damaged: {damaged}");
+            assert_eq!(b.state, s.game().state, "damaged: {damaged}");
+            for r in [&ra, &rb] {
+                assert_eq!(r.good, s.inputs().len());
+                assert_eq!(r.refusal.is_some(), damaged);
+                assert_eq!(r.log, s.log());
+                assert_eq!(r.secret.len(), r.good);
+                assert_eq!(r.checkpoints[0].0, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_starting_state_is_used_only_when_it_fits_the_journal() {
+        let (s, header) = set_up();
+        let data = s.data();
+        let inputs = s.inputs();
+        let n = inputs.len() / 2;
+        let (at_n, _) = replay(data, &header, &inputs[..n], None, Mode::Trusted).expect("at n");
+        let (g, r) = replay(
+            data,
+            &header,
+            inputs,
+            Some((n, at_n.state.clone())),
+            Mode::Trusted,
+        )
+        .expect("from n");
+        assert_eq!(r.from_state, Some(n));
+        assert_eq!(r.replayed(), inputs.len() - n);
+        assert_eq!(g.state, s.game().state);
+        assert!(r.log.iter().all(|e| e.input >= n));
+        // A state standing for more inputs than the journal holds is ignored.
+        let (g, r) = replay(
+            data,
+            &header,
+            &inputs[..n - 1],
+            Some((n, at_n.state)),
+            Mode::Trusted,
+        )
+        .expect("from the start");
+        assert_eq!(r.from_state, None);
+        assert_eq!(r.good, n - 1);
+        let (expected, _) =
+            replay(data, &header, &inputs[..n - 1], None, Mode::Checked).expect("n - 1");
+        assert_eq!(g.state, expected.state);
+    }
+
+    #[test]
+    fn events_are_grouped_by_input() {
+        let (s, header) = set_up();
+        let (_, r) = replay(s.data(), &header, s.inputs(), None, Mode::Checked).expect("replay");
+        let total: usize = (0..r.good).map(|i| r.events_of(i).count()).sum();
+        assert_eq!(total, r.log.len());
+        assert_eq!(r.events_of(r.good).count(), 0);
+    }
+
+    #[test]
+    fn an_unknown_scenario_is_an_error() {
+        let data = crate::builtin_data().expect("built-in data");
+        let header = Header::new("nowhere", Options::default(), 7);
+        let err = replay(data, &header, &[], None, Mode::Checked).err();
+        assert_eq!(err, Some(SessionError::UnknownScenario("nowhere".into())));
+    }
+}
