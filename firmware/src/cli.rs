@@ -74,8 +74,15 @@ pub fn replay(data: &'static GameData, file: &Path) -> Result<(), String> {
     for w in &warnings {
         println!("warning: {w}");
     }
-    let header: Header = postcard::from_bytes(&header)
+    let header: Header = Header::decode(&header)
         .map_err(|e| format!("{}: the game header cannot be read: {e}", file.display()))?;
+    // The header names the game: a save of a game this table cannot play is refused by name.
+    if header.game != session::ruleset::GAME_ID {
+        let named = engine::core::game_id::GameId::from_slug(&header.game)
+            .map(|g| format!("{} ({})", g.title(), g.rules_status().label()))
+            .unwrap_or_else(|| format!("'{}', a game this table does not know", header.game));
+        return Err(format!("{}: a game of {named}", file.display()));
+    }
     // The journal up to its first unreadable record, replayed checked (it may come from
     // anywhere): the game stops at the first refusal.
     let unreadable = records.iter().position(|r| decode_input(r).is_none());

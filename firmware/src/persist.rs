@@ -52,7 +52,7 @@ impl<S: Storage> Persist for DiskPersist<S> {
     /// One write and one fsync for the whole journal (not one per input), then the same
     /// power-safe renames as a new game.
     fn begin_with(&mut self, header: &Header, inputs: &[Vec<u8>]) -> io::Result<()> {
-        self.header = postcard::to_allocvec(header).map_err(io::Error::other)?;
+        self.header = header.encode().map_err(io::Error::other)?;
         self.dir
             .start_game_with(&self.header, inputs)
             .map_err(io_err)
@@ -69,7 +69,7 @@ impl<S: Storage> Persist for DiskPersist<S> {
     /// After a failed save. If the new game never got as far as putting the old one aside
     /// (no game open), that start is finished; otherwise only `journal.bin` is rewritten.
     fn rewrite(&mut self, header: &Header, inputs: &[Vec<u8>]) -> io::Result<()> {
-        self.header = postcard::to_allocvec(header).map_err(io::Error::other)?;
+        self.header = header.encode().map_err(io::Error::other)?;
         if self.dir.records().is_none() {
             return self
                 .dir
@@ -111,7 +111,7 @@ fn resume_from(loaded: Result<crate::saves::LoadOutcome, SaveError>, what: &str)
     if loaded.header.is_empty() {
         return None;
     }
-    let header: Header = match postcard::from_bytes(&loaded.header) {
+    let header: Header = match Header::decode(&loaded.header) {
         Ok(h) => h,
         Err(e) => {
             log::warn!("the saved game's header cannot be read ({e}); starting fresh");

@@ -361,8 +361,17 @@ fn a_bit_flipped_journal_resumes_before_the_damaged_input_with_a_warning() {
     let dir = scratch.0.join("saves");
     let (game, journal) = saved_game(data, &dir, 40);
     let mut bytes = std::fs::read(&journal).expect("read");
-    // A bit in the middle of the file: some record in the middle of the game is damaged.
-    let at = bytes.len() / 2;
+    // A bit in the payload of the record that spans the middle of the file: a record in the
+    // middle of the game is damaged (frames: "BTABLEJ1", then length u32 LE, CRC u32, payload).
+    let mut frame = 8;
+    let at = loop {
+        let len = u32::from_le_bytes(bytes[frame..frame + 4].try_into().expect("length")) as usize;
+        let end = frame + 8 + len;
+        if end >= bytes.len() / 2 {
+            break frame + 8 + len / 2;
+        }
+        frame = end;
+    };
     bytes[at] ^= 0x04;
     std::fs::write(&journal, &bytes).expect("write");
     let r = restart(&dir).expect("damage after the header still resumes");

@@ -345,7 +345,9 @@ fn explore(scenario: &str, seed: u64, inputs: usize) -> Figures {
     let tap = Tap::new(&sim);
 
     let header_a = Header::new(scenario, Default::default(), seed ^ 0xA);
-    let mut a = Session::new(data, header_a.clone(), Box::new(tap.clone())).expect("game A");
+    let mut a = Session::new(data, header_a, Box::new(tap.clone())).expect("game A");
+    // As saved: the session records the data version in the header it begins with.
+    let header_a = a.header().clone();
     for input in script(data, scenario, seed ^ 0xA, 30) {
         a.apply(input).expect("game A input");
     }
@@ -353,7 +355,8 @@ fn explore(scenario: &str, seed: u64, inputs: usize) -> Figures {
     drop(a);
 
     let header_b = Header::new(scenario, Default::default(), seed);
-    let session = Session::new(data, header_b.clone(), Box::new(tap.clone())).expect("game B");
+    let session = Session::new(data, header_b, Box::new(tap.clone())).expect("game B");
+    let header_b = session.header().clone();
     let mut run = Run {
         session,
         tap,

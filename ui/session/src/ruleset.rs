@@ -39,6 +39,28 @@ pub const NOTHING_TO_ROLL: RuleViolation =
 /// The table refuses to draw from an empty cup (untried strengths).
 pub const EMPTY_CUP: RuleViolation = RuleViolation::new("11.0", "the cup is empty");
 
+/// A digest of the game data (FNV-1a over its compiled postcard form), recorded in every new
+/// game's header: a resume on other data is noticed. Computed once per data set.
+pub fn data_version(data: &GameData) -> u64 {
+    static CACHE: std::sync::Mutex<Option<(usize, u64)>> = std::sync::Mutex::new(None);
+    let key = data as *const GameData as usize;
+    let mut cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((k, v)) = *cache {
+        if k == key {
+            return v;
+        }
+    }
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in postcard::to_allocvec(data).unwrap_or_default() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    // 0 means "not recorded".
+    let v = h.max(1);
+    *cache = Some((key, v));
+    v
+}
+
 /// Does `state` (a snapshot, a checkpoint) belong to a game like `game` (same scenario)?
 /// The session reads and replaces the game's state as `game.state` otherwise.
 pub fn fits(game: &Game, state: &State) -> bool {

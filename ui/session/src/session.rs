@@ -53,6 +53,9 @@ pub struct ResumeReport {
     pub dropped: usize,
     /// The refusal of the first dropped input.
     pub first_refusal: Option<RuleViolation>,
+    /// The game was saved with other game data than the table has now (a club's override
+    /// charts changed): the whole journal was replayed with the data in use.
+    pub other_data: bool,
 }
 
 /// A saved game to offer on the start screen, or to resume: what [`Session::resume`] takes.
@@ -106,6 +109,8 @@ impl Session {
         mut persist: Box<dyn Persist>,
     ) -> Result<Self, SessionError> {
         let game = ruleset::new_game(data, &header.scenario, header.options)?;
+        let mut header = header;
+        header.data_version = ruleset::data_version(data);
         let begun = persist.begin(&header);
         let mut session = Session {
             data,
@@ -167,6 +172,19 @@ impl Session {
                 header.game
             )));
         }
+        // Saved with other data: a snapshot holds what the old data computed, so the whole
+        // journal is replayed with the data in use (a refusal then keeps the good part).
+        let current = ruleset::data_version(data);
+        let other_data = header.data_version != 0 && header.data_version != current;
+        let snapshot = if other_data {
+            log::warn!(
+                "this game was saved with other game data ({:016x}, now {current:016x}): replaying it whole with the data in use",
+                header.data_version
+            );
+            None
+        } else {
+            snapshot
+        };
         // Every input was accepted when it was made: a trusted replay (in place; a damaged
         // journal is replayed again, checked, to the last good input).
         let (game, run) = replay(data, &header, &inputs, snapshot, Mode::Trusted)?;
@@ -176,6 +194,7 @@ impl Session {
             from_snapshot: run.from_state,
             dropped: inputs.len() - good,
             first_refusal: run.refusal,
+            other_data,
         };
         let start = run.start();
         let (log, secret, checkpoints) = (run.log, run.secret, run.checkpoints);
@@ -183,7 +202,16 @@ impl Session {
         kept.truncate(good);
         // The journal may hold more records than were replayed (refused or unreadable ones):
         // cut it back, so nothing is ever appended after a record that is not part of the game.
-        let cut = persist.truncate(good);
+        let mut header = header;
+        let cut = if other_data {
+            // From now on the game is the current data's: the journal is written again under
+            // a header saying so (one write, the previous game untouched).
+            header.data_version = current;
+            let encoded: Vec<Vec<u8>> = kept.iter().filter_map(|i| encode_input(i).ok()).collect();
+            persist.rewrite(&header, &encoded)
+        } else {
+            persist.truncate(good)
+        };
         let mut session = Session {
             data,
             game,
@@ -533,6 +561,74 @@ mod tests {
         assert_eq!(report.dropped, 0);
         assert_eq!(r.game().state, s.game().state);
         assert_eq!(r.log().len(), s.log().len());
+    }
+
+    /// The header records the data a game was played with; a resume on other data (a club's
+    /// changed charts) ignores the snapshot, replays the whole journal with the data in use,
+    /// says so, and writes the journal again under the new data's version.
+    #[test]
+    fn a_resume_on_other_data_replays_everything_and_records_the_new_data() {
+        let store = MemoryPersist::default();
+        let mut s = unity(Box::new(store.clone()));
+        set_up(&mut s);
+        let saved = store.0.borrow().clone();
+        let header = saved.header.clone().expect("header");
+        assert_eq!(header.data_version, ruleset::data_version(data()));
+        assert_ne!(header.data_version, 0);
+        let inputs: Vec<GameInput> = saved
+            .inputs
+            .iter()
+            .map(|b| decode_input(b).expect("decodes"))
+            .collect();
+        // Other data: a scenario renamed (what a club's override might change).
+        let mut other: GameData = data().clone();
+        other.scenarios[0].name = heapless::String::try_from("Unity (club charts)").expect("name");
+        let other: &'static GameData = Box::leak(Box::new(other));
+        assert_ne!(ruleset::data_version(other), header.data_version);
+        // A snapshot that does not even belong to the game: on other data it must not be used.
+        let bogus = Some((
+            inputs.len(),
+            Session::new(
+                data(),
+                Header::new("werewolf", Options::default(), 1),
+                Box::new(NullPersist),
+            )
+            .expect("werewolf")
+            .game()
+            .state
+            .clone(),
+        ));
+        let rewritten = MemoryPersist::default();
+        let (r, report) = Session::resume(
+            other,
+            header.clone(),
+            inputs.clone(),
+            bogus,
+            Box::new(rewritten.clone()),
+        )
+        .expect("resumes");
+        assert!(report.other_data);
+        assert_eq!(
+            report.from_snapshot, None,
+            "the snapshot of the old data is not used"
+        );
+        assert_eq!(report.replayed, inputs.len());
+        assert_eq!(
+            r.game().state,
+            s.game().state,
+            "the same game on the renamed data"
+        );
+        let written = rewritten.0.borrow().clone();
+        assert_eq!(
+            written.header.map(|h| h.data_version),
+            Some(ruleset::data_version(other)),
+            "the journal now says which data it is played with"
+        );
+        assert_eq!(written.inputs.len(), inputs.len());
+        // On the same data nothing is said.
+        let (_, same) =
+            Session::resume(data(), header, inputs, None, Box::new(NullPersist)).expect("resumes");
+        assert!(!same.other_data);
     }
 
     #[test]

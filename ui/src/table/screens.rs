@@ -243,7 +243,12 @@ pub(super) fn resume_text(data: &GameData, r: &Resume) -> String {
 }
 
 pub(super) fn resume_message(r: &ResumeReport) -> String {
-    match (r.dropped, r.first_refusal) {
+    let data = if r.other_data {
+        " The game data changed since it was saved (a club's charts?): every move was replayed with the data in use."
+    } else {
+        ""
+    };
+    let said = match (r.dropped, r.first_refusal) {
         (0, _) => format!(
             "Resumed: {} inputs replayed.",
             r.replayed + r.from_snapshot.unwrap_or(0)
@@ -252,5 +257,6 @@ pub(super) fn resume_message(r: &ResumeReport) -> String {
             format!("Resumed at the last good state; {n} damaged input(s) dropped ({v}).")
         }
         (n, None) => format!("Resumed at the last good state; {n} damaged input(s) dropped."),
-    }
+    };
+    format!("{said}{data}")
 }
