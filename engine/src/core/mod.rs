@@ -1,6 +1,7 @@
 //! The core shared by all three rulesets: geometry, map, units, searches, tables, protocol.
 //! Nothing here may be specific to one game (ARCHITECTURE.md).
 
+pub mod capacity;
 pub mod crt;
 pub mod hex;
 pub mod journal;

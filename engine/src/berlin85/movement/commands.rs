@@ -10,9 +10,10 @@ use crate::berlin85::event::Event;
 use crate::berlin85::flags;
 use crate::berlin85::game::{Game, Input85, Pending85};
 use crate::berlin85::state::NATO;
+use crate::core::capacity::berlin85::Reachable;
 use crate::core::hex::HexId;
 use crate::core::map::{MAX_HEXES, MAX_PLACES};
-use crate::core::movement::{search_until, Link, MoveRules, Reachable, Step};
+use crate::core::movement::{search_until, Link, MoveRules, Step};
 use crate::core::protocol::{emit, refuse, Events, Input, Pending, RuleViolation};
 use crate::core::units::{Location, UnitId};
 use crate::event;
@@ -53,7 +54,7 @@ impl<'d> Game<'d> {
             let in_supply = at.is_none_or(|h| supplied.supplied(self, u, h));
             let s = &mut self.state.units[u.0 as usize];
             s.clear(flags::MOVEMENT_BITS);
-            s.spent_half_mp = 0;
+            s.spent_mp = 0;
             if at.is_some() && !in_supply {
                 s.set(flags::UNSUPPLIED_AT_START);
             }
@@ -406,7 +407,7 @@ impl<'d> Game<'d> {
             {
                 let s = &mut self.state.units[u.0 as usize];
                 s.location = Location::OnMap(h);
-                s.spent_half_mp = spent0 + cost;
+                s.spent_mp = spent0 + cost;
                 s.set(flags::MOVED);
             }
             self.state.movement.in_hand_underground = mode == UNDERGROUND;
@@ -481,7 +482,7 @@ impl<'d> Game<'d> {
         }
         self.take_in_hand(u, events)?;
         let s = &mut self.state.units[u.0 as usize];
-        s.spent_half_mp += EXIT_COST_HALF;
+        s.spent_mp += EXIT_COST_HALF;
         s.set(flags::MOVED);
         s.location = Location::Exited;
         self.state.movement.in_hand = None;

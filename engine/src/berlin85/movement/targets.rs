@@ -9,9 +9,10 @@ use super::{
 use crate::berlin85::flags;
 use crate::berlin85::game::Game;
 use crate::berlin85::state::{Phase, NATO, WARSAW_PACT};
+use crate::core::capacity::berlin85::Reachable;
 use crate::core::hex::{Dir, Edge, HexId};
 use crate::core::map::MAX_HEXES;
-use crate::core::movement::{search, Reachable};
+use crate::core::movement::search;
 use crate::core::protocol::{refuse, RuleViolation};
 use crate::core::side::Side;
 use crate::core::units::UnitId;
@@ -46,10 +47,7 @@ impl<'d> Game<'d> {
 
     /// Half-MP the unit has spent this Movement Phase.
     pub fn spent_half(&self, u: UnitId) -> u16 {
-        self.state
-            .units
-            .get(u.0 as usize)
-            .map_or(0, |s| s.spent_half_mp)
+        self.state.units.get(u.0 as usize).map_or(0, |s| s.spent_mp)
     }
 
     pub(super) fn remaining_half(&self, u: UnitId) -> u16 {
