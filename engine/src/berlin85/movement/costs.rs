@@ -5,7 +5,9 @@
 //! [6.11], [6.14], police limits [5.17], [5.18]; where a move may end [5.31], [5.26], [18.42];
 //! and the Movement Phase prices of single steps for retreats and advances [7.6], [7.98].
 
-use super::{DISENGAGE_COST_HALF, UBAHN_COST_HALF, UNDERGROUND};
+use super::{
+    AUTOBAHN_COST_HALF, DISENGAGE_COST_HALF, ROAD_COST_HALF, UBAHN_COST_HALF, UNDERGROUND,
+};
 use crate::berlin85::board::HexIndex;
 use crate::berlin85::game::Game;
 use crate::core::hex::{Dir, HexId};
@@ -255,9 +257,9 @@ impl MoveRules for Rules85<'_, '_> {
         let ruin_to = to_info.has(HexInfo::RUIN);
         let ruin_from = from_info.has(HexInfo::RUIN);
         let hex_cost = if sf.has(SideFeatures::AUTOBAHN) {
-            1 // [5.23], also into ruins [10.52]
+            AUTOBAHN_COST_HALF // [5.23], also into ruins [10.52]
         } else if sf.has(SideFeatures::ROAD) && !ruin_to && !ruin_from {
-            2 // [5.22]; roads do not work in ruins [10.51]
+            ROAD_COST_HALF // [5.22]; roads do not work in ruins [10.51]
         } else {
             let base = to_info.mp_half as u16;
             base + if ruin_to { t.ruin.mp_half } else { 0 } // [10.55]

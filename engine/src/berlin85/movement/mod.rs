@@ -38,12 +38,21 @@ use serde::{Deserialize, Serialize};
 pub const MAX_DROPS: usize = 32;
 /// Mode 1 of the core search: underground on the U-Bahn [15.0].
 pub const UNDERGROUND: u8 = 1;
+/// Berlin '85 counts Movement Points in halves: the Autobahn costs 1/2 MP [5.23].
+pub use crate::core::capacity::berlin85::MP;
 /// Half-MP a NATO unit pays to leave the map ([21.35] 3: 2 MP).
-pub const EXIT_COST_HALF: u16 = 4;
+pub const EXIT_COST_HALF: u16 = MP.mp(2);
 /// Half-MP a night disengagement adds ([16.22]: 2 MP).
-pub const DISENGAGE_COST_HALF: u16 = 4;
+pub const DISENGAGE_COST_HALF: u16 = MP.mp(2);
 /// Half-MP per U-Bahn hexside ([5.24]: 2 MP).
-pub const UBAHN_COST_HALF: u16 = 4;
+pub const UBAHN_COST_HALF: u16 = MP.mp(2);
+/// Half-MP to enter a hex along the Autobahn ([5.23]: 1/2 MP).
+pub const AUTOBAHN_COST_HALF: u16 = match MP.fraction(1, 2) {
+    Some(c) => c,
+    None => panic!("half-MP"),
+};
+/// Half-MP to enter a hex along a road ([5.22]: 1 MP).
+pub const ROAD_COST_HALF: u16 = MP.mp(1);
 
 /// A paradrop plotted this Movement Phase [18.0].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

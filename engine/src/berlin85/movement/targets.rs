@@ -4,7 +4,7 @@
 //! (`move_targets`, for the UI and the playout agent).
 
 use super::{
-    DropStage, MoveScratch, MoveTarget, Rules85, StepPrices, DISENGAGE_COST_HALF, UNDERGROUND,
+    DropStage, MoveScratch, MoveTarget, Rules85, StepPrices, DISENGAGE_COST_HALF, MP, UNDERGROUND,
 };
 use crate::berlin85::flags;
 use crate::berlin85::game::Game;
@@ -42,7 +42,7 @@ impl<'d> Game<'d> {
         if s.has(flags::AIRLANDED) {
             mp /= 2;
         }
-        mp * 2
+        MP.mp(mp)
     }
 
     /// Half-MP the unit has spent this Movement Phase.
