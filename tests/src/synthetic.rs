@@ -1,8 +1,9 @@
 //! Synthetic maps and states at the capacities of the games not written yet (Fortress Berlin,
 //! The Enemy is at the Gates), so the core's searches and the state sizes those capacities
 //! allow are measured before the rulesets exist (issue 10). Nothing here is a rule of either
-//! game: costs are stand-ins shaped like the CSS movement rules (a unit in column enters a
-//! highway hex for 1/3 MP, a deployed unit pays the hex's terrain, Gates 2.1.7).
+//! game: the map is invented and the costs only follow the CSS terrain costs the Gates
+//! exclusive rules print (2.1.x, 2.2.2; a unit in column enters a highway hex for 1/3 MP, a
+//! deployed unit pays the hex's terrain, 2.1.7).
 
 use engine::berlin85::state::MAX_MAP_HEXES;
 use engine::core::capacity::gates;
@@ -90,7 +91,10 @@ pub fn gates_map() -> Box<gates::MapData> {
     m
 }
 
-/// Stand-in CSS-like step costs on [`gates_map`], in thirds of an MP.
+/// CSS-like step costs on [`gates_map`], in thirds of an MP, for a tracked unit: clear 2 MP,
+/// woods 6, town 3 (Gates 2.1.1, 2.1.2, 2.1.4), a stream or river crossed without a bridge
+/// +4 (2.2.2), a highway hex entered along the highway 1/3 MP in column (2.1.7); changing
+/// between column and deployed in place costs 1 MP (a stand-in, to exercise in-place steps).
 pub struct GatesRules<'a> {
     pub map: &'a gates::MapData,
     pub mp: MpScale,
@@ -110,8 +114,9 @@ impl MoveRules for GatesRules<'_> {
     fn steps(&self, link: Link, mode: u8, out: &mut heapless::Vec<Step, 4>) {
         let terrain = self.map.terrain[link.to_i];
         let base = match terrain {
-            CLEAR | TOWN => self.mp.mp(1),
-            WOODS => self.mp.mp(2),
+            CLEAR => self.mp.mp(2),
+            TOWN => self.mp.mp(3),
+            WOODS => self.mp.mp(6),
             _ => return,
         };
         let sf = self.map.side_of_link(&link);
@@ -121,7 +126,7 @@ impl MoveRules for GatesRules<'_> {
             base
         };
         if sf.has(SideFeatures::WATER) && !sf.has(SideFeatures::BRIDGE) {
-            cost += self.mp.mp(3);
+            cost += self.mp.mp(4);
         }
         let _ = out.push(Step {
             cost,

@@ -178,9 +178,9 @@ pub struct Reachable<const H: usize, const M: usize> {
 impl<const H: usize, const M: usize> Reachable<H, M> {
     /// Bits of a node number in an open-list entry (`H * M` nodes).
     const NODE_BITS: u32 = usize::BITS - (H * M).saturating_sub(1).leading_zeros();
-    /// Open-list entries are `cost << COST_SHIFT | node << 1 | stop` in one `u32`: ordered
-    /// exactly as the tuple (cost, node, stop), and a heap of plain integers is set up without
-    /// clearing its buffer (one of tuples with a `bool` was zero-filled, 24 KiB per search).
+    /// Heap entries are `cost << COST_SHIFT | node << 1 | stop` in one `u32`: ordered exactly
+    /// as the tuple (cost, node, stop), and a heap of plain integers is set up without clearing
+    /// its buffer (one of tuples with a `bool` was zero-filled, 24 KiB per search).
     const COST_SHIFT: u32 = Self::NODE_BITS + 1;
     /// A node number and a `u16` cost fit one entry, and node numbers fit `prev` (`u16`, with
     /// `u16::MAX` for none): at most 32,768 nodes (e.g. 16,384 hexes in two modes).
@@ -203,12 +203,6 @@ impl<const H: usize, const M: usize> Reachable<H, M> {
     fn node(&self, g: &Geometry, h: HexId, mode: u8) -> Option<usize> {
         let i = g.index(h).filter(|&i| i < H)?;
         ((mode as usize) < M).then_some(i * M + mode as usize)
-    }
-
-    fn open_entry(cost: u16, node: usize, stop: bool) -> u32 {
-        (cost as u32) << Self::COST_SHIFT
-            | (node as u32 & ((1 << Self::NODE_BITS) - 1)) << 1
-            | stop as u32
     }
 
     /// Cheapest cost (sub-points) to be in `h` in any mode, if reached.
@@ -297,11 +291,6 @@ pub fn search_until<R: MoveRules, const H: usize, const M: usize>(
     out: &mut Reachable<H, M>,
 ) -> Result<(), SearchError> {
     let () = Reachable::<H, M>::FITS;
-    let entry_of = Reachable::<H, M>::open_entry;
-    let (shift, mask) = (
-        Reachable::<H, M>::COST_SHIFT,
-        (1usize << Reachable::<H, M>::NODE_BITS) - 1,
-    );
     let hex_count = g.hex_count().min(H);
     if !out.clear {
         out.cost[..hex_count].fill([NONE; M]);
@@ -314,77 +303,251 @@ pub fn search_until<R: MoveRules, const H: usize, const M: usize>(
     let s = out.node(g, start, start_mode).ok_or(SearchError::OffMap)?;
     let (cost, prev) = (out.cost.as_flattened_mut(), out.prev.as_flattened_mut());
     cost[s] = 0;
-    // (cost, node, stop-flag) ordered by cost.
-    let mut open: BinaryHeap<u32, Min, H> = BinaryHeap::new();
-    open.push(entry_of(0, s, false))
-        .map_err(|_| SearchError::QueueFull)?;
-    let mut steps = heapless::Vec::<Step, 4>::new();
-    while let Some(entry) = open.pop() {
-        let (c, n, stop) = (
-            (entry >> shift) as u16,
-            (entry >> 1) as usize & mask,
-            entry & 1 != 0,
-        );
-        if c > cost[n] {
-            continue;
-        }
-        let from_i = n / M;
-        let Some(h) = g.hex_at(from_i) else {
-            continue;
-        };
-        if Some(h) == target {
-            break;
-        }
-        if stop {
-            continue;
-        }
-        let mode = (n % M) as u8;
-        if R::IN_PLACE {
-            steps.clear();
-            rules.in_place(h, from_i, mode, &mut steps);
-            for st in &steps {
-                let nc = c.saturating_add(st.cost);
-                if nc > allowance || st.mode == mode || st.mode as usize >= M {
-                    continue;
-                }
-                let m = from_i * M + st.mode as usize;
-                if nc < cost[m] {
-                    cost[m] = nc;
-                    prev[m] = n as u16;
-                    open.push(entry_of(nc, m, st.stop))
-                        .map_err(|_| SearchError::QueueFull)?;
-                }
-            }
-        }
-        for (d, nb) in Dir::ALL.into_iter().zip(g.neighbour_links(h, from_i)) {
-            let Some((to, to_i)) = nb.filter(|&(_, i)| i < hex_count) else {
-                continue;
-            };
-            let link = Link {
-                from: h,
-                from_i,
-                d,
-                to,
-                to_i,
-            };
-            steps.clear();
-            rules.steps(link, mode, &mut steps);
-            for st in &steps {
-                let nc = c.saturating_add(st.cost);
-                if nc > allowance || st.mode as usize >= M {
-                    continue;
-                }
-                let m = to_i * M + st.mode as usize;
-                if nc < cost[m] {
-                    cost[m] = nc;
-                    prev[m] = n as u16;
-                    open.push(entry_of(nc, m, st.stop))
-                        .map_err(|_| SearchError::QueueFull)?;
-                }
-            }
+    let walk = Walk {
+        g,
+        rules,
+        allowance,
+        target,
+        hex_count,
+    };
+    if (allowance as usize) < BUCKETS {
+        walk.run::<_, M>(s, cost, prev, &mut Buckets::<H>::new(allowance))
+    } else {
+        let shift = Reachable::<H, M>::COST_SHIFT;
+        walk.run::<_, M>(s, cost, prev, &mut Heap::<H>::new(shift))
+    }
+}
+
+/// Allowances below this many sub-points search with one bucket per cost ([`Buckets`]);
+/// larger ones with a binary heap. Both pop the open list in the same order, so the costs and
+/// the paths found are the same either way.
+pub const BUCKETS: usize = 1024;
+
+/// The open list of the search: entries `(cost, key)`, `key = node << 1 | stop`, popped in
+/// the order of (cost, node, stop), so the search (and the path it keeps for each node when
+/// two ways cost the same) does not depend on which list it uses.
+trait Open {
+    fn push(&mut self, cost: u16, key: u32) -> Result<(), SearchError>;
+    fn pop(&mut self) -> Option<(u16, u32)>;
+}
+
+/// A binary heap of `cost << shift | key` integers (for any allowance).
+struct Heap<const H: usize> {
+    heap: BinaryHeap<u32, Min, H>,
+    shift: u32,
+}
+
+impl<const H: usize> Heap<H> {
+    fn new(shift: u32) -> Self {
+        Heap {
+            heap: BinaryHeap::new(),
+            shift,
         }
     }
-    Ok(())
+}
+
+impl<const H: usize> Open for Heap<H> {
+    #[inline]
+    fn push(&mut self, cost: u16, key: u32) -> Result<(), SearchError> {
+        self.heap
+            .push((cost as u32) << self.shift | key)
+            .map_err(|_| SearchError::QueueFull)
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<(u16, u32)> {
+        let e = self.heap.pop()?;
+        Some(((e >> self.shift) as u16, e & ((1 << self.shift) - 1)))
+    }
+}
+
+const NIL: u16 = u16::MAX;
+
+/// One bucket per cost up to the allowance (Dial's algorithm): a push links the entry into its
+/// cost's list; a pop takes the cheapest bucket's entries sorted by key. Every step costs at
+/// least as much as nothing, so a bucket is complete when its turn comes, except for free
+/// steps pushed into the bucket being popped, which go into its sorted remainder. At most
+/// `H` entries wait at once, as in the heap.
+struct Buckets<const H: usize> {
+    /// Per cost, the first slot of its list (`NIL`: empty).
+    head: heapless::Vec<u16, BUCKETS>,
+    /// Per slot, the entry's key and the next slot of its list (or of the free list).
+    key: heapless::Vec<u32, H>,
+    next: heapless::Vec<u16, H>,
+    free: u16,
+    /// The bucket being popped, sorted; `run[pos..]` are still to come.
+    run: heapless::Vec<u32, H>,
+    pos: usize,
+    /// The cost of `run` (`None` before the first pop).
+    loaded: Option<usize>,
+    /// Entries waiting, in the lists and in `run[pos..]`.
+    waiting: usize,
+}
+
+impl<const H: usize> Buckets<H> {
+    fn new(allowance: u16) -> Self {
+        let mut head = heapless::Vec::new();
+        let _ = head.resize(allowance as usize + 1, NIL);
+        Buckets {
+            head,
+            key: heapless::Vec::new(),
+            next: heapless::Vec::new(),
+            free: NIL,
+            run: heapless::Vec::new(),
+            pos: 0,
+            loaded: None,
+            waiting: 0,
+        }
+    }
+}
+
+impl<const H: usize> Open for Buckets<H> {
+    #[inline]
+    fn push(&mut self, cost: u16, key: u32) -> Result<(), SearchError> {
+        let c = cost as usize;
+        if self.waiting >= H || c >= self.head.len() {
+            return Err(SearchError::QueueFull);
+        }
+        if self.loaded == Some(c) {
+            // A free step into the bucket being popped: into its sorted remainder.
+            if self.run.is_full() {
+                let n = self.run.len();
+                self.run.copy_within(self.pos..n, 0);
+                self.run.truncate(n - self.pos);
+                self.pos = 0;
+            }
+            let at = self.pos + self.run[self.pos..].partition_point(|&k| k < key);
+            self.run
+                .insert(at, key)
+                .map_err(|_| SearchError::QueueFull)?;
+        } else {
+            let slot = if self.free != NIL {
+                let s = self.free;
+                self.free = self.next[s as usize];
+                self.key[s as usize] = key;
+                self.next[s as usize] = self.head[c];
+                s
+            } else {
+                let s = self.key.len() as u16;
+                self.key.push(key).map_err(|_| SearchError::QueueFull)?;
+                self.next
+                    .push(self.head[c])
+                    .map_err(|_| SearchError::QueueFull)?;
+                s
+            };
+            self.head[c] = slot;
+        }
+        self.waiting += 1;
+        Ok(())
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(u16, u32)> {
+        loop {
+            if let (Some(c), Some(&k)) = (self.loaded, self.run.get(self.pos)) {
+                self.pos += 1;
+                self.waiting -= 1;
+                return Some((c as u16, k));
+            }
+            let from = self.loaded.map_or(0, |c| c + 1);
+            let c = from + self.head.get(from..)?.iter().position(|&h| h != NIL)?;
+            self.run.clear();
+            self.pos = 0;
+            let mut slot = core::mem::replace(&mut self.head[c], NIL);
+            while slot != NIL {
+                let s = slot as usize;
+                let _ = self.run.push(self.key[s]);
+                slot = core::mem::replace(&mut self.next[s], self.free);
+                self.free = s as u16;
+            }
+            self.run.sort_unstable();
+            self.loaded = Some(c);
+        }
+    }
+}
+
+/// One search's fixed inputs.
+struct Walk<'a, R> {
+    g: &'a Geometry,
+    rules: &'a R,
+    allowance: u16,
+    target: Option<HexId>,
+    hex_count: usize,
+}
+
+impl<R: MoveRules> Walk<'_, R> {
+    /// Dijkstra from node `s` (cost 0 already set) over `M` modes per hex.
+    #[inline]
+    fn run<O: Open, const M: usize>(
+        &self,
+        s: usize,
+        cost: &mut [u16],
+        prev: &mut [u16],
+        open: &mut O,
+    ) -> Result<(), SearchError> {
+        let (g, rules, allowance, hex_count) = (self.g, self.rules, self.allowance, self.hex_count);
+        open.push(0, (s as u32) << 1)?;
+        let mut steps = heapless::Vec::<Step, 4>::new();
+        while let Some((c, key)) = open.pop() {
+            let (n, stop) = ((key >> 1) as usize, key & 1 != 0);
+            if c > cost[n] {
+                continue;
+            }
+            let from_i = n / M;
+            let Some(h) = g.hex_at(from_i) else {
+                continue;
+            };
+            if Some(h) == self.target {
+                break;
+            }
+            if stop {
+                continue;
+            }
+            let mode = (n % M) as u8;
+            if R::IN_PLACE {
+                steps.clear();
+                rules.in_place(h, from_i, mode, &mut steps);
+                for st in &steps {
+                    let nc = c.saturating_add(st.cost);
+                    if nc > allowance || st.mode == mode || st.mode as usize >= M {
+                        continue;
+                    }
+                    let m = from_i * M + st.mode as usize;
+                    if nc < cost[m] {
+                        cost[m] = nc;
+                        prev[m] = n as u16;
+                        open.push(nc, (m as u32) << 1 | st.stop as u32)?;
+                    }
+                }
+            }
+            for (d, nb) in Dir::ALL.into_iter().zip(g.neighbour_links(h, from_i)) {
+                let Some((to, to_i)) = nb.filter(|&(_, i)| i < hex_count) else {
+                    continue;
+                };
+                let link = Link {
+                    from: h,
+                    from_i,
+                    d,
+                    to,
+                    to_i,
+                };
+                steps.clear();
+                rules.steps(link, mode, &mut steps);
+                for st in &steps {
+                    let nc = c.saturating_add(st.cost);
+                    if nc > allowance || st.mode as usize >= M {
+                        continue;
+                    }
+                    let m = to_i * M + st.mode as usize;
+                    if nc < cost[m] {
+                        cost[m] = nc;
+                        prev[m] = n as u16;
+                        open.push(nc, (m as u32) << 1 | st.stop as u32)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Breadth-first reach over hexes with a pass predicate: used for supply lines (any length)
@@ -618,9 +781,90 @@ mod tests {
             16,
             "19,200 nodes: 15 bits"
         );
-        let e = Reachable::<6400, 3>::open_entry(u16::MAX, 19_199, true);
-        assert_eq!(e >> 16, u16::MAX as u32);
-        assert_eq!((e >> 1) & 0x7fff, 19_199);
+        let mut h = Heap::<8>::new(Reachable::<6400, 3>::COST_SHIFT);
+        h.push(u16::MAX, 19_199 << 1 | 1).unwrap();
+        assert_eq!(h.pop(), Some((u16::MAX, 19_199 << 1 | 1)));
+    }
+
+    /// Uneven costs with many ties, free steps and stops: what the search must do the same
+    /// whichever open list it uses.
+    struct Ties;
+    impl MoveRules for Ties {
+        const IN_PLACE: bool = true;
+        fn steps(&self, link: Link, m: u8, out: &mut heapless::Vec<Step, 4>) {
+            let k = (link.to_i * 7 + link.d.index() * 3 + m as usize) % 5;
+            if k == 4 && link.to.col == 9 {
+                return;
+            }
+            let _ = out.push(Step {
+                cost: [2, 2, 1, 3, 0][k],
+                mode: m,
+                stop: link.to_i.is_multiple_of(17),
+            });
+        }
+        fn in_place(&self, _h: HexId, i: usize, m: u8, out: &mut heapless::Vec<Step, 4>) {
+            let _ = out.push(Step {
+                cost: (i % 3) as u16,
+                mode: 1 - m,
+                stop: false,
+            });
+        }
+        fn may_end(&self, _h: HexId, _m: u8) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn buckets_and_heap_find_the_same_costs_and_paths() {
+        let g = geo();
+        for (start, allowance) in [((5, 10), 9), ((1, 1), 30), ((12, 7), 200)] {
+            let start = HexId::new(start.0, start.1);
+            let walk = Walk {
+                g: &g,
+                rules: &Ties,
+                allowance,
+                target: None,
+                hex_count: g.hex_count(),
+            };
+            let run = |heap: bool| {
+                let mut r = Reach::new();
+                r.hex_count = g.hex_count();
+                let s = r.node(&g, start, 0).unwrap();
+                let (cost, prev) = (r.cost.as_flattened_mut(), r.prev.as_flattened_mut());
+                cost[s] = 0;
+                if heap {
+                    let shift = Reach::COST_SHIFT;
+                    walk.run::<_, 2>(s, cost, prev, &mut Heap::<400>::new(shift))
+                } else {
+                    walk.run::<_, 2>(s, cost, prev, &mut Buckets::<400>::new(allowance))
+                }
+                .unwrap();
+                r
+            };
+            let (b, h) = (run(false), run(true));
+            assert!(b.cost == h.cost && b.prev == h.prev, "from {start:?}");
+            assert!(b.iter(&g).count() > 10);
+        }
+    }
+
+    #[test]
+    fn a_full_open_list_is_an_error() {
+        let g = geo();
+        let mut r = Reachable::<400, 2>::new();
+        assert_eq!(search(&g, &Wall, HexId::new(5, 10), 0, 200, &mut r), Ok(()));
+        let mut tiny = Reachable::<400, 2>::new();
+        let walk = Walk {
+            g: &g,
+            rules: &Wall,
+            allowance: 200,
+            target: None,
+            hex_count: g.hex_count(),
+        };
+        let s = tiny.node(&g, HexId::new(5, 10), 0).unwrap();
+        let (cost, prev) = (tiny.cost.as_flattened_mut(), tiny.prev.as_flattened_mut());
+        cost[s] = 0;
+        let r = walk.run::<_, 2>(s, cost, prev, &mut Buckets::<4>::new(200));
+        assert_eq!(r, Err(SearchError::QueueFull));
     }
 
     #[test]
