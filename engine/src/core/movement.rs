@@ -310,7 +310,9 @@ pub fn search_until<R: MoveRules, const H: usize, const M: usize>(
         target,
         hex_count,
     };
-    if (allowance as usize) < BUCKETS {
+    // A search for one target is short: the heap's smaller set-up wins. A whole search with a
+    // small allowance: the buckets' cheaper pops win. (Both give the same costs and paths.)
+    if target.is_none() && (allowance as usize) < BUCKETS {
         walk.run::<_, M>(s, cost, prev, &mut Buckets::<H>::new(allowance))
     } else {
         let shift = Reachable::<H, M>::COST_SHIFT;
@@ -318,9 +320,9 @@ pub fn search_until<R: MoveRules, const H: usize, const M: usize>(
     }
 }
 
-/// Allowances below this many sub-points search with one bucket per cost ([`Buckets`]);
-/// larger ones with a binary heap. Both pop the open list in the same order, so the costs and
-/// the paths found are the same either way.
+/// Whole searches ([`search`]) with an allowance below this many sub-points use one bucket per
+/// cost ([`Buckets`]); searches for one target and larger allowances a binary heap. Both pop
+/// the open list in the same order, so the costs and the paths found are the same either way.
 pub const BUCKETS: usize = 1024;
 
 /// The open list of the search: entries `(cost, key)`, `key = node << 1 | stop`, popped in
@@ -370,12 +372,14 @@ const NIL: u16 = u16::MAX;
 struct Buckets<const H: usize> {
     /// Per cost, the first slot of its list (`NIL`: empty).
     head: heapless::Vec<u16, BUCKETS>,
-    /// Per slot, the entry's key and the next slot of its list (or of the free list).
-    key: heapless::Vec<u32, H>,
+    /// Per slot, the entry's key (`node << 1 | stop` fits 16 bits: `Reachable::FITS`) and the
+    /// next slot of its list (or of the free list). `u16`s: the buffers are cleared when a
+    /// search begins (heapless does), so they are kept small.
+    key: heapless::Vec<u16, H>,
     next: heapless::Vec<u16, H>,
     free: u16,
     /// The bucket being popped, sorted; `run[pos..]` are still to come.
-    run: heapless::Vec<u32, H>,
+    run: heapless::Vec<u16, H>,
     pos: usize,
     /// The cost of `run` (`None` before the first pop).
     loaded: Option<usize>,
@@ -404,6 +408,7 @@ impl<const H: usize> Open for Buckets<H> {
     #[inline]
     fn push(&mut self, cost: u16, key: u32) -> Result<(), SearchError> {
         let c = cost as usize;
+        let key = key as u16;
         if self.waiting >= H || c >= self.head.len() {
             return Err(SearchError::QueueFull);
         }
@@ -446,7 +451,7 @@ impl<const H: usize> Open for Buckets<H> {
             if let (Some(c), Some(&k)) = (self.loaded, self.run.get(self.pos)) {
                 self.pos += 1;
                 self.waiting -= 1;
-                return Some((c as u16, k));
+                return Some((c as u16, k as u32));
             }
             let from = self.loaded.map_or(0, |c| c + 1);
             let c = from + self.head.get(from..)?.iter().position(|&h| h != NIL)?;
