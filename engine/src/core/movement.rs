@@ -310,18 +310,34 @@ pub fn search_until<R: MoveRules, const H: usize, const M: usize>(
         target,
         hex_count,
     };
-    // A search for one target is short: the heap's smaller set-up wins. A whole search with a
-    // small allowance: the buckets' cheaper pops win. (Both give the same costs and paths.)
-    if target.is_none() && (allowance as usize) < BUCKETS {
+    // A search for one target is short: a small heap's set-up wins (its buffer is cleared
+    // when it is made), and should it fill, the search starts again with room for the whole
+    // map. A whole search with a small allowance: the buckets' cheaper pops win. (All give the
+    // same costs and paths.)
+    let shift = Reachable::<H, M>::COST_SHIFT;
+    if target.is_some() {
+        let short = walk.run::<_, M>(s, cost, prev, &mut Heap::<SHORT_QUEUE>::new(shift));
+        if short != Err(SearchError::QueueFull) || H <= SHORT_QUEUE {
+            return short;
+        }
+        cost[..hex_count * M].fill(NONE);
+        prev[..hex_count * M].fill(NONE);
+        cost[s] = 0;
+        walk.run::<_, M>(s, cost, prev, &mut Heap::<H>::new(shift))
+    } else if (allowance as usize) < BUCKETS {
         walk.run::<_, M>(s, cost, prev, &mut Buckets::<H>::new(allowance))
     } else {
-        let shift = Reachable::<H, M>::COST_SHIFT;
         walk.run::<_, M>(s, cost, prev, &mut Heap::<H>::new(shift))
     }
 }
 
+/// Open-list entries a search for one target starts with ([`search_until`]); one that needs
+/// more starts again with room for the whole map.
+pub const SHORT_QUEUE: usize = 1024;
+
 /// Whole searches ([`search`]) with an allowance below this many sub-points use one bucket per
-/// cost ([`Buckets`]); searches for one target and larger allowances a binary heap. Both pop
+/// cost ([`Buckets`]); searches for one target ([`SHORT_QUEUE`]) and larger allowances a
+/// binary heap. Both pop
 /// the open list in the same order, so the costs and the paths found are the same either way.
 pub const BUCKETS: usize = 1024;
 
@@ -890,5 +906,57 @@ mod tests {
         assert_eq!(MpScale(5).display(6).to_string(), "1 1/5");
         assert_eq!(MpScale(5).display(2).to_string(), "2/5");
         assert_eq!(MpScale::WHOLE.display(3).to_string(), "3");
+    }
+
+    #[test]
+    fn a_search_for_one_target_that_outgrows_the_short_queue_starts_again() {
+        // 180 x 180 hexes: a flood to the far corner keeps more than SHORT_QUEUE entries
+        // waiting; the answer must be the whole search's.
+        let g = Geometry {
+            columns: 180,
+            rows: 180,
+            ..geo()
+        };
+        struct Uneven;
+        impl MoveRules for Uneven {
+            fn steps(&self, link: Link, _m: u8, out: &mut heapless::Vec<Step, 4>) {
+                let _ = out.push(Step {
+                    cost: 1 + ((link.to_i * 7919 + link.d.index() * 104_729) % 97) as u16,
+                    mode: 0,
+                    stop: false,
+                });
+            }
+            fn may_end(&self, _h: HexId, _m: u8) -> bool {
+                true
+            }
+        }
+        let (start, far) = (HexId::new(1, 1), HexId::new(180, 180));
+        let mut full = std::boxed::Box::new(Reachable::<32_400, 1>::new());
+        let mut part = std::boxed::Box::new(Reachable::<32_400, 1>::new());
+        search(&g, &Uneven, start, 0, 60_000, &mut full).unwrap();
+        search_until(&g, &Uneven, start, 0, 60_000, Some(far), &mut part).unwrap();
+        assert!(full.cost(&g, far).is_some());
+        assert_eq!(part.cost(&g, far), full.cost(&g, far));
+        let (mut a, mut b) = (
+            heapless::Vec::<(HexId, u8), 512>::new(),
+            heapless::Vec::<(HexId, u8), 512>::new(),
+        );
+        assert!(full.path_to(&g, far, 0, &mut a) && part.path_to(&g, far, 0, &mut b));
+        assert_eq!(a, b);
+        // The short queue alone does overflow on this search.
+        let mut r = std::boxed::Box::new(Reachable::<32_400, 1>::new());
+        r.hex_count = g.hex_count();
+        let walk = Walk {
+            g: &g,
+            rules: &Uneven,
+            allowance: 60_000,
+            target: Some(far),
+            hex_count: g.hex_count(),
+        };
+        let (cost, prev) = (r.cost.as_flattened_mut(), r.prev.as_flattened_mut());
+        cost[0] = 0;
+        let shift = Reachable::<32_400, 1>::COST_SHIFT;
+        let short = walk.run::<_, 1>(0, cost, prev, &mut Heap::<SHORT_QUEUE>::new(shift));
+        assert_eq!(short, Err(SearchError::QueueFull));
     }
 }
