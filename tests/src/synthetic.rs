@@ -170,3 +170,19 @@ pub struct SyntheticState<const H: usize, const U: usize> {
     pub hex_claim: [u8; H],
     pub rest: [u8; RULESET_REST],
 }
+
+/// [`GatesRules`] without the in-place mode change: a mode is kept for the whole move, so a
+/// search visits each hex in one mode (how the Gates exclusive rules read; 2.1.7).
+pub struct GatesOneMode<'a>(pub GatesRules<'a>);
+
+impl MoveRules for GatesOneMode<'_> {
+    #[inline]
+    fn steps(&self, link: Link, mode: u8, out: &mut heapless::Vec<Step, 4>) {
+        self.0.steps(link, mode, out)
+    }
+
+    #[inline]
+    fn may_end(&self, hex: HexId, mode: u8) -> bool {
+        self.0.may_end(hex, mode)
+    }
+}
