@@ -206,8 +206,17 @@ impl<const H: usize, const M: usize> Reachable<H, M> {
     }
 
     /// Cheapest cost (sub-points) to be in `h` in any mode, if reached.
+    #[inline]
     pub fn cost(&self, g: &Geometry, h: HexId) -> Option<u16> {
-        (0..M).filter_map(|m| self.cost_in(g, h, m as u8)).min()
+        let i = g.index(h).filter(|&i| i < H)?;
+        Self::cheapest(&self.cost[i])
+    }
+
+    /// The cheapest of one hex's costs in its modes (`NONE`, unreached, is the largest).
+    #[inline]
+    fn cheapest(modes: &[u16; M]) -> Option<u16> {
+        let c = modes.iter().copied().min()?;
+        (c != NONE).then_some(c)
     }
 
     pub fn cost_in(&self, g: &Geometry, h: HexId, mode: u8) -> Option<u16> {
@@ -218,10 +227,10 @@ impl<const H: usize, const M: usize> Reachable<H, M> {
 
     /// Every reached hex with its cheapest cost.
     pub fn iter<'a>(&'a self, g: &'a Geometry) -> impl Iterator<Item = (HexId, u16)> + 'a {
-        (0..self.hex_count).filter_map(move |i| {
-            let h = g.hex_at(i)?;
-            self.cost(g, h).map(|c| (h, c))
-        })
+        self.cost[..self.hex_count]
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, modes)| Some((g.hex_at(i)?, Self::cheapest(modes)?)))
     }
 
     /// The cheapest path from the start to `h` in `mode` (start first), into `out`. A mode
