@@ -12,10 +12,11 @@ use crate::{grid, hexsides, places, scenarios, tables, units};
 use engine::berlin85::data::{
     GameData, HexsideEffects, Region, ReinforcementResult, SurvivalResult, Tables, Zone,
 };
+use engine::core::capacity::berlin85::MapData;
+use engine::core::capacity::berlin85::Roster;
 use engine::core::crt::Columns;
 use engine::core::hex::{Dir, Edge, Geometry, HexFormat, ShiftedColumns};
-use engine::core::map::{MapData, SideFeatures};
-use engine::core::units::Roster;
+use engine::core::map::SideFeatures;
 
 /// Reads and checks a complete file set. `Err` lists every problem found.
 pub fn compile(files: &FileSet) -> Result<Box<GameData>, Vec<DataError>> {

@@ -4,8 +4,8 @@
 use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
 use engine::berlin85::data::{Region, Zone};
+use engine::core::capacity::berlin85::HEXES as MAX_HEXES;
 use engine::core::hex::{Edge, Geometry, HexFormat, ShiftedColumns};
-use engine::core::map::MAX_HEXES;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

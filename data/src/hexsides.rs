@@ -3,8 +3,9 @@
 
 use crate::de::{self, Sp};
 use crate::error::{DataError, Src};
+use engine::core::capacity::berlin85::MapData;
 use engine::core::hex::{Geometry, HexId, Hexside};
-use engine::core::map::{MapData, SideFeatures};
+use engine::core::map::SideFeatures;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

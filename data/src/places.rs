@@ -6,8 +6,9 @@ use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
 use crate::hexsides::Line;
 use engine::berlin85::data::Zone;
+use engine::core::capacity::berlin85::MapData;
 use engine::core::hex::HexId;
-use engine::core::map::{HexFeatures, MapData, Place, PlaceKind, MAX_PLACE_HEXES};
+use engine::core::map::{HexFeatures, Place, PlaceKind, MAX_PLACE_HEXES};
 use serde::Deserialize;
 
 #[derive(Deserialize)]

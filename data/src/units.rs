@@ -5,8 +5,9 @@ use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
 use engine::berlin85::data::{Tables, UntriedChit, MAX_UNTRIED_CHITS};
 use engine::berlin85::state::{NATO, WARSAW_PACT};
+use engine::core::capacity::berlin85::Roster;
 use engine::core::side::Side;
-use engine::core::units::{Formation, Nationality, Roster, UnitDef, UnitKind};
+use engine::core::units::{Formation, Nationality, UnitDef, UnitKind};
 use serde::Deserialize;
 
 #[derive(Deserialize)]

@@ -3,6 +3,8 @@
 //! tests, the replay tests, the allocation test, the firmware's power-cut test and the
 //! benchmark binary.
 
+pub mod synthetic;
+
 use engine::berlin85::board::Occupancy;
 use engine::berlin85::combat::CombatStep;
 use engine::berlin85::command::{MAX_ATTACKERS, MAX_DEFENDERS};

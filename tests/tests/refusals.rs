@@ -43,7 +43,7 @@ fn clear_board(g: &mut Game<'_>) {
             s.location = Location::Pool;
         }
         s.flags = 0;
-        s.spent_half_mp = 0;
+        s.spent_mp = 0;
     }
     g.state.movement.in_hand = None;
 }

@@ -412,7 +412,7 @@ mod tests {
         g.apply(&no()).unwrap();
         // Every Movement Point is gone (as after a long road march): no hex to go on to.
         let all = g.movement_allowance_half(u);
-        g.state.units[u.0 as usize].spent_half_mp = all;
+        g.state.units[u.0 as usize].spent_mp = all;
         let ev = g
             .apply(&cmd(crate::berlin85::Command::EndMovement))
             .unwrap();

@@ -2,11 +2,11 @@
 //! files in `data/berlin85/` (docs/data.md) and embedded in the kiosk as a postcard blob.
 //! Values the rules state are used as stated; the rest are stand-ins a club can replace.
 
+use crate::core::capacity::berlin85::{MapData, Roster};
 use crate::core::crt::Columns;
 use crate::core::hex::{Edge, HexId};
-use crate::core::map::MapData;
 use crate::core::side::Side;
-use crate::core::units::{Roster, UnitId};
+use crate::core::units::UnitId;
 use serde::{Deserialize, Serialize};
 
 pub const MAX_TERRAIN: usize = 16;

@@ -243,7 +243,7 @@ impl<'d> Game<'d> {
         {
             let s = &mut self.state.units[u.0 as usize];
             s.location = Location::OnMap(h);
-            s.spent_half_mp = 0;
+            s.spent_mp = 0;
             s.set(flags::PARADROPPED | flags::MOVED);
         }
         if doomed {

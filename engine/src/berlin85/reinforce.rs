@@ -170,7 +170,7 @@ impl<'d> Game<'d> {
         {
             let s = &mut self.state.units[u.0 as usize];
             s.location = Location::OnMap(hex);
-            s.spent_half_mp = 0;
+            s.spent_mp = 0;
             s.set(flags::AIRLANDED | flags::MOVED);
             if in_zoc {
                 s.set(flags::ARRIVED_IN_ZOC);

@@ -7,11 +7,12 @@ extern crate std;
 use super::data::*;
 use super::game::Game;
 use super::state::{Options, Phase};
+use crate::core::capacity::berlin85::{MapData, Roster};
 use crate::core::crt::{ColumnRange, Columns};
 use crate::core::hex::{Edge, Geometry, HexFormat, HexId, ShiftedColumns};
-use crate::core::map::{HexFeatures, MapData, SideFeatures};
+use crate::core::map::{HexFeatures, SideFeatures};
 use crate::core::side::Side;
-use crate::core::units::{Formation, Location, Nationality, Roster, UnitDef, UnitId, UnitKind};
+use crate::core::units::{Formation, Location, Nationality, UnitDef, UnitId, UnitKind};
 use std::boxed::Box;
 
 pub const CLEAR: u8 = 0;

@@ -166,7 +166,7 @@ impl<'d> Game<'d> {
                 fpf: d.fpf,
                 range: d.range,
                 untried,
-                moved: s.spent_half_mp > 0,
+                moved: s.spent_mp > 0,
                 flags: s.flags,
             });
         }

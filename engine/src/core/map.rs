@@ -5,10 +5,11 @@ use super::hex::{Dir, Geometry, HexId, Hexside};
 use super::side::Side;
 use serde::{Deserialize, Serialize};
 
-/// Capacity of every per-hex array. The largest map (Enemy at the Gates, four sheets) fits.
-pub const MAX_HEXES: usize = 4800;
-/// Airfields and other multi-hex places per map.
-pub const MAX_PLACES: usize = 24;
+/// Berlin '85's hex capacity under its old name (`ui/`, `data/` and Berlin '85's modules use
+/// it). Per-hex arrays are sized per game: see `core::capacity`.
+pub const MAX_HEXES: usize = super::capacity::berlin85::HEXES;
+/// Berlin '85's place capacity under its old name (see `core::capacity`).
+pub const MAX_PLACES: usize = super::capacity::berlin85::PLACES;
 /// Hexes in one named place or area.
 pub const MAX_PLACE_HEXES: usize = 64;
 
@@ -82,25 +83,28 @@ pub enum PlaceKind {
     Area,
 }
 
-/// Everything about the map that never changes during a game.
+/// Everything about the map that never changes during a game: up to `H` hexes and `P` named
+/// places. Each game names its own capacities (`core::capacity`); the serialised form does not
+/// depend on them (postcard writes lengths, not capacities).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MapData {
+pub struct MapData<const H: usize, const P: usize> {
     pub geometry: Geometry,
-    pub terrain: heapless::Vec<TerrainId, MAX_HEXES>,
-    /// Region id per hex (game-defined: Berlin '85 uses [`Region`]).
-    pub region: heapless::Vec<u8, MAX_HEXES>,
+    pub terrain: heapless::Vec<TerrainId, H>,
+    /// Region id per hex (game-defined: Berlin '85 uses `berlin85::data::Region`).
+    pub region: heapless::Vec<u8, H>,
     /// Occupation zone / nationality id per hex (0 = none).
-    pub zone: heapless::Vec<u8, MAX_HEXES>,
-    pub features: heapless::Vec<HexFeatures, MAX_HEXES>,
+    pub zone: heapless::Vec<u8, H>,
+    pub features: heapless::Vec<HexFeatures, H>,
     /// Features of the three canonical sides (directions 0..3) of each hex.
-    pub sides: heapless::Vec<[SideFeatures; 3], MAX_HEXES>,
-    pub places: heapless::Vec<Place, MAX_PLACES>,
+    pub sides: heapless::Vec<[SideFeatures; 3], H>,
+    pub places: heapless::Vec<Place, P>,
 }
 
-impl MapData {
-    /// An all-clear map of the given shape (terrain 0), for tests and as a loader base.
+impl<const H: usize, const P: usize> MapData<H, P> {
+    /// An all-clear map of the given shape (terrain 0), for tests and as a loader base. A map
+    /// with more than `H` hexes is cut to its first `H` (loaders refuse such maps first).
     pub fn blank(geometry: Geometry) -> Self {
-        let n = geometry.hex_count().min(MAX_HEXES);
+        let n = geometry.hex_count().min(H);
         let mut m = MapData {
             geometry,
             terrain: heapless::Vec::new(),

@@ -2,6 +2,7 @@
 //! Nothing here may be specific to one game (ARCHITECTURE.md).
 
 pub mod agree;
+pub mod capacity;
 pub mod contract;
 pub mod crt;
 pub mod faces;

@@ -4,10 +4,11 @@ use super::hex::HexId;
 use super::side::Side;
 use serde::{Deserialize, Serialize};
 
-/// Capacity of the unit table (Berlin '85 has 200 counters including markers).
-pub const MAX_UNITS: usize = 320;
-/// Formations (divisions, brigades, police) per game.
-pub const MAX_FORMATIONS: usize = 48;
+/// Berlin '85's unit capacity under its old name (Berlin '85's modules use it). Unit tables
+/// are sized per game: see `core::capacity`.
+pub const MAX_UNITS: usize = super::capacity::berlin85::UNITS;
+/// Berlin '85's formation capacity under its old name (see `core::capacity`).
+pub const MAX_FORMATIONS: usize = super::capacity::berlin85::FORMATIONS;
 
 /// Index of a unit in the game's unit table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -122,8 +123,9 @@ pub struct UnitState {
     pub location: Location,
     /// Revealed (tried) attack and defense; `None` while untried.
     pub revealed: Option<(u8, u8)>,
-    /// Movement spent this phase, in half-MP.
-    pub spent_half_mp: u16,
+    /// Movement spent this phase, in the game's MP sub-points (`core::movement::MpScale`;
+    /// Berlin '85 counts half-MP).
+    pub spent_mp: u16,
     /// Ruleset-defined per-turn flags (moved, attacked, …).
     pub flags: u16,
 }
@@ -133,7 +135,7 @@ impl UnitState {
         UnitState {
             location: Location::Unused,
             revealed: None,
-            spent_half_mp: 0,
+            spent_mp: 0,
             flags: 0,
         }
     }
@@ -162,14 +164,15 @@ impl Default for UnitState {
     }
 }
 
-/// All counters of a game (static).
+/// All counters of a game (static): up to `U` units in `F` formations, capacities each game
+/// names (`core::capacity`). Unit ids are `u16`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Roster {
-    pub formations: heapless::Vec<Formation, MAX_FORMATIONS>,
-    pub units: heapless::Vec<UnitDef, MAX_UNITS>,
+pub struct Roster<const U: usize, const F: usize> {
+    pub formations: heapless::Vec<Formation, F>,
+    pub units: heapless::Vec<UnitDef, U>,
 }
 
-impl Roster {
+impl<const U: usize, const F: usize> Roster<U, F> {
     pub fn get(&self, id: UnitId) -> Option<&UnitDef> {
         self.units.get(id.0 as usize)
     }

@@ -1,14 +1,21 @@
 //! Engine benchmarks with printed figures; the budgets are DESIGN.md §2's. Run with
 //! `cargo run --release -p tests --bin bench`. Figures are measured, never asserted, so a slow
 //! CI machine reports instead of failing; compare them with the budgets printed beside them.
-//! Sections can be picked by name for profiling: `bench replay`, `bench targets playout state`.
+//! Sections can be picked by name for profiling: `bench replay`, `bench targets playout state`,
+//! `bench synthetic`. Each budgeted figure is followed by one machine-readable line,
+//! `BUDGET <name> <value> <budget> PASS|OVER`.
 
-use engine::berlin85::{Game, Input85, Phase, State};
+use engine::berlin85::{Game, GameData, Input85, Phase, State};
+use engine::core::capacity::{berlin85 as b85, fortress_berlin, gates};
+use engine::core::hex::HexId;
+use engine::core::movement::{search, MoveRules};
 use engine::core::protocol::{Events, Pending};
 use engine::core::units::UnitId;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use std::mem::size_of;
 use std::time::{Duration, Instant};
+use tests::synthetic::{self, GatesOneMode, GatesRules, SyntheticState};
 use tests::{berlin85, options_for, playout_with, RandomAgent};
 
 fn ms(d: Duration) -> f64 {
@@ -28,6 +35,14 @@ fn verdict(figure: f64, budget: f64) -> &'static str {
     }
 }
 
+/// The machine-readable line of a budgeted figure: `BUDGET <name> <value> <budget> PASS|OVER`.
+fn budget(name: &str, figure: f64, budget: f64) {
+    println!(
+        "BUDGET {name} {figure:.1} {budget} {}",
+        verdict(figure, budget)
+    );
+}
+
 fn main() {
     let picked: Vec<String> = std::env::args().skip(1).collect();
     let run = |section: &str| picked.is_empty() || picked.iter().any(|p| p == section);
@@ -45,6 +60,12 @@ fn main() {
     }
     if run("state") {
         bench_state(data, &journals);
+    }
+    if run("synthetic") {
+        bench_synthetic_search();
+    }
+    if run("state") || run("synthetic") {
+        bench_synthetic_states();
     }
 }
 
@@ -112,6 +133,7 @@ fn bench_move_targets(data: &'static engine::berlin85::GameData) {
         us(worst),
         verdict(us(worst), 200.0)
     );
+    budget("move_targets_worst_us", us(worst), 200.0);
 }
 
 fn bench_playouts(data: &'static engine::berlin85::GameData) {
@@ -136,6 +158,11 @@ fn bench_playouts(data: &'static engine::berlin85::GameData) {
             ms(times[times.len() - 1]),
             lens[lens.len() / 2],
             verdict(ms(times[times.len() / 2]), 100.0)
+        );
+        budget(
+            &format!("playout_{scenario}_median_ms"),
+            ms(times[times.len() / 2]),
+            100.0,
         );
     }
 }
@@ -189,6 +216,15 @@ fn bench_replay(data: &'static engine::berlin85::GameData, journals: &[Journal])
             if in_place { "apply_in_place" } else { "apply" },
             ms(best),
             verdict(ms(best), 50.0)
+        );
+        budget(
+            if in_place {
+                "replay_5000_apply_in_place_ms"
+            } else {
+                "replay_5000_apply_ms"
+            },
+            ms(best),
+            50.0,
         );
     }
 
@@ -248,4 +284,165 @@ fn bench_state(data: &'static engine::berlin85::GameData, journals: &[Journal]) 
         largest,
         largest as f64 / 1024.0
     );
+    budget("state_berlin85_bytes", size as f64, STATE_BUDGET);
+    println!(
+        "game data: size_of::<GameData>() = {} bytes ({:.1} KiB: map {} B, roster {} B), search scratch size_of::<Reachable>() = {} B",
+        size_of::<GameData>(),
+        size_of::<GameData>() as f64 / 1024.0,
+        size_of::<b85::MapData>(),
+        size_of::<b85::Roster>(),
+        size_of::<b85::Reachable>()
+    );
+}
+
+/// DESIGN.md §2: state size reported and ≤ 256 KiB.
+const STATE_BUDGET: f64 = 256.0 * 1024.0;
+
+fn bench_synthetic_search() {
+    // 5. The core movement search (what `move_targets` does: search, then every hex where the
+    //    unit may end) on a synthetic 6,084-hex map at the Gates capacities: open country with
+    //    a highway grid at 1/3 MP, a tracked unit in column with a large allowance (20 MP, 60
+    //    thirds; the CSS series rules that print allowances are not in the rulebooks, so this
+    //    is a stand-in), column/deployed mode changes in place. Worst start of 49 over the map.
+    let map = synthetic::gates_map();
+    let g = map.geometry;
+    let rules = GatesRules::new(&map);
+    let allowance = gates::MP.mp(20);
+    let mut reach = Box::new(gates::Reachable::new());
+    let mut samples = Vec::new();
+    let mut reached_max = 0usize;
+    for c in 0..7u8 {
+        for r in 0..7u8 {
+            let start = HexId::new(3 + c * 12, 5 + r * 12);
+            let start = if rules.may_end(start, synthetic::COLUMN) {
+                start
+            } else {
+                HexId::new(start.col, start.row + 1)
+            };
+            let mut best = Duration::MAX;
+            let mut n = 0;
+            for _ in 0..5 {
+                let t = Instant::now();
+                search(&g, &rules, start, synthetic::COLUMN, allowance, &mut reach)
+                    .expect("the search fits its map");
+                n = 0;
+                for (h, _) in reach.iter(&g) {
+                    if h != start && rules.may_end(h, synthetic::COLUMN) {
+                        n += 1;
+                    }
+                }
+                best = best.min(t.elapsed());
+            }
+            reached_max = reached_max.max(n);
+            samples.push(best);
+        }
+    }
+    samples.sort();
+    let worst = samples[samples.len() - 1];
+    let median = samples[samples.len() / 2];
+    println!(
+        "core movement search on a synthetic {}-hex map (Gates capacities: {} hexes, {} modes, thirds; 20 MP in column; best of 5 per start): {} starts, up to {} targets, median {:.1} µs, worst {:.1} µs (budget ≤ 200 µs for the worst: {})",
+        g.hex_count(),
+        gates::HEXES,
+        gates::MODES,
+        samples.len(),
+        reached_max,
+        us(median),
+        us(worst),
+        verdict(us(worst), 200.0)
+    );
+    budget("synthetic_6084_hex_search_worst_us", us(worst), 200.0);
+    // The same starts without in-place mode changes: each hex in one mode.
+    let one_mode = GatesOneMode(GatesRules::new(&map));
+    let mut worst_one = Duration::ZERO;
+    for c in 0..7u8 {
+        for r in 0..7u8 {
+            let start = HexId::new(3 + c * 12, 5 + r * 12);
+            let start = if one_mode.may_end(start, synthetic::COLUMN) {
+                start
+            } else {
+                HexId::new(start.col, start.row + 1)
+            };
+            let mut best = Duration::MAX;
+            for _ in 0..5 {
+                let t = Instant::now();
+                search(
+                    &g,
+                    &one_mode,
+                    start,
+                    synthetic::COLUMN,
+                    allowance,
+                    &mut reach,
+                )
+                .expect("the search fits its map");
+                let n = reach
+                    .iter(&g)
+                    .filter(|&(h, _)| h != start && one_mode.may_end(h, synthetic::COLUMN))
+                    .count();
+                std::hint::black_box(n);
+                best = best.min(t.elapsed());
+            }
+            worst_one = worst_one.max(best);
+        }
+    }
+    println!(
+        "    the same without in-place mode changes (one mode a move): worst {:.1} µs",
+        us(worst_one)
+    );
+    // The whole map at once (an allowance no unit has): the ceiling of one search.
+    let mut best = Duration::MAX;
+    let mut n = 0;
+    for _ in 0..5 {
+        let t = Instant::now();
+        search(
+            &g,
+            &rules,
+            HexId::new(1, 1),
+            synthetic::COLUMN,
+            gates::MP.mp(300),
+            &mut reach,
+        )
+        .expect("the search fits its map");
+        n = reach.iter(&g).count();
+        best = best.min(t.elapsed());
+    }
+    println!(
+        "    the same search flooding the whole map from a corner: {} hexes reached, best of 5 {:.1} µs (no budget: no allowance covers the map)",
+        n,
+        us(best)
+    );
+}
+
+fn bench_synthetic_states() {
+    // 6. The largest states the capacities allow for the games to come (see `SyntheticState`):
+    //    the core's per-unit and per-hex state, stacks/facing/modes and divided hexes, and
+    //    Berlin '85's other state as a stand-in for the ruleset's own.
+    type Fortress = SyntheticState<{ fortress_berlin::HEXES }, { fortress_berlin::UNITS }>;
+    type Gates = SyntheticState<{ gates::HEXES }, { gates::UNITS }>;
+    for (name, key, size, hexes, units, data) in [
+        (
+            "Fortress Berlin",
+            "fortress_berlin",
+            size_of::<Fortress>(),
+            fortress_berlin::HEXES,
+            fortress_berlin::UNITS,
+            size_of::<fortress_berlin::MapData>() + size_of::<fortress_berlin::Roster>(),
+        ),
+        (
+            "Gates",
+            "gates",
+            size_of::<Gates>(),
+            gates::HEXES,
+            gates::UNITS,
+            size_of::<gates::MapData>() + size_of::<gates::Roster>(),
+        ),
+    ] {
+        println!(
+            "state at the {name} capacities ({hexes} hexes, {units} units; synthetic): {size} bytes ({:.1} KiB; budget ≤ 256 KiB: {}); its map and roster data {data} bytes ({:.1} KiB)",
+            size as f64 / 1024.0,
+            verdict(size as f64, STATE_BUDGET),
+            data as f64 / 1024.0
+        );
+        budget(&format!("state_{key}_bytes"), size as f64, STATE_BUDGET);
+    }
 }

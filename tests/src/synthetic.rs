@@ -1,0 +1,188 @@
+//! Synthetic maps and states at the capacities of the games not written yet (Fortress Berlin,
+//! The Enemy is at the Gates), so the core's searches and the state sizes those capacities
+//! allow are measured before the rulesets exist (issue 10). Nothing here is a rule of either
+//! game: the map is invented and the costs only follow the CSS terrain costs the Gates
+//! exclusive rules print (2.1.x, 2.2.2; a unit in column enters a highway hex for 1/3 MP, a
+//! deployed unit pays the hex's terrain, 2.1.7).
+
+use engine::berlin85::state::MAX_MAP_HEXES;
+use engine::core::capacity::gates;
+use engine::core::hex::{Dir, Edge, Geometry, HexFormat, HexId, ShiftedColumns};
+use engine::core::map::{HexState, SideFeatures};
+use engine::core::movement::{Link, MoveRules, MpScale, Step};
+use engine::core::units::{UnitState, MAX_UNITS};
+
+/// 78 x 78 = 6,084 hexes: the four Gates sheets' 5,000–6,000 hexes and a little more.
+pub const COLUMNS: u8 = 78;
+pub const ROWS: u8 = 78;
+
+pub const CLEAR: u8 = 0;
+pub const WOODS: u8 = 1;
+pub const TOWN: u8 = 2;
+pub const LAKE: u8 = 3;
+
+/// Mode 0: in column (uses highways); mode 1: deployed (Gates 2.1.7).
+pub const COLUMN: u8 = 0;
+pub const DEPLOYED: u8 = 1;
+
+pub fn geometry() -> Geometry {
+    Geometry {
+        columns: COLUMNS,
+        rows: ROWS,
+        shifted: ShiftedColumns::Even,
+        format: HexFormat::CcDotRr,
+        first_column_at: Edge::West,
+        first_row_at: Edge::North,
+    }
+}
+
+/// Open country with a grid of highways: a north–south highway every 6th column, an east–west
+/// one every 9th row, woods and towns scattered, a few lakes, and a river between columns 40
+/// and 41 crossed by bridges where the highways meet it.
+pub fn gates_map() -> Box<gates::MapData> {
+    let g = geometry();
+    let mut m = Box::new(gates::MapData::blank(g));
+    for i in 0..g.hex_count() {
+        let h = g.hex_at(i).expect("on the map");
+        let (c, r) = (h.col as usize, h.row as usize);
+        m.terrain[i] = match (c * 7 + r * 13) % 23 {
+            0 | 11 => WOODS,
+            5 => TOWN,
+            17 if c % 10 == 0 => LAKE,
+            _ => CLEAR,
+        };
+    }
+    let mark = |m: &mut gates::MapData, h: HexId, d: Dir, f: u16| {
+        if let Some(s) = g.canonical_side(h, d) {
+            if let Some(sf) = m.side_mut(s) {
+                sf.insert(f);
+            }
+        }
+    };
+    for col in (3..=COLUMNS).step_by(6) {
+        for row in 1..ROWS {
+            mark(&mut m, HexId::new(col, row), Dir::Up, SideFeatures::ROAD);
+        }
+    }
+    for row in (5..=ROWS).step_by(9) {
+        for col in 1..COLUMNS {
+            let h = HexId::new(col, row);
+            // The neighbour in the next column on the same row.
+            let d = [Dir::UpHigherCol, Dir::DownHigherCol]
+                .into_iter()
+                .find(|&d| g.neighbour(h, d).is_some_and(|n| n.row == row));
+            if let Some(d) = d {
+                mark(&mut m, h, d, SideFeatures::ROAD);
+            }
+        }
+    }
+    for row in 1..=ROWS {
+        for d in [Dir::UpHigherCol, Dir::DownHigherCol] {
+            let h = HexId::new(40, row);
+            let road = g
+                .canonical_side(h, d)
+                .is_some_and(|s| m.side(s).has(SideFeatures::ROAD));
+            mark(&mut m, h, d, SideFeatures::WATER);
+            if road {
+                mark(&mut m, h, d, SideFeatures::BRIDGE);
+            }
+        }
+    }
+    m
+}
+
+/// CSS-like step costs on [`gates_map`], in thirds of an MP, for a tracked unit: clear 2 MP,
+/// woods 6, town 3 (Gates 2.1.1, 2.1.2, 2.1.4), a stream or river crossed without a bridge
+/// +4 (2.2.2), a highway hex entered along the highway 1/3 MP in column (2.1.7); changing
+/// between column and deployed in place costs 1 MP (a stand-in, to exercise in-place steps).
+pub struct GatesRules<'a> {
+    pub map: &'a gates::MapData,
+    pub mp: MpScale,
+}
+
+impl<'a> GatesRules<'a> {
+    #[inline]
+    pub fn new(map: &'a gates::MapData) -> Self {
+        GatesRules { map, mp: gates::MP }
+    }
+}
+
+impl MoveRules for GatesRules<'_> {
+    const IN_PLACE: bool = true;
+
+    #[inline]
+    fn steps(&self, link: Link, mode: u8, out: &mut heapless::Vec<Step, 4>) {
+        let terrain = self.map.terrain[link.to_i];
+        let base = match terrain {
+            CLEAR => self.mp.mp(2),
+            TOWN => self.mp.mp(3),
+            WOODS => self.mp.mp(6),
+            _ => return,
+        };
+        let sf = self.map.side_of_link(&link);
+        let mut cost = if mode == COLUMN && sf.has(SideFeatures::ROAD) {
+            self.mp.fraction(1, 3).unwrap_or(1)
+        } else {
+            base
+        };
+        if sf.has(SideFeatures::WATER) && !sf.has(SideFeatures::BRIDGE) {
+            cost += self.mp.mp(4);
+        }
+        let _ = out.push(Step {
+            cost,
+            mode,
+            stop: false,
+        });
+    }
+
+    #[inline]
+    fn in_place(&self, _hex: HexId, _i: usize, mode: u8, out: &mut heapless::Vec<Step, 4>) {
+        // Changing between column and deployed in the middle of a move (stand-in: 1 MP).
+        let _ = out.push(Step {
+            cost: self.mp.mp(1),
+            mode: if mode == COLUMN { DEPLOYED } else { COLUMN },
+            stop: false,
+        });
+    }
+
+    #[inline]
+    fn may_end(&self, hex: HexId, _mode: u8) -> bool {
+        self.map
+            .idx(hex)
+            .is_some_and(|i| self.map.terrain[i] != LAKE)
+    }
+}
+
+/// Berlin '85's state less its per-unit and per-hex vectors: phase, turn, combat, aftermath,
+/// movement, set-up, interrupts … — a stand-in for what another ruleset keeps besides them.
+pub const RULESET_REST: usize = std::mem::size_of::<engine::berlin85::State>()
+    - std::mem::size_of::<heapless::Vec<UnitState, MAX_UNITS>>()
+    - std::mem::size_of::<heapless::Vec<HexState, MAX_MAP_HEXES>>();
+
+/// The largest state a capacity profile allows: the core's per-unit and per-hex state at the
+/// profile's capacities, a stack link, facing and mode per unit (Fortress Berlin 3.1, 3.3,
+/// 3.4), a claimed side per hex (Gates 2.2.3, 2.2.4: hexes a river divides), and [`RULESET_REST`].
+pub struct SyntheticState<const H: usize, const U: usize> {
+    pub units: heapless::Vec<UnitState, U>,
+    pub hexes: heapless::Vec<HexState, H>,
+    pub stack_next: [u16; U],
+    pub facing_mode: [u8; U],
+    pub hex_claim: [u8; H],
+    pub rest: [u8; RULESET_REST],
+}
+
+/// [`GatesRules`] without the in-place mode change: a mode is kept for the whole move, so a
+/// search visits each hex in one mode (how the Gates exclusive rules read; 2.1.7).
+pub struct GatesOneMode<'a>(pub GatesRules<'a>);
+
+impl MoveRules for GatesOneMode<'_> {
+    #[inline]
+    fn steps(&self, link: Link, mode: u8, out: &mut heapless::Vec<Step, 4>) {
+        self.0.steps(link, mode, out)
+    }
+
+    #[inline]
+    fn may_end(&self, hex: HexId, mode: u8) -> bool {
+        self.0.may_end(hex, mode)
+    }
+}
