@@ -61,6 +61,7 @@ pub struct Header {
 
 /// The header as format 1 wrote it (before `data_version`).
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(Serialize))]
 struct HeaderV1 {
     format: u16,
     game: String,
@@ -129,22 +130,10 @@ impl Header {
 mod tests {
     use super::*;
 
-    /// A format-1 header, as saved by the table before the data version was recorded.
-    #[derive(Serialize)]
-    struct OldHeader {
-        format: u16,
-        game: String,
-        scenario: String,
-        options: Options,
-        seed: u64,
-        dice: Randomness,
-        chits: Randomness,
-        seats: Seats,
-    }
-
     #[test]
     fn a_format_1_save_still_loads_with_its_data_version_unknown() {
-        let old = OldHeader {
+        // A format-1 header, as saved by the table before the data version was recorded.
+        let old = HeaderV1 {
             format: 1,
             game: "berlin85".into(),
             scenario: "werewolf".into(),
