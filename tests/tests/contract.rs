@@ -158,8 +158,9 @@ fn contract_refusals_leave_the_state_as_it_was() {
     }
 }
 
-/// The UI's rule today (ui/src/table/event_log.rs `refresh_log` with ui/src/session.rs `is_secret`): an
-/// event is hidden when its input answered a secret roll and its case starts with "17".
+/// The rule the UI applied before it asked the engine (its log matched case numbers): an event
+/// is hidden when its input answered a secret roll and its case starts with "17". The engine's
+/// visibility must hide exactly these lines.
 fn ui_hides(before: &Game<'_>, input: &Input85, case: &str) -> bool {
     matches!(input, Input::Rolled(_))
         && matches!(before.pending(), Pending::Roll { secret: true, .. })

@@ -109,7 +109,7 @@ fn run(game: &mut Game, inputs: &[Input], report: &mut ReplayReport, checked: bo
     report.secret.resize(start, false);
     let mut events = Events::new();
     for (i, input) in inputs.iter().enumerate().skip(start) {
-        let secret = ruleset::is_secret(game, input);
+        let roller = ruleset::secret_roller(game, input);
         events.clear();
         let applied = if checked {
             game.apply(input).map(|e| events = e)
@@ -120,10 +120,11 @@ fn run(game: &mut Game, inputs: &[Input], report: &mut ReplayReport, checked: bo
             report.refusal = Some(v);
             return;
         }
-        report.secret.push(secret);
+        report.secret.push(roller.is_some());
         report.log.extend(events.iter().map(|event| LoggedEvent {
             input: i,
             event: event.clone(),
+            visibility: ruleset::visibility(event, roller),
         }));
         report.good = i + 1;
         if report.good.is_multiple_of(SNAPSHOT_EVERY) {

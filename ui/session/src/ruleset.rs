@@ -10,8 +10,9 @@
 
 use crate::{Session, SessionError};
 use engine::berlin85::game::NewGameError;
+use engine::core::contract::EventVisibility;
 use engine::core::hex::HexId;
-use engine::core::protocol::{Input as EngineInput, Pending as EnginePending, RuleViolation};
+use engine::core::protocol::{Input as EngineInput, RuleViolation};
 use engine::core::side::Side;
 use engine::core::units::UnitId;
 use rand::Rng;
@@ -85,10 +86,16 @@ pub fn undo_len(inputs: &[Input]) -> Option<usize> {
     engine::core::journal::undo_len(inputs, |c| c.reveals())
 }
 
-/// Is `input` the answer to a secret roll the game is waiting for [17.0]?
-pub fn is_secret(game: &Game, input: &Input) -> bool {
-    matches!(input, EngineInput::Rolled(_))
-        && matches!(game.pending(), EnginePending::Roll { secret: true, .. })
+/// The side whose secret roll `input` answers, if it answers one [17.0] (the engine decides;
+/// asked before the input is applied).
+pub fn secret_roller(game: &Game, input: &Input) -> Option<Side> {
+    game.secret_roller(input)
+}
+
+/// Who may read `event`, produced by an input that answered `roller`'s secret roll (if any):
+/// the engine's answer, so the UI never decides it from case numbers.
+pub fn visibility(event: &Event, roller: Option<Side>) -> EventVisibility {
+    event.visibility(roller)
 }
 
 /// Places every unit of the current set-up step still in the pool on a random legal hex,

@@ -16,6 +16,8 @@ use std::io;
 pub struct LoggedEvent {
     pub input: usize,
     pub event: Event,
+    /// Who may read it, as the engine says (a secret roll's own lines [17.0] are its side's).
+    pub visibility: engine::core::contract::EventVisibility,
 }
 
 /// Why a session could not start or resume.
@@ -303,9 +305,9 @@ impl Session {
 
     /// Applies one input: on success it is journalled and saved; a refusal changes nothing.
     pub fn apply(&mut self, input: GameInput) -> Result<Vec<Event>, RuleViolation> {
-        let secret = ruleset::is_secret(&self.game, &input);
+        let roller = ruleset::secret_roller(&self.game, &input);
         let events = self.game.apply(&input)?;
-        self.secret.push(secret);
+        self.secret.push(roller.is_some());
         let n = self.inputs.len();
         let encoded = encode_input(&input);
         self.inputs.push(input);
@@ -322,12 +324,12 @@ impl Session {
             }
         }
         let events: Vec<Event> = events.into_iter().collect();
-        self.log.extend(
-            events
-                .iter()
-                .cloned()
-                .map(|event| LoggedEvent { input: n, event }),
-        );
+        self.log
+            .extend(events.iter().cloned().map(|event| LoggedEvent {
+                input: n,
+                visibility: ruleset::visibility(&event, roller),
+                event,
+            }));
         if self.inputs.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.checkpoints
                 .push((self.inputs.len(), self.game.state.clone()));

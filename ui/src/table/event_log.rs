@@ -16,9 +16,9 @@ impl Controller {
             }
         }
         for e in log.iter().skip(self.log_shown.min(log.len())) {
-            // Of the input that answered a secret roll, only the roll's own rule [17.x] is
-            // private; what followed it (air points, the next phase) is public.
-            let hidden = s.was_secret(e.input) && e.event.case.starts_with("17");
+            // Who may read a line is the engine's answer (of the input that answered a secret
+            // roll, only the roll's own lines [17.x] are private).
+            let hidden = !e.visibility.is_public();
             m.insert(
                 0,
                 LogLine {
