@@ -24,7 +24,8 @@ command -v Xvfb >/dev/null || need+=(xvfb)
 command -v xdotool >/dev/null || need+=(xdotool)
 command -v xwininfo >/dev/null || need+=(x11-utils)
 command -v xwd >/dev/null || need+=(x11-apps)
-command -v convert >/dev/null || need+=(imagemagick)
+# Some machines carry a `convert` stand-in that only shows PNGs: ask for ImageMagick itself.
+convert -version 2>/dev/null | grep -q ImageMagick || need+=(imagemagick)
 [ -e /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so ] || [ -e /usr/lib/aarch64-linux-gnu/dri/swrast_dri.so ] \
     || ls /usr/lib/*/dri/*swrast* >/dev/null 2>&1 || need+=(libgl1-mesa-dri)
 if [ ${#need[@]} -gt 0 ]; then
