@@ -6,6 +6,7 @@
 //! the game's dice and chit modes and what the engine waits for, so a stray press with nothing
 //! pending is ignored instead of acting.
 
+#[cfg(test)]
 use std::collections::VecDeque;
 
 pub use ui::Button;
@@ -85,10 +86,6 @@ impl Debouncer {
         }
     }
 
-    pub fn window_ms(&self) -> u64 {
-        self.window_ms
-    }
-
     /// Sets a button's level without reporting anything (e.g. read at start-up, so a button
     /// held while the table boots is not a press).
     pub fn set_level(&mut self, button: Button, level: Level) {
@@ -124,12 +121,14 @@ impl Debouncer {
 
 /// A source that replays recorded edges `(ms, button, level)` through a debouncer: for tests
 /// and for the scripted GPIO runs in `tests/`.
+#[cfg(test)]
 #[derive(Clone, Debug)]
 pub struct ScriptedSource {
     edges: VecDeque<(u64, Button, Level)>,
     debouncer: Debouncer,
 }
 
+#[cfg(test)]
 impl ScriptedSource {
     pub fn new(debounce_ms: u64, edges: impl IntoIterator<Item = (u64, Button, Level)>) -> Self {
         ScriptedSource {
@@ -144,6 +143,7 @@ impl ScriptedSource {
     }
 }
 
+#[cfg(test)]
 impl ButtonSource for ScriptedSource {
     fn poll(&mut self) -> Option<ButtonEvent> {
         while let Some((at, button, level)) = self.edges.pop_front() {
@@ -165,10 +165,12 @@ pub trait Leds {
     fn set(&mut self, led: Led, on: bool);
 }
 
-/// For tables without LEDs.
+/// For tables without LEDs (tests).
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoLeds;
 
+#[cfg(test)]
 impl Leds for NoLeds {
     fn set(&mut self, _led: Led, _on: bool) {}
 }
@@ -198,7 +200,7 @@ pub fn update_leds(leds: &mut dyn Leds, state: LedState) {
 }
 
 #[cfg(all(target_os = "linux", feature = "gpio"))]
-pub use rpi::{GpioError, RppalLeds, RppalSource};
+pub use rpi::{RppalLeds, RppalSource};
 
 #[cfg(all(target_os = "linux", feature = "gpio"))]
 mod rpi {

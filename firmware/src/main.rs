@@ -203,7 +203,10 @@ fn start_gpio(config: &Config, sender: ui::ButtonSender) -> Option<std::thread::
         .name("gpio".into())
         .spawn(move || {
             let mut source = match gpio::RppalSource::new(&cfg.gpio, None) {
-                Ok(s) => s,
+                Ok(s) => {
+                    log::info!("GPIO buttons (BCM pins): {:?}", s.wired());
+                    s
+                }
                 Err(e) => {
                     log::warn!("GPIO buttons unavailable ({e}); use the touchscreen or keyboard");
                     return;
