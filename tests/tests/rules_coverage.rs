@@ -122,12 +122,17 @@ struct Row {
 }
 
 fn coverage_rows(md: &str) -> Vec<Row> {
+    coverage_rows_where(md, is_case_number)
+}
+
+/// The rows of a coverage table whose first cell is a case number `accept` takes.
+fn coverage_rows_where(md: &str, accept: fn(&str) -> bool) -> Vec<Row> {
     md.lines()
         .filter(|l| l.starts_with('|'))
         .filter_map(|l| {
             let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
             let case = cells.first()?.trim_matches(['[', ']']).to_string();
-            if !is_case_number(&case) {
+            if !accept(&case) {
                 return None;
             }
             let status = cells.get(1)?.to_lowercase();
@@ -207,7 +212,15 @@ fn check_coverage(book: &Book, md: &str, fns: &BTreeSet<String>) -> Vec<String> 
             book.game, book.rulebook
         ),
     }
-    for r in &rows {
+    problems.extend(check_rows(&rows, fns));
+    problems
+}
+
+/// The checks every coverage row gets: a known status, a test for an implemented case, and
+/// only tests that exist.
+fn check_rows(rows: &[Row], fns: &BTreeSet<String>) -> Vec<String> {
+    let mut problems = Vec::new();
+    for r in rows {
         let known = [
             "implemented",
             "partial",
@@ -226,6 +239,59 @@ fn check_coverage(book: &Book, md: &str, fns: &BTreeSet<String>) -> Vec<String> 
             }
         }
     }
+    problems
+}
+
+/// Is `s` a case number of the project's CSS series rules: "S7.3", "S11.8.2"?
+fn is_series_case(s: &str) -> bool {
+    s.strip_prefix('S').is_some_and(is_case_number)
+}
+
+/// The S-cases that head a rule in `docs/rules/css-series.md`: a line that starts (after any
+/// markdown `#`s) with "S<case>" and a capitalised title, e.g. "### S9.11 Opportunity Fire" or
+/// "S9.11.2 Triggers". Table rows, list items and example ids ("Example S9.5-A") are not
+/// headings.
+fn series_headings(md: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in md.lines() {
+        let l = line.trim_start_matches('#').trim_start();
+        let Some((number, rest)) = l.split_once(' ') else {
+            continue;
+        };
+        let titled = rest
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_uppercase());
+        if is_series_case(number) && titled {
+            out.insert(number.to_string());
+        }
+    }
+    out
+}
+
+/// The CSS series (the project's own rules for Gates, `docs/rules/css-series.md`) against its
+/// coverage table (`docs/rules/css-coverage.md`): every S-case heading has exactly one row,
+/// every row is a heading, statuses are known and named tests exist.
+fn check_series_coverage(series: &str, coverage: &str, fns: &BTreeSet<String>) -> Vec<String> {
+    let headings = series_headings(series);
+    let rows = coverage_rows_where(coverage, is_series_case);
+    let mut problems = Vec::new();
+    let mut listed = BTreeSet::new();
+    for r in &rows {
+        if !listed.insert(r.case.clone()) {
+            problems.push(format!("{}: listed twice in css-coverage.md", r.case));
+        }
+    }
+    let missing: Vec<_> = headings.difference(&listed).collect();
+    if !missing.is_empty() {
+        problems.push(format!("S-cases missing from css-coverage.md: {missing:?}"));
+    }
+    let unknown: Vec<_> = listed.difference(&headings).collect();
+    if !unknown.is_empty() {
+        problems.push(format!(
+            "css-coverage.md rows that head no case of css-series.md: {unknown:?}"
+        ));
+    }
+    problems.extend(check_rows(&rows, fns));
     problems
 }
 
@@ -310,4 +376,76 @@ fn case_numbers_of_any_depth_are_read_from_all_three_rulebooks() {
         fb.len(),
         gates.len()
     );
+}
+
+#[test]
+fn css_series_coverage_table_matches_the_s_case_headings() {
+    let series = fs::read_to_string(workspace().join("docs/rules/css-series.md"))
+        .expect("docs/rules/css-series.md exists");
+    let coverage = fs::read_to_string(workspace().join("docs/rules/css-coverage.md"))
+        .expect("docs/rules/css-coverage.md exists");
+    let headings = series_headings(&series);
+    assert!(
+        headings.len() > 150,
+        "the series rules should head every case; found {} S-cases",
+        headings.len()
+    );
+    // The sections the exclusive rules lean on hardest are there.
+    for case in [
+        "S3.5", "S3.6", "S9.6", "S9.11", "S9.13.2", "S10.7.2", "S11.2", "S17.1",
+    ] {
+        assert!(headings.contains(case), "css-series.md lacks {case}");
+    }
+    let problems = check_series_coverage(&series, &coverage, &workspace_test_functions());
+    assert!(
+        problems.is_empty(),
+        "CSS series coverage problems:\n{}",
+        problems.join("\n")
+    );
+}
+
+/// Every worked example of the series rules has an id of its own, so each can become one test.
+#[test]
+fn css_series_example_ids_are_unique() {
+    let series = fs::read_to_string(workspace().join("docs/rules/css-series.md"))
+        .expect("docs/rules/css-series.md exists");
+    let mut seen = BTreeSet::new();
+    for line in series.lines() {
+        let Some(rest) = line.strip_prefix("**Example ") else {
+            continue;
+        };
+        let id: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
+        assert!(seen.insert(id.clone()), "example id {id} is used twice");
+    }
+    assert!(
+        seen.len() >= 10,
+        "expected the worked examples; found {seen:?}"
+    );
+}
+
+/// The S-case reader: headings of any depth, with or without markdown hashes; nothing else.
+#[test]
+fn series_headings_are_read_and_nothing_else() {
+    let md = "## S7.0 Movement\n### S7.3 Terrain Costs\n#### S7.3.2 Roads\nS11.8.2 The Rout Path\n\
+              | S9.6 | not yet implemented | fire table |  |\n\
+              **Example S9.5-A — a fire.** text\n\
+              S7 is not a case\nS7.3 costs are read from data\n- S9.1 list item\n";
+    let got = series_headings(md);
+    let want: BTreeSet<String> = ["S7.0", "S7.3", "S7.3.2", "S11.8.2"]
+        .into_iter()
+        .map(String::from)
+        .collect();
+    assert_eq!(got, want);
+    // A coverage table that misses a heading, lists a stray case or uses an unknown status
+    // is caught.
+    let coverage = "| case | status | rule | tests |\n|---|---|---|---|\n\
+                    | S7.0 | not yet implemented | movement |  |\n\
+                    | S7.3 | done | costs |  |\n\
+                    | S7.3.2 | not yet implemented | roads |  |\n\
+                    | S7.9 | not yet implemented | bridges |  |\n";
+    let problems = check_series_coverage(md, coverage, &BTreeSet::new());
+    let text = problems.join("\n");
+    assert!(text.contains("S11.8.2"), "{text}");
+    assert!(text.contains("S7.9"), "{text}");
+    assert!(text.contains("unknown status 'done'"), "{text}");
 }
