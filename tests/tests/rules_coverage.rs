@@ -449,3 +449,76 @@ fn series_headings_are_read_and_nothing_else() {
     assert!(text.contains("S7.9"), "{text}");
     assert!(text.contains("unknown status 'done'"), "{text}");
 }
+
+/// The exclusive cases a cell of the presupposition pass names: "3.12", "2.1.1–2.1.6",
+/// "1.3, 1.3.1, 13.0", "2.1.6 Rubble".
+fn cases_in_cell(cell: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for piece in cell.split(',') {
+        let Some(token) = piece.split_whitespace().next() else {
+            continue;
+        };
+        match token.split_once('–') {
+            Some((a, b)) => {
+                let (Some((pa, la)), Some((pb, lb))) = (a.rsplit_once('.'), b.rsplit_once('.'))
+                else {
+                    continue;
+                };
+                if let (true, Ok(la), Ok(lb)) = (pa == pb, la.parse::<u32>(), lb.parse::<u32>()) {
+                    out.extend((la..=lb).map(|k| format!("{pa}.{k}")));
+                }
+            }
+            None if is_case_number(token) => {
+                out.insert(token.to_string());
+            }
+            None => {}
+        }
+    }
+    out
+}
+
+/// Appendix A.2 of css-series.md reads every case of the Gates exclusive rules against the
+/// series rules: each case heading of the rulebook is named there (a row for a case covers its
+/// sub-cases).
+#[test]
+fn css_series_final_pass_names_every_exclusive_case() {
+    let Some(text) = rulebook_text(&BOOKS[2]) else {
+        println!("skipping: the Gates rulebook is not beside this checkout (../shared/rules)");
+        return;
+    };
+    let series = fs::read_to_string(workspace().join("docs/rules/css-series.md"))
+        .expect("docs/rules/css-series.md exists");
+    let pass: String = series
+        .split("### A.2")
+        .nth(1)
+        .expect("css-series.md has its Appendix A.2 final pass")
+        .split("\n---")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let mut named = BTreeSet::new();
+    for line in pass.lines().filter(|l| l.starts_with('|')) {
+        let first = line.trim_matches('|').split('|').next().unwrap_or_default();
+        named.extend(cases_in_cell(first));
+    }
+    let covered = |case: &str| {
+        named
+            .iter()
+            .any(|n| case == n || case.starts_with(&format!("{n}.")))
+    };
+    let missing: Vec<String> = rulebook_cases(&text, BOOKS[2].headings)
+        .into_iter()
+        .filter(|c| !covered(c))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "exclusive cases the final pass of css-series.md does not name: {missing:?}"
+    );
+    assert_eq!(
+        cases_in_cell("2.1.1–2.1.3, 14.0 and more, 2.1.6 Rubble"),
+        ["2.1.1", "2.1.2", "2.1.3", "14.0", "2.1.6"]
+            .into_iter()
+            .map(String::from)
+            .collect()
+    );
+}
