@@ -522,3 +522,49 @@ fn css_series_final_pass_names_every_exclusive_case() {
             .collect()
     );
 }
+
+/// Every S-case a text cites ("see S9.11.2", "table S9.5-T", "Example S10.5-A").
+fn series_references(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let b = text.as_bytes();
+    for (i, _) in text.match_indices('S') {
+        let before_ok = i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.');
+        let number: String = text[i + 1..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        let number = number.trim_end_matches('.');
+        if before_ok && is_case_number(number) {
+            out.insert(format!("S{number}"));
+        }
+    }
+    out
+}
+
+/// No dangling cross-references: every S-case that css-series.md or css-coverage.md cites is a
+/// heading of css-series.md.
+#[test]
+fn css_series_cross_references_resolve() {
+    let series = fs::read_to_string(workspace().join("docs/rules/css-series.md"))
+        .expect("docs/rules/css-series.md exists");
+    let coverage = fs::read_to_string(workspace().join("docs/rules/css-coverage.md"))
+        .expect("docs/rules/css-coverage.md exists");
+    let headings = series_headings(&series);
+    let mut dangling: Vec<String> = series_references(&series)
+        .into_iter()
+        .chain(series_references(&coverage))
+        .filter(|r| !headings.contains(r))
+        .collect();
+    dangling.dedup();
+    assert!(
+        dangling.is_empty(),
+        "dangling S-case references: {dangling:?}"
+    );
+    assert_eq!(
+        series_references("see S9.11.2, table S9.5-T, Example S10.5-A; not GPS1.2 or S12"),
+        ["S9.11.2", "S9.5", "S10.5"]
+            .into_iter()
+            .map(String::from)
+            .collect()
+    );
+}
