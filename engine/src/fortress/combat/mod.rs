@@ -43,12 +43,16 @@ pub mod fire;
 pub mod results;
 pub mod standin;
 pub mod tables;
+#[cfg(test)]
+mod tests;
 pub mod usage;
 
 pub use assault::{close_assault, surrounded, Assailant, Assault, Neighbour, Support};
 pub use card::{CombatCard, Modifier, Outcome, Shift, TargetFacts};
 pub use combatant::{Combatant, Crossing, DefendedHex, Fortification, UnitClass, Water};
-pub use fire::{bombard, gun_fire, Bombardment, FireSource, Firer, GunFire};
+pub use fire::{
+    bombard, gun_fire, Bombardment, FireSource, Firer, GunFire, AIR_STRIKE_FS, OFF_BOARD_FS,
+};
 pub use results::{
     disrupt, exchange_candidates, exchange_floor, AdvanceRight, Disclosure, Disrupted,
     DisruptionMarker, Losses, Obligations, RetreatDue, Reveal,
