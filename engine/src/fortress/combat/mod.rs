@@ -54,8 +54,9 @@ pub use fire::{
     bombard, gun_fire, Bombardment, FireSource, Firer, GunFire, AIR_STRIKE_FS, OFF_BOARD_FS,
 };
 pub use results::{
-    disrupt, exchange_candidates, exchange_floor, AdvanceRight, Disclosure, Disrupted,
-    DisruptionMarker, Losses, Obligations, RetreatDue, Reveal,
+    disrupt, eliminated_instead_of_retreating, exchange_candidates, exchange_floor,
+    retreat_off_map, AdvanceRight, Disclosure, Disrupted, DisruptionMarker, Losses, Obligations,
+    OffMap, RetreatDue, Reveal,
 };
 pub use tables::{
     AssaultDefence, CombatKind, CombatResult, CrtCell, FortressCombatTables, HeadingTable,

@@ -5,6 +5,7 @@
 use super::card::TargetFacts;
 use super::combatant::{Combatant, UnitClass};
 use super::tables::{CombatKind, CombatResult, CrtCell};
+use crate::core::protocol::Case;
 use serde::{Deserialize, Serialize};
 
 /// Letter index of "D" (8.6 `*`, 9.0.1: ruins from the D column up).
@@ -196,6 +197,36 @@ pub fn disrupt(unit: &Combatant, german_player_turn: bool) -> Disrupted {
         Disrupted::Eliminated
     } else {
         Disrupted::Marked(DisruptionMarker::for_player_turn(german_player_turn))
+    }
+}
+
+/// A unit that cannot carry out a retreat it owes and is eliminated instead, with the case:
+/// a current Movement Allowance of zero (8.7.1 item 3) or a Plant Protection Battalion
+/// (11.2.1). The path itself (8.7.1 items 1, 2, 4) is the core's retreat search.
+pub fn eliminated_instead_of_retreating(class: UnitClass, current_ma: u8) -> Option<Case> {
+    if class == UnitClass::PlantProtection {
+        Some("11.2.1")
+    } else if current_ma == 0 {
+        Some("8.7.1")
+    } else {
+        None
+    }
+}
+
+/// What happens to a unit retreating off the map (8.7.1 item 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OffMap {
+    /// Soviet: back next turn at the closest lettered map-edge entry hex.
+    ReturnsNextTurn,
+    /// German: eliminated.
+    Eliminated,
+}
+
+pub const fn retreat_off_map(german: bool) -> OffMap {
+    if german {
+        OffMap::Eliminated
+    } else {
+        OffMap::ReturnsNextTurn
     }
 }
 

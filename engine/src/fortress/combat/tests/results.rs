@@ -306,10 +306,9 @@ fn fb_combat_8_8_disrupted_units_defend_at_half_fs_weapons_at_half_pf_morale_one
     }
     // A bombardment counts the halved PF in the hex's total.
     let t = tables();
-    let defenders = [disrupted(artillery(11, 6, 6)), infantry(10, 5, 3)];
     let mut a = artillery(12, 6, 6);
     a.pf = 5;
-    let defenders2 = [disrupted(a), defenders[1]];
+    let defenders2 = [disrupted(a), infantry(10, 5, 3)];
     let fire = [FireSource::Unit(Firer::at(artillery(1, 20, 6), 2))];
     let card = bombard(
         &t,
@@ -323,7 +322,6 @@ fn fb_combat_8_8_disrupted_units_defend_at_half_fs_weapons_at_half_pf_morale_one
     .unwrap();
     assert_eq!(card.defence, 2 + 3);
     assert_eq!(card.protection, 3);
-    let _ = defenders;
 }
 
 #[test]
@@ -383,4 +381,22 @@ fn fb_combat_3_6_what_each_kind_of_combat_reveals() {
             defenders: Disclosure::Full
         }
     );
+}
+
+#[test]
+fn fb_combat_8_7_1_units_that_cannot_retreat_are_eliminated_germans_off_the_map_too() {
+    assert_eq!(
+        eliminated_instead_of_retreating(UnitClass::Infantry, 0),
+        Some("8.7.1")
+    );
+    assert_eq!(
+        eliminated_instead_of_retreating(UnitClass::Infantry, 3),
+        None
+    );
+    assert_eq!(
+        eliminated_instead_of_retreating(UnitClass::PlantProtection, 3),
+        Some("11.2.1")
+    );
+    assert_eq!(retreat_off_map(true), OffMap::Eliminated);
+    assert_eq!(retreat_off_map(false), OffMap::ReturnsNextTurn);
 }
