@@ -35,6 +35,15 @@
 //!   resolution), against a hex with built-up terrain.
 //! * An exchange no attacking unit can match is paid by the strongest attacking unit.
 //! * Morale counts the units in the combat and garrisons, not supporting HQs.
+//! * 8.1.4 says a close assault uses the PF once (the Upper Matrix), while 8.1.1 and 8.1.3 let
+//!   weapons units defend with their PF: the heading table decides what enters the defence
+//!   total, and the highest PF is still read on the Upper Matrix.
+//! * Being in command (8.3.3) is required of Direct Gun Fire, not of the direct-fire units of a
+//!   mixed bombardment; their range, sight and facing are checked as in 8.3.
+//! * 3.6's exception (aircraft, non-adjacent artillery) changes nothing beyond what 3.6 already
+//!   says of bombardment alone: such attacks show the PFs the defender must total, no more.
+//! * 17.5's text lowers a letter "for each army"; its example lowers one per army beyond the
+//!   first, which the engine follows. (17.4.3's "I" among results reads as "1".)
 
 pub mod assault;
 pub mod card;
