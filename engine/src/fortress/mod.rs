@@ -1,0 +1,17 @@
+//! Fortress Berlin (LPS / Against the Odds 2004), the second ruleset: so far its unit and force
+//! model — counters (2.2), the board state, stacking (3.1), zones of control (3.2), deployment
+//! modes (3.3), facing (3.4), command (3.5) and the fog of war (3.1.5, 3.6). Coverage:
+//! `docs/rules/fortress-berlin.md`.
+
+pub mod board;
+pub mod command;
+pub mod counters;
+pub mod facing;
+pub mod fog;
+pub mod force;
+pub mod modes;
+pub mod stacking;
+pub mod zoc;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,153 @@
+//! Stacking (3.1): one force per side in a hex (3.1.1), three German units or four of one
+//! division (3.1.2), two Soviet units or three of one tank or mechanized corps (3.1.3), and at
+//! the end of every segment the owner eliminates the units over the limit, his choice (3.1.4).
+//!
+//! Limits are `core::stack::StackLimit`s. During a segment a force may pass through or stop in
+//! a full hex (7.2.1); only the end of the segment counts, so moves use [`LOOSE`] and
+//! [`over_stacked`] reports the stacks the owner must thin out as pending choices.
+
+use super::board::{Forces, State};
+use super::counters::{FormationKind, GERMAN};
+use crate::core::hex::HexId;
+use crate::core::protocol::{refuse, Case, RuleViolation};
+use crate::core::side::Side;
+use crate::core::stack::{StackLimit, MAX_STACK};
+use crate::core::units::UnitId;
+
+/// German: 3, or 4 of one division (3.1.2).
+pub const GERMAN_LIMIT: StackLimit = StackLimit {
+    normal: 3,
+    one_formation: 4,
+    case: "3.1.2",
+};
+/// Soviet: 2, or 3 of one tank or mechanized corps (3.1.3).
+pub const SOVIET_LIMIT: StackLimit = StackLimit {
+    normal: 2,
+    one_formation: 3,
+    case: "3.1.3",
+};
+
+/// During a segment: any force up to the stack's capacity (the limit holds at its end, 3.1.4).
+pub const LOOSE: fn(&[UnitId]) -> Result<(), RuleViolation> = |_| Ok(());
+
+pub const fn limit(side: Side) -> StackLimit {
+    if matches!(side, GERMAN) {
+        GERMAN_LIMIT
+    } else {
+        SOVIET_LIMIT
+    }
+}
+
+/// The formation through which a unit counts toward the larger limit: a German division, a
+/// Soviet tank or mechanized corps; none for anything else (see the stacking ruling).
+pub fn bonus_formation(forces: &Forces, u: UnitId) -> Option<u16> {
+    let c = forces.counter(u)?;
+    let f = c.formation?;
+    match (forces.formation(f)?.kind, c.side == GERMAN) {
+        (FormationKind::Division, true) | (FormationKind::MobileCorps, false) => Some(f.0 as u16),
+        _ => None,
+    }
+}
+
+/// The units of a force that count: leaders and markers never do (3.1.1, 11.1.5).
+/// More than `MAX_STACK` units are over every limit anyway; the surplus is not kept (no panic).
+fn counted(forces: &Forces, units: &[UnitId]) -> heapless::Vec<UnitId, MAX_STACK> {
+    let mut out = heapless::Vec::new();
+    for &u in units {
+        if forces.counter(u).is_some_and(|c| c.kind.is_combat_unit()) {
+            let _ = out.push(u);
+        }
+    }
+    out
+}
+
+/// May these units of `side` end a segment together in one hex (3.1.2, 3.1.3)?
+pub fn check(forces: &Forces, side: Side, units: &[UnitId]) -> Result<(), RuleViolation> {
+    limit(side).check(&counted(forces, units), |u| bonus_formation(forces, u))
+}
+
+/// The fewest units the owner must eliminate to bring the force within its limit.
+pub fn fewest_losses(forces: &Forces, side: Side, units: &[UnitId]) -> u8 {
+    let units = counted(forces, units);
+    let lim = limit(side);
+    let n = units.len();
+    let mut keep = (lim.normal as usize).min(n);
+    for &u in &units {
+        if let Some(f) = bonus_formation(forces, u) {
+            let same = units
+                .iter()
+                .filter(|&&v| bonus_formation(forces, v) == Some(f))
+                .count();
+            keep = keep.max(same.min(lim.one_formation as usize));
+        }
+    }
+    (n - keep) as u8
+}
+
+/// A force over its limit at the end of a segment: `player` eliminates `remove` of `from`
+/// (3.1.4), asked as a pending choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StackLoss {
+    pub player: Side,
+    pub hex: HexId,
+    pub remove: u8,
+    pub from: heapless::Vec<UnitId, MAX_STACK>,
+    pub case: Case,
+}
+
+/// Stacks a segment may not end with, at most `N` reported.
+pub fn over_stacked<const N: usize>(forces: &Forces, state: &State) -> heapless::Vec<StackLoss, N> {
+    let mut out = heapless::Vec::new();
+    for s in &state.stacks.stacks {
+        if check(forces, s.owner, &s.units).is_err() {
+            let _ = out.push(StackLoss {
+                player: s.owner,
+                hex: s.hex,
+                remove: fewest_losses(forces, s.owner, &s.units),
+                from: counted(forces, &s.units),
+                case: "3.1.4",
+            });
+        }
+    }
+    out
+}
+
+/// The owner's answer to a [`StackLoss`]: eliminates `chosen`, which must be exactly the
+/// fewest units whose loss leaves a legal force (3.1.4). On a refusal nothing changes.
+pub fn eliminate_over_stacked(
+    forces: &Forces,
+    state: &mut State,
+    hex: HexId,
+    side: Side,
+    chosen: &[UnitId],
+) -> Result<(), RuleViolation> {
+    let Some(stack) = state.stacks.at(hex, side) else {
+        return refuse("3.1.4", "no force of that side in the hex");
+    };
+    if check(forces, side, &stack.units).is_ok() {
+        return refuse("3.1.4", "the force is within its stacking limit");
+    }
+    let need = fewest_losses(forces, side, &stack.units) as usize;
+    let valid = chosen.iter().enumerate().all(|(i, &u)| {
+        stack.contains(u)
+            && !chosen[..i].contains(&u)
+            && forces.counter(u).is_some_and(|c| c.kind.is_combat_unit())
+    });
+    if !valid || chosen.len() != need {
+        return refuse(
+            "3.1.4",
+            "eliminate exactly the fewest units of the force that bring it within its limit",
+        );
+    }
+    let rest: heapless::Vec<UnitId, MAX_STACK> = stack
+        .units
+        .iter()
+        .copied()
+        .filter(|u| !chosen.contains(u))
+        .collect();
+    check(forces, side, &rest)?;
+    for &u in chosen {
+        state.eliminate(u)?;
+    }
+    Ok(())
+}
