@@ -106,7 +106,13 @@ pub struct FortressState<const U: usize> {
     pub options: Options,
     pub units: heapless::Vec<Unit, U>,
     pub stacks: Stacks<U>,
+    /// Hexes marked with a ruins marker, for the rest of the game (9.0.1).
+    pub ruins: heapless::Vec<HexId, MAX_RUINS>,
 }
+
+/// Ruins markers a game may place (the counter mix is not in the rulebook; a stand-in
+/// capacity, ample for a city that could be ruined hex by hex in fifteen turns of fire).
+pub const MAX_RUINS: usize = 256;
 
 const NO_UNIT: RuleViolation = RuleViolation::new("engine", "no such unit");
 
@@ -140,6 +146,7 @@ impl FortressState<UNITS> {
             options: Options::default(),
             units,
             stacks: Stacks::default(),
+            ruins: heapless::Vec::new(),
         }
     }
 
@@ -216,6 +223,20 @@ impl FortressState<UNITS> {
         let x = self.unit_mut(u)?;
         x.state.location = Location::Eliminated;
         x.counter.facing = None;
+        Ok(())
+    }
+
+    pub fn ruined(&self, hex: HexId) -> bool {
+        self.ruins.contains(&hex)
+    }
+
+    /// Marks `hex` with ruins (9.0.1); they stay for the rest of the game.
+    pub fn add_ruins(&mut self, hex: HexId) -> Result<(), RuleViolation> {
+        if !self.ruined(hex) {
+            self.ruins
+                .push(hex)
+                .map_err(|_| RuleViolation::new("engine", "ruins capacity exceeded"))?;
+        }
         Ok(())
     }
 

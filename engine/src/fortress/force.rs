@@ -5,6 +5,9 @@
 //! zone straight into another (3.2.4); disrupted units do not move (8.8). Joining and leaving
 //! forces is free (3.1.4): a force that ends in a friendly hex goes on top of the force there.
 //!
+//! Ruins are closed to maneuver mode (3.3.1, 9.0.2); a Soviet HQ, 0 MA in combat mode, may
+//! still enter one adjacent ruins hex instead of any other action (3.3.2, 7.2.2).
+//!
 //! The price of a step is the Terrain Effects Chart's, which is not in the rulebook; until the
 //! stand-in chart lands the caller gives it, in MP sub-points (`capacity::fortress_berlin::MP`).
 
@@ -100,7 +103,21 @@ pub fn step(
     if state.occupied_by(to, side.other()) {
         return refuse("7.2.1", "units may not enter a hex holding enemy units");
     }
-    if cost > force_remaining(state, units) {
+    // Ruins: never in maneuver mode (3.3.1, 9.0.2); a Soviet HQ with 0 MA in combat mode may
+    // enter one adjacent ruins hex as its only action (3.3.2, 7.2.2, 9.0.2).
+    let into_ruins = state.ruined(to);
+    if into_ruins && units.iter().any(|&u| state.in_maneuver(u)) {
+        return refuse("9.0.2", "units in maneuver mode may not enter ruins");
+    }
+    let hq_into_ruins = into_ruins
+        && units.len() == 1
+        && forces
+            .counter(first)
+            .is_some_and(|c| c.side != super::counters::GERMAN && c.is_hq())
+        && state
+            .unit(first)
+            .is_some_and(|x| x.counter.game.budget == 0 && !x.counter.game.acted);
+    if !hq_into_ruins && cost > force_remaining(state, units) {
         return refuse(
             "3.1.4",
             "the force lacks the MP: it moves at its slowest unit's allowance",
@@ -125,6 +142,10 @@ pub fn step(
         x.counter.game.acted = true;
         if into_zone {
             x.counter.game.done = Some(Done::ZocStop);
+        }
+        if hq_into_ruins {
+            x.state.spent_mp = x.counter.game.budget;
+            x.counter.game.done = Some(Done::SoleAction);
         }
         // 3.4.2: maneuver-mode units joining a force take its facing.
         if let (Some(f), Some(_)) = (joined, x.counter.facing) {

@@ -128,15 +128,27 @@ pub fn disrupt(
     Ok(Disruption::Disrupted)
 }
 
-/// `side`'s recovery segment: the markers of its own player-turn come off (4.1.2, 6.0, 8.8.1).
-pub fn recover(state: &mut State, side: Side) {
+/// `side`'s recovery segment: the markers of its own player-turn come off (4.1.2, 6.0, 8.8.1);
+/// a unit recovering amid ruins turns to its combat face at once (8.8, 9.0.2).
+pub fn recover(forces: &Forces, state: &mut State, side: Side) {
     state.segment = super::board::Segment {
         side,
         kind: super::board::SegmentKind::Recovery,
     };
-    for x in state.units.iter_mut() {
-        if x.counter.game.disrupted == Some(side) {
-            x.counter.game.disrupted = None;
+    for i in 0..state.units.len() {
+        let x = state.units[i];
+        if x.counter.game.disrupted != Some(side) {
+            continue;
+        }
+        let in_ruins = x.state.hex().is_some_and(|h| state.ruined(h));
+        let y = &mut state.units[i];
+        y.counter.game.disrupted = None;
+        if let (true, true, Some(c)) = (
+            in_ruins,
+            x.counter.face == MANEUVER,
+            forces.counter(UnitId(i as u16)),
+        ) {
+            y.counter.flip(&c.faces, Dir::Up);
         }
     }
 }

@@ -730,14 +730,14 @@ fn fb_modes_8_8_disruption_flips_to_maneuver_a_second_eliminates_6_0_markers_by_
         Disruption::Disrupted
     );
     // The German recovery removes white markers only: the red ones stay.
-    modes::recover(&mut s, GERMAN);
+    modes::recover(&k.forces, &mut s, GERMAN);
     assert!(s.disrupted(a) && s.disrupted(b));
     assert_eq!(
         modes::disrupt(&k.forces, &mut s, b, Dir::Up).unwrap(),
         Disruption::Eliminated
     );
     assert_eq!(s.unit(b).unwrap().state.location, Location::Eliminated);
-    modes::recover(&mut s, SOVIET);
+    modes::recover(&k.forces, &mut s, SOVIET);
     assert!(!s.disrupted(a));
     assert_eq!(s.segment.kind, SegmentKind::Recovery);
 }
@@ -1038,4 +1038,91 @@ fn fb_command_3_5_3_optional_rule_own_division_hq_only() {
     let e = command::may_support(&k.map, &k.forces, &s, dhq, h(5, 4), &[], &[foreign]);
     assert_eq!(e.unwrap_err().case, "3.5.3");
     assert!(command::may_support(&k.map, &k.forces, &s, dhq, h(5, 4), &[], &[own]).is_ok());
+}
+
+// ---- ruins and movement restrictions ----
+
+#[test]
+fn fb_modes_3_3_2_a_soviet_hq_with_no_ma_may_enter_one_adjacent_ruins_hex_not_also_flip() {
+    let mut k = Kit::new();
+    let army = k.formation(SOVIET, FormationKind::Army, None);
+    let hq = k.hq(SOVIET, army, Radius::Hexes(4), 0);
+    let hq2 = k.hq(SOVIET, army, Radius::Hexes(4), 0);
+    let mut s = k.state();
+    let (x, y) = (h(3, 3), h(8, 3));
+    put(&k, &mut s, hq, x, COMBAT, Dir::Up);
+    put(&k, &mut s, hq2, y, COMBAT, Dir::Up);
+    s.add_ruins(n(x, Dir::Up)).unwrap();
+    move_seg(&k, &mut s, SOVIET);
+    assert_eq!(s.remaining(hq), 0);
+    let e = force::step(&k.map, &k.forces, &mut s, &[hq2], n(y, Dir::Up), MP.mp(1));
+    assert_eq!(e.unwrap_err().case, "3.1.4", "no MP for open ground");
+    force::step(&k.map, &k.forces, &mut s, &[hq], n(x, Dir::Up), MP.mp(4)).unwrap();
+    assert_eq!(s.hex_of(hq), Some(n(x, Dir::Up)));
+    // Not both: no mode change after it, and no second ruins hex.
+    assert_eq!(
+        modes::change_mode(&k.forces, &mut s, hq, Dir::Up)
+            .unwrap_err()
+            .case,
+        "3.3.3"
+    );
+    s.add_ruins(n(n(x, Dir::Up), Dir::Up)).unwrap();
+    let e = force::step(
+        &k.map,
+        &k.forces,
+        &mut s,
+        &[hq],
+        n(n(x, Dir::Up), Dir::Up),
+        MP.mp(4),
+    );
+    assert_eq!(e.unwrap_err().case, "3.3.3");
+}
+
+#[test]
+fn fb_modes_9_0_2_maneuver_mode_never_enters_ruins_and_recovers_into_combat_mode_there() {
+    let mut k = Kit::new();
+    let a = k.infantry(GERMAN, None);
+    let b = k.infantry(GERMAN, None);
+    let mut s = k.state();
+    let x = h(5, 5);
+    let ruin = n(x, Dir::Up);
+    s.add_ruins(ruin).unwrap();
+    put(&k, &mut s, a, x, MANEUVER, Dir::Up);
+    put(&k, &mut s, b, x, COMBAT, Dir::Up);
+    move_seg(&k, &mut s, GERMAN);
+    let e = force::step(&k.map, &k.forces, &mut s, &[a, b], ruin, MP.mp(4));
+    assert_eq!(e.unwrap_err().case, "9.0.2");
+    force::step(&k.map, &k.forces, &mut s, &[b], ruin, MP.mp(4)).unwrap();
+    // Disrupted in the ruins it flips to maneuver, and back to combat when it recovers.
+    assert_eq!(
+        modes::disrupt(&k.forces, &mut s, b, Dir::Up).unwrap(),
+        Disruption::Disrupted
+    );
+    assert_eq!(s.face(b), MANEUVER);
+    modes::recover(&k.forces, &mut s, GERMAN);
+    assert_eq!((s.face(b), s.disrupted(b)), (COMBAT, false));
+}
+
+#[test]
+fn fb_force_7_2_3_disrupted_units_do_not_move_and_7_1_1_released_forces_are_done() {
+    let mut k = Kit::new();
+    let a = k.infantry(GERMAN, None);
+    let b = k.infantry(GERMAN, None);
+    let mut s = k.state();
+    let x = h(5, 5);
+    put(&k, &mut s, a, x, MANEUVER, Dir::Up);
+    put(&k, &mut s, b, h(8, 8), MANEUVER, Dir::Up);
+    s.segment.side = SOVIET;
+    modes::disrupt(&k.forces, &mut s, a, Dir::Up).unwrap();
+    move_seg(&k, &mut s, GERMAN);
+    let e = force::step(&k.map, &k.forces, &mut s, &[a], n(x, Dir::Up), MP.mp(1));
+    assert_eq!(e.unwrap_err().case, "8.8");
+    force::step(&k.map, &k.forces, &mut s, &[b], h(8, 9), MP.mp(1)).unwrap();
+    force::release(&mut s, &[b]).unwrap();
+    let e = force::step(&k.map, &k.forces, &mut s, &[b], h(8, 10), MP.mp(1));
+    assert_eq!(e.unwrap_err().case, "7.1.1");
+    // Only in the own movement segment (7.2).
+    move_seg(&k, &mut s, SOVIET);
+    let e = force::step(&k.map, &k.forces, &mut s, &[b], h(8, 10), MP.mp(1));
+    assert_eq!(e.unwrap_err().case, "7.2");
 }
