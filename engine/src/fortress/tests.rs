@@ -244,6 +244,23 @@ fn fb_stacking_3_1_1_one_force_per_side_a_leader_does_not_count() {
     assert_eq!(s.stacks.stacks.iter().filter(|t| t.hex == x).count(), 1);
     // Three units and Hitler: within the limit.
     assert!(stacking::over_stacked::<4>(&k.forces, &s).is_empty());
+    // Hitler is no combat unit: he neither moves (11.1.2) nor controls hexes (3.2.1).
+    let e = force::step(&k.map, &k.forces, &mut s, &[hitler], n(x, Dir::Down), 0);
+    assert_eq!(e.unwrap_err().case, "11.1.2");
+    assert!(!zoc::projects_into(
+        &k.map,
+        &k.forces,
+        &s,
+        hitler,
+        n(x, Dir::Down)
+    ));
+    assert!(zoc::projects_into(
+        &k.map,
+        &k.forces,
+        &s,
+        a,
+        n(x, Dir::Down)
+    ));
 }
 
 #[test]
