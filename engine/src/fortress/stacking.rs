@@ -9,7 +9,7 @@
 use super::board::{Forces, State};
 use super::counters::{FormationKind, GERMAN};
 use crate::core::hex::HexId;
-use crate::core::protocol::{refuse, Case, RuleViolation};
+use crate::core::protocol::{refuse, Case, Pending, RuleViolation};
 use crate::core::side::Side;
 use crate::core::stack::{StackLimit, MAX_STACK};
 use crate::core::units::UnitId;
@@ -84,8 +84,9 @@ pub fn fewest_losses(forces: &Forces, side: Side, units: &[UnitId]) -> u8 {
     (n - keep) as u8
 }
 
-/// A force over its limit at the end of a segment: `player` eliminates `remove` of `from`
-/// (3.1.4), asked as a pending choice.
+/// A force over its limit at the end of a segment: `player` must eliminate `remove` units
+/// (3.1.4). `from` lists the units he may pick next: those whose loss still leaves a legal
+/// force within the fewest losses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StackLoss {
     pub player: Side,
@@ -93,6 +94,58 @@ pub struct StackLoss {
     pub remove: u8,
     pub from: heapless::Vec<UnitId, MAX_STACK>,
     pub case: Case,
+}
+
+impl StackLoss {
+    /// The table's question: one unit at a time, answered with [`eliminate_one`].
+    pub fn pending(&self) -> Pending<UnitId> {
+        let mut options = heapless::Vec::new();
+        for &u in &self.from {
+            let _ = options.push(u);
+        }
+        Pending::Choose {
+            player: self.player,
+            purpose: "eliminate an over-stacked unit",
+            case: self.case,
+            options,
+        }
+    }
+}
+
+/// The units of an over-stacked force whose loss keeps the fewest-loss way to a legal force.
+fn next_losses(forces: &Forces, side: Side, units: &[UnitId]) -> heapless::Vec<UnitId, MAX_STACK> {
+    let units = counted(forces, units);
+    let need = fewest_losses(forces, side, &units);
+    let mut out = heapless::Vec::new();
+    for &u in &units {
+        let rest: heapless::Vec<UnitId, MAX_STACK> =
+            units.iter().copied().filter(|&v| v != u).collect();
+        if need > 0 && fewest_losses(forces, side, &rest) + 1 == need {
+            let _ = out.push(u);
+        }
+    }
+    out
+}
+
+/// The owner eliminates one unit of an over-stacked force (3.1.4); it must be one the
+/// [`StackLoss`] offers. On a refusal nothing changes.
+pub fn eliminate_one(
+    forces: &Forces,
+    state: &mut State,
+    hex: HexId,
+    side: Side,
+    u: UnitId,
+) -> Result<(), RuleViolation> {
+    let Some(stack) = state.stacks.at(hex, side) else {
+        return refuse("3.1.4", "no force of that side in the hex");
+    };
+    if !next_losses(forces, side, &stack.units).contains(&u) {
+        return refuse(
+            "3.1.4",
+            "only units whose loss brings the force within its limit at the fewest losses",
+        );
+    }
+    state.eliminate(u)
 }
 
 /// Stacks a segment may not end with, at most `N` reported.
@@ -104,7 +157,7 @@ pub fn over_stacked<const N: usize>(forces: &Forces, state: &State) -> heapless:
                 player: s.owner,
                 hex: s.hex,
                 remove: fewest_losses(forces, s.owner, &s.units),
-                from: counted(forces, &s.units),
+                from: next_losses(forces, s.owner, &s.units),
                 case: "3.1.4",
             });
         }

@@ -321,8 +321,19 @@ fn fb_stacking_3_1_4_over_stacked_at_segment_end_owner_picks_losses() {
     assert_eq!(pending.len(), 1);
     let loss = &pending[0];
     assert_eq!((loss.player, loss.hex, loss.case), (GERMAN, x, "3.1.4"));
-    // Losing the Volkssturm leaves four of one division: one loss is enough.
+    // Losing the Volkssturm leaves four of one division: one loss is enough, and the table
+    // offers only that unit.
     assert_eq!(loss.remove, 1);
+    assert_eq!(&loss.from[..], &[vs]);
+    match loss.pending() {
+        crate::core::protocol::Pending::Choose {
+            player,
+            case,
+            options,
+            ..
+        } => assert_eq!((player, case, &options[..]), (GERMAN, "3.1.4", &[vs][..])),
+        other => panic!("expected a choice, got {other:?}"),
+    }
     let refused = stacking::eliminate_over_stacked(&k.forces, &mut s, x, GERMAN, &[d[0]]);
     assert_eq!(
         refused.unwrap_err().case,
@@ -1142,4 +1153,32 @@ fn fb_force_7_2_3_disrupted_units_do_not_move_and_7_1_1_released_forces_are_done
     move_seg(&k, &mut s, SOVIET);
     let e = force::step(&k.map, &k.forces, &mut s, &[b], h(8, 10), MP.mp(1));
     assert_eq!(e.unwrap_err().case, "7.2");
+}
+
+#[test]
+fn fb_stacking_3_1_4_the_owner_eliminates_over_stacked_units_one_choice_at_a_time() {
+    let mut k = Kit::new();
+    let army = k.formation(SOVIET, FormationKind::Army, None);
+    let rifle = k.formation(SOVIET, FormationKind::RifleCorps, Some(army));
+    let r: Vec<UnitId> = (0..4).map(|_| k.infantry(SOVIET, Some(rifle))).collect();
+    let mut s = k.state();
+    let x = h(4, 4);
+    for &u in &r {
+        put(&k, &mut s, u, x, COMBAT, Dir::Up);
+    }
+    let loss = &stacking::over_stacked::<4>(&k.forces, &s)[0];
+    assert_eq!(
+        (loss.player, loss.remove),
+        (SOVIET, 2),
+        "a rifle corps stacks two"
+    );
+    assert_eq!(loss.from.len(), 4, "any of them");
+    stacking::eliminate_one(&k.forces, &mut s, x, SOVIET, r[0]).unwrap();
+    let e = stacking::eliminate_one(&k.forces, &mut s, x, SOVIET, r[0]);
+    assert_eq!(e.unwrap_err().case, "3.1.4", "already gone");
+    stacking::eliminate_one(&k.forces, &mut s, x, SOVIET, r[3]).unwrap();
+    assert!(stacking::over_stacked::<4>(&k.forces, &s).is_empty());
+    let e = stacking::eliminate_one(&k.forces, &mut s, x, SOVIET, r[1]);
+    assert_eq!(e.unwrap_err().case, "3.1.4", "no more than the limit needs");
+    assert_eq!(s.stacks.at(x, SOVIET).unwrap().len(), 2);
 }
