@@ -152,12 +152,20 @@ pub fn command_of(map: &MapData, forces: &Forces, state: &State, u: UnitId) -> C
 }
 
 /// Units of a German division whose HQ is out of command (or gone) move at half their MA, the
-/// HQ included (3.5, 3.5.3).
+/// HQ included (3.5, 3.5.3). A division that has no HQ counter at all (elements sent without
+/// their staff, 16.4) is never out of command for this (see the command ruling).
 pub fn movement_halved(map: &MapData, forces: &Forces, state: &State, u: UnitId) -> bool {
     let Some(c) = forces.counter(u) else {
         return false;
     };
     if c.side != GERMAN || formation_kind(forces, c.formation) != Some(FormationKind::Division) {
+        return false;
+    }
+    if !forces
+        .counters
+        .iter()
+        .any(|h| h.is_hq() && h.formation == c.formation)
+    {
         return false;
     }
     let mut division_hqs = hqs(forces, state, GERMAN, FormationKind::Division, c.formation);

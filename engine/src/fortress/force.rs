@@ -118,10 +118,14 @@ pub fn step(
             .unit(first)
             .is_some_and(|x| x.counter.game.budget == 0 && !x.counter.game.acted);
     if !hq_into_ruins && cost > force_remaining(state, units) {
-        return refuse(
-            "3.1.4",
-            "the force lacks the MP: it moves at its slowest unit's allowance",
-        );
+        return if units.len() == 1 {
+            refuse("7.1", "the unit lacks the MP to enter the hex")
+        } else {
+            refuse(
+                "3.1.4",
+                "the force lacks the MP: it moves at its slowest unit's allowance",
+            )
+        };
     }
     let into_zone = enemy_zone(map, forces, state, side, to);
     if into_zone && enemy_zone(map, forces, state, side, from) {

@@ -899,7 +899,10 @@ fn fb_command_3_5_3_division_hq_out_of_command_halves_its_units_ma() {
     let dhq = k.hq(GERMAN, div, Radius::Hexes(2), 6);
     let inf = k.infantry(GERMAN, Some(div));
     let stranger = k.infantry(GERMAN, None);
+    let headless = k.formation(GERMAN, FormationKind::Division, Some(berlin));
+    let elements = k.infantry(GERMAN, Some(headless));
     let mut s = k.state();
+    put(&k, &mut s, elements, h(12, 12), MANEUVER, Dir::Up);
     put(&k, &mut s, higher, h(1, 1), COMBAT, Dir::Up);
     put(&k, &mut s, dhq, h(5, 1), MANEUVER, Dir::Up);
     put(&k, &mut s, inf, h(6, 1), MANEUVER, Dir::Up);
@@ -929,6 +932,11 @@ fn fb_command_3_5_3_division_hq_out_of_command_halves_its_units_ma() {
     assert_eq!(s.remaining(inf), MP.mp(3), "half its MA");
     assert_eq!(s.remaining(dhq), MP.mp(3), "the HQ too");
     assert_eq!(s.remaining(stranger), MP.mp(6), "not of the division");
+    assert_eq!(
+        s.remaining(elements),
+        MP.mp(6),
+        "a division without an HQ counter"
+    );
 }
 
 #[test]
@@ -1084,7 +1092,7 @@ fn fb_modes_3_3_2_a_soviet_hq_with_no_ma_may_enter_one_adjacent_ruins_hex_not_al
     move_seg(&k, &mut s, SOVIET);
     assert_eq!(s.remaining(hq), 0);
     let e = force::step(&k.map, &k.forces, &mut s, &[hq2], n(y, Dir::Up), MP.mp(1));
-    assert_eq!(e.unwrap_err().case, "3.1.4", "no MP for open ground");
+    assert_eq!(e.unwrap_err().case, "7.1", "no MP for open ground");
     force::step(&k.map, &k.forces, &mut s, &[hq], n(x, Dir::Up), MP.mp(4)).unwrap();
     assert_eq!(s.hex_of(hq), Some(n(x, Dir::Up)));
     // Not both: no mode change after it, and no second ruins hex.
