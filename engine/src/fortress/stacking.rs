@@ -11,7 +11,7 @@ use super::counters::{FormationKind, GERMAN};
 use crate::core::hex::HexId;
 use crate::core::protocol::{refuse, Case, Pending, RuleViolation};
 use crate::core::side::Side;
-use crate::core::stack::{StackLimit, MAX_STACK};
+use crate::core::stack::{StackLimit, StackingRules, MAX_STACK};
 use crate::core::units::UnitId;
 
 /// German: 3, or 4 of one division (3.1.2).
@@ -29,6 +29,20 @@ pub const SOVIET_LIMIT: StackLimit = StackLimit {
 
 /// During a segment: any force up to the stack's capacity (the limit holds at its end, 3.1.4).
 pub const LOOSE: fn(&[UnitId]) -> Result<(), RuleViolation> = |_| Ok(());
+
+/// The limits themselves as `core::stack::StackingRules`, for moves that must end within them
+/// at once: a retreat may not end over the limit (8.7.1).
+#[derive(Clone, Copy)]
+pub struct Strict<'f> {
+    pub forces: &'f Forces,
+    pub side: Side,
+}
+
+impl StackingRules for Strict<'_> {
+    fn may_stack(&self, units: &[UnitId]) -> Result<(), RuleViolation> {
+        check(self.forces, self.side, units)
+    }
+}
 
 pub const fn limit(side: Side) -> StackLimit {
     if matches!(side, GERMAN) {

@@ -1190,3 +1190,45 @@ fn fb_stacking_3_1_4_the_owner_eliminates_over_stacked_units_one_choice_at_a_tim
     assert_eq!(e.unwrap_err().case, "3.1.4", "no more than the limit needs");
     assert_eq!(s.stacks.at(x, SOVIET).unwrap().len(), 2);
 }
+
+#[test]
+fn fb_stacking_8_7_1_a_move_that_must_end_within_the_limit_is_refused_beyond_it() {
+    let mut k = Kit::new();
+    let a: Vec<UnitId> = (0..3).map(|_| k.infantry(SOVIET, None)).collect();
+    let strict = stacking::Strict {
+        forces: &k.forces,
+        side: SOVIET,
+    };
+    let mut st = crate::core::stack::Stack::new(h(2, 2), SOVIET);
+    st.push_top(a[0], &strict).unwrap();
+    st.push_top(a[1], &strict).unwrap();
+    assert_eq!(st.push_top(a[2], &strict).unwrap_err().case, "3.1.3");
+    assert_eq!(st.len(), 2, "unchanged by the refusal");
+}
+
+#[test]
+fn fb_board_a_saved_board_resumes_with_modes_facings_markers_and_orders() {
+    let mut k = Kit::new();
+    let berlin = k.formation(GERMAN, FormationKind::HigherCommand, None);
+    let higher = k.hq(GERMAN, berlin, Radius::WholeMap, 6);
+    let a = k.infantry(GERMAN, None);
+    let b = k.infantry(GERMAN, None);
+    let mut s = k.state();
+    put(&k, &mut s, higher, h(1, 1), COMBAT, Dir::Up);
+    put(&k, &mut s, a, h(4, 4), MANEUVER, Dir::DownLowerCol);
+    put(&k, &mut s, b, h(4, 4), COMBAT, Dir::Up);
+    fog::set_top(&k.forces, &mut s, GERMAN, a).unwrap();
+    command::designate(&k.map, &k.forces, &mut s, higher, b).unwrap();
+    s.add_ruins(h(6, 6)).unwrap();
+    modes::disrupt(&k.forces, &mut s, b, Dir::Up).unwrap();
+    let bytes = postcard::to_allocvec(&*s).unwrap();
+    let back: State = postcard::from_bytes(&bytes).unwrap();
+    assert_eq!(back, *s);
+    assert_eq!(back.stacks.at(h(4, 4), GERMAN).unwrap().top(), Some(a));
+    assert!(back.disrupted(b) && back.ruined(h(6, 6)));
+    // Flipped by its disruption, it took its force's facing (3.4.2).
+    assert_eq!(
+        back.unit(b).unwrap().counter.facing,
+        Some(Facing(Dir::DownLowerCol))
+    );
+}
