@@ -54,6 +54,13 @@ impl HexFeatures {
     pub const CONTROL_TOWER: u32 = 1 << 5;
     pub const RAIL_LINE: u32 = 1 << 6;
     pub const TOWN: u32 = 1 << 7;
+    /// Fortress Berlin fortifications (10.1.2–10.1.4): no enemy zone of control enters them
+    /// (3.2.3). Not terrain (7.3.1), so they are features, not terrain ids.
+    pub const BUNKER: u32 = 1 << 8;
+    pub const STRONGPOINT: u32 = 1 << 9;
+    pub const FLAK_TOWER: u32 = 1 << 10;
+    /// A U-Bahn station, where units go underground (Fortress Berlin 17.1.1).
+    pub const STATION: u32 = 1 << 11;
 
     pub const fn has(self, f: u32) -> bool {
         self.0 & f != 0

@@ -1,6 +1,21 @@
-//! Fortress Berlin (LPS / Against the Odds, 2004), the second ruleset on the core.
+//! Fortress Berlin (LPS / Against the Odds 2004), the second ruleset on the core, built module
+//! by module; each cites the rule cases it implements. Coverage: `docs/rules/fortress-berlin.md`.
 //!
-//! Built module by module; each submodule cites the rule cases it implements.
-//! `combat` — module 8.0, the combat segment's resolution over a described combat.
+//! * the unit and force model — counters (2.2), the board state, stacking (3.1), zones of
+//!   control (3.2), deployment modes (3.3), facing (3.4), command (3.5) and the fog of war
+//!   (3.1.5, 3.6);
+//! * `combat` — module 8.0, the combat segment's resolution over a described combat.
 
+pub mod board;
 pub mod combat;
+pub mod command;
+pub mod counters;
+pub mod facing;
+pub mod fog;
+pub mod force;
+pub mod modes;
+pub mod stacking;
+pub mod zoc;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,251 @@
+//! Who is where on a Fortress Berlin board, and in which mode, facing and condition: the
+//! state the unit and force rules (3.1–3.6) work on.
+//!
+//! A unit's hex is its `UnitState::location`, as in every game; its stack order lives in a
+//! `core::stack::Stacks` (one force per side and hex, 3.1.1); its face, facing and the game's
+//! own status (disruption, MP budget, command designation) in a `core::faces::CounterState`.
+//! The map is the core's `MapData` with the terrain ids of [`terrain`]; fortifications and
+//! U-Bahn stations are hex features (`HexFeatures::BUNKER` …), not terrain (7.3.1).
+
+use super::counters::{Counter, ForcesOf, Printed, COMBAT, MANEUVER};
+use crate::core::capacity::fortress_berlin::{self, FORMATIONS, UNITS};
+use crate::core::faces::{CounterState, Face, Facing};
+use crate::core::hex::{Dir, HexId};
+use crate::core::protocol::{refuse, RuleViolation};
+use crate::core::side::Side;
+use crate::core::stack::{Stack, Stacks};
+use crate::core::units::{Location, UnitId, UnitState};
+use serde::{Deserialize, Serialize};
+
+/// The map with Fortress Berlin's terrain ids (2.1.1).
+pub type MapData = fortress_berlin::MapData;
+/// Every counter of a game (`core::capacity::fortress_berlin`).
+pub type Forces = ForcesOf<UNITS, FORMATIONS>;
+/// A game's board state.
+pub type State = FortressState<UNITS>;
+
+/// Terrain ids of the map data (2.1.1, the Terrain Key). Rivers, canals, bridges, roads,
+/// railroads and U-Bahn lines are hexside features; fortifications and stations hex features.
+pub mod terrain {
+    use crate::core::map::TerrainId;
+    pub const CLEAR: TerrainId = 0;
+    pub const PARK: TerrainId = 1;
+    pub const BUILT_UP: TerrainId = 2;
+    pub const MAJOR_BUILDING: TerrainId = 3;
+    pub const AIRFIELD: TerrainId = 4;
+    pub const LAKE: TerrainId = 5;
+}
+
+/// The segments of a player-turn (4.1.1–4.1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SegmentKind {
+    Reinforcement,
+    Recovery,
+    Movement,
+    Combat,
+}
+
+/// The segment being played and whose player-turn it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Segment {
+    pub side: Side,
+    pub kind: SegmentKind,
+}
+
+/// Why a unit may not move again this segment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Done {
+    /// The player let go of it (7.1.1).
+    Released,
+    /// It entered an enemy-controlled hex (3.2.4).
+    ZocStop,
+    /// It changed mode as its only action, having too few MP to pay for it (3.3.3).
+    SoleAction,
+}
+
+/// Fortress Berlin's per-unit state beside the face and facing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Status {
+    /// Disrupted, marked with the colour of the player-turn it happened in: the German's
+    /// white, the Soviet's red (6.0, 8.8).
+    pub disrupted: Option<Side>,
+    /// Underground on the U-Bahn (17.1.1).
+    pub underground: bool,
+    /// MP for this movement segment in MP sub-points: the MA of the face up when the segment
+    /// began, halved for a division out of command (7.2.2, 3.5.3).
+    pub budget: u16,
+    /// Moved or changed mode this segment.
+    pub acted: bool,
+    pub done: Option<Done>,
+    /// Gave HQ support fire this turn (3.5.2).
+    pub support_fired: bool,
+    /// The German higher HQ that commands this unit directly (3.5.4).
+    pub directed_by: Option<UnitId>,
+}
+
+/// One unit: where it is (core) and its face, facing and status.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    pub state: UnitState,
+    pub counter: CounterState<Status>,
+}
+
+/// Game options that change the unit and force rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    /// The optional rule of 3.5.3: units trace command only to their own division HQ, and a
+    /// division HQ supports only its own division's units.
+    pub own_division_command: bool,
+}
+
+/// The board: one entry per counter of [`Forces`] (same index) and the stacks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FortressState<const U: usize> {
+    pub turn: u8,
+    pub segment: Segment,
+    pub options: Options,
+    pub units: heapless::Vec<Unit, U>,
+    pub stacks: Stacks<U>,
+    /// Hexes marked with a ruins marker, for the rest of the game (9.0.1).
+    pub ruins: heapless::Vec<HexId, MAX_RUINS>,
+}
+
+/// Ruins markers a game may place (the counter mix is not in the rulebook; a stand-in
+/// capacity, ample for a city that could be ruined hex by hex in fifteen turns of fire).
+pub const MAX_RUINS: usize = 256;
+
+const NO_UNIT: RuleViolation = RuleViolation::new("engine", "no such unit");
+
+/// The facing of the maneuver-mode units of a force (3.4.2: they all face alike).
+pub fn force_facing(state: &State, stack: &Stack) -> Option<Facing> {
+    stack
+        .units
+        .iter()
+        .find_map(|&u| state.unit(u).and_then(|x| x.counter.facing))
+}
+
+impl FortressState<UNITS> {
+    /// Every counter of `forces` off the map, maneuver face up (reinforcements arrive in
+    /// Maneuver Mode, 3.3.3), turn 1, the German reinforcement segment (4.1).
+    pub fn new(forces: &Forces) -> Self {
+        let mut units = heapless::Vec::new();
+        for c in &forces.counters {
+            let mut u = Unit::default();
+            u.state.location = Location::Pool;
+            if c.combat_only {
+                u.counter.face = COMBAT;
+            }
+            let _ = units.push(u);
+        }
+        FortressState {
+            turn: 1,
+            segment: Segment {
+                side: super::counters::GERMAN,
+                kind: SegmentKind::Reinforcement,
+            },
+            options: Options::default(),
+            units,
+            stacks: Stacks::default(),
+            ruins: heapless::Vec::new(),
+        }
+    }
+
+    pub fn unit(&self, u: UnitId) -> Option<&Unit> {
+        self.units.get(u.0 as usize)
+    }
+    pub fn unit_mut(&mut self, u: UnitId) -> Result<&mut Unit, RuleViolation> {
+        self.units.get_mut(u.0 as usize).ok_or(NO_UNIT)
+    }
+    pub fn hex_of(&self, u: UnitId) -> Option<HexId> {
+        self.unit(u)?.state.hex()
+    }
+    pub fn face(&self, u: UnitId) -> Face {
+        self.unit(u).map(|x| x.counter.face).unwrap_or_default()
+    }
+    pub fn in_maneuver(&self, u: UnitId) -> bool {
+        self.face(u) == MANEUVER
+    }
+    pub fn disrupted(&self, u: UnitId) -> bool {
+        self.unit(u)
+            .is_some_and(|x| x.counter.game.disrupted.is_some())
+    }
+    /// The printed values of the face up.
+    pub fn printed<'f>(&self, forces: &'f Forces, u: UnitId) -> Option<&'f Printed> {
+        Some(forces.counter(u)?.on(self.face(u)))
+    }
+    /// MP sub-points left this movement segment.
+    pub fn remaining(&self, u: UnitId) -> u16 {
+        self.unit(u).map_or(0, |x| {
+            x.counter.game.budget.saturating_sub(x.state.spent_mp)
+        })
+    }
+    /// Is a stack of `side` in `hex`?
+    pub fn occupied_by(&self, hex: HexId, side: Side) -> bool {
+        self.stacks.at(hex, side).is_some_and(|s| !s.is_empty())
+    }
+
+    /// Sets a unit up in `hex` with `face` up, before play or as it enters (13.0: the German
+    /// picks the mode; 3.3.3). A maneuver-mode unit joining maneuver-mode units takes their
+    /// facing (3.4.2), otherwise `facing`. Stacking limits are checked at the end of the
+    /// segment (3.1.4), so any number up to the stack capacity is accepted here.
+    pub fn place(
+        &mut self,
+        forces: &Forces,
+        u: UnitId,
+        hex: HexId,
+        face: Face,
+        facing: Dir,
+    ) -> Result<(), RuleViolation> {
+        let c: &Counter = forces.counter(u).ok_or(NO_UNIT)?;
+        if c.combat_only && face == MANEUVER {
+            return refuse(
+                "11.2.1",
+                "a Plant Protection Battalion has a combat face only",
+            );
+        }
+        let joined = self
+            .stacks
+            .at(hex, c.side)
+            .and_then(|s| force_facing(self, s));
+        self.stacks.place(u, hex, c.side, &super::stacking::LOOSE)?;
+        let x = self.unit_mut(u)?;
+        x.state.location = Location::OnMap(hex);
+        x.counter.face = face;
+        x.counter.facing = (*c.faces.faced.on(face)).then(|| joined.unwrap_or(Facing(facing)));
+        Ok(())
+    }
+
+    /// Takes a unit off the map for good (eliminated, 3.1.4, 8.6).
+    pub fn eliminate(&mut self, u: UnitId) -> Result<(), RuleViolation> {
+        if self.stacks.of(u).is_some() {
+            self.stacks.take(u)?;
+        }
+        let x = self.unit_mut(u)?;
+        x.state.location = Location::Eliminated;
+        x.counter.facing = None;
+        Ok(())
+    }
+
+    pub fn ruined(&self, hex: HexId) -> bool {
+        self.ruins.contains(&hex)
+    }
+
+    /// Marks `hex` with ruins (9.0.1); they stay for the rest of the game.
+    pub fn add_ruins(&mut self, hex: HexId) -> Result<(), RuleViolation> {
+        if !self.ruined(hex) {
+            self.ruins
+                .push(hex)
+                .map_err(|_| RuleViolation::new("engine", "ruins capacity exceeded"))?;
+        }
+        Ok(())
+    }
+
+    /// Is it `side`'s movement segment?
+    pub fn moving(&self, side: Side) -> bool {
+        self.segment
+            == Segment {
+                side,
+                kind: SegmentKind::Movement,
+            }
+    }
+}
