@@ -1,48 +1,40 @@
-//! Headless subcommands: `replay`, `play --script`, `check-data`. They print what happened with
-//! the rule case of every event, for rules disputes, bug reports and tests.
+//! Headless subcommands: `replay`, `play --script`, `resume`, `check-data`. They print what
+//! happened with the rule case of every event, for rules disputes, bug reports and tests.
+//!
+//! Written once for every game ([`TableGame`]): the game's notation reads and writes the
+//! inputs, its sequence of play and side names describe where it stands.
 
 use crate::persist::DiskPersist;
 use crate::saves::{self, SaveDir};
-use engine::berlin85::notation;
-use engine::berlin85::{Game, GameData, Input85, Options};
+use engine::core::options::OptionInfo;
 use engine::core::protocol::Pending;
-use session::{decode_input, replay as replay_journal, Header, Mode, Session};
-use std::fmt::Write as _;
+use session::{decode_input, replay as replay_journal, Header, Mode, Session, TableGame};
 use std::io::Write as _;
 use std::path::Path;
 
 /// A one-line summary of where a game stands.
-pub fn describe_state(g: &Game<'_>) -> String {
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "turn {} {:?}, {} phasing; surrender points {}; waiting for: {}",
-        g.state.turn,
-        g.state.phase,
-        engine::berlin85::state::side_name(g.state.phasing),
-        g.surrender_points(),
-        describe_pending(&g.pending())
-    );
-    s
+pub fn describe_state<G: TableGame>(g: &G) -> String {
+    format!(
+        "{}; waiting for: {}",
+        g.summary(),
+        describe_pending::<G>(&g.pending())
+    )
 }
 
-pub fn describe_pending(p: &engine::berlin85::Pending85) -> String {
+/// What the game waits for, in a line.
+pub fn describe_pending<G: TableGame>(p: &Pending<G::Choice>) -> String {
     match p {
-        Pending::Command { player } => {
-            format!("{} to act", engine::berlin85::state::side_name(*player))
-        }
+        Pending::Command { player } => format!("{} to act", G::side_name(*player)),
         Pending::Roll {
             player,
             dice,
             purpose,
             case,
             ..
-        } => {
-            format!(
-                "{} to roll {dice} for {purpose} [{case}]",
-                engine::berlin85::state::side_name(*player)
-            )
-        }
+        } => format!(
+            "{} to roll {dice} for {purpose} [{case}]",
+            G::side_name(*player)
+        ),
         Pending::DrawChit {
             cup, case, chits, ..
         } => format!("a chit from {cup} ({} left) [{case}]", chits.len()),
@@ -53,16 +45,28 @@ pub fn describe_pending(p: &engine::berlin85::Pending85) -> String {
             options,
         } => format!(
             "{} to choose: {purpose} [{case}] ({} options)",
-            engine::berlin85::state::side_name(*player),
+            G::side_name(*player),
             options.len()
         ),
         Pending::GameOver => "nothing: the game is over".into(),
     }
 }
 
+/// One input in the game's notation.
+fn notation_of<G: TableGame>(
+    data: &G::Data,
+    input: &engine::core::protocol::Input<G::Command>,
+) -> String {
+    let mut line = String::new();
+    match G::write_input(data, input, &mut line) {
+        Ok(()) => line,
+        Err(_) => format!("{input:?}"),
+    }
+}
+
 /// `berlin-table replay FILE`: FILE is a journal under any name (`journal.bin`, a bug report's
 /// `game-2026-11-20.bin`), or a save directory, whose game is loaded as the table loads it.
-pub fn replay(data: &'static GameData, file: &Path) -> Result<(), String> {
+pub fn replay<G: TableGame>(data: &'static G::Data, file: &Path) -> Result<(), String> {
     let (header, records, warnings) = if file.is_dir() {
         let loaded = saves::load(file).map_err(|e| e.to_string())?;
         (loaded.header, loaded.records, loaded.warnings)
@@ -76,24 +80,34 @@ pub fn replay(data: &'static GameData, file: &Path) -> Result<(), String> {
     }
     let header: Header = Header::decode(&header)
         .map_err(|e| format!("{}: the game header cannot be read: {e}", file.display()))?;
-    // The header names the game: a save of a game this table cannot play is refused by name.
-    if header.game != session::ruleset::GAME_ID {
+    // The header names the game: a save of another game is refused by name.
+    if header.game != G::GAME.slug() {
         let named = engine::core::game_id::GameId::from_slug(&header.game)
             .map(|g| format!("{} ({})", g.title(), g.rules_status().label()))
             .unwrap_or_else(|| format!("'{}', a game this table does not know", header.game));
-        return Err(format!("{}: a game of {named}", file.display()));
+        return Err(format!(
+            "{}: a game of {named}, not of {} (try --game {})",
+            file.display(),
+            G::GAME.title(),
+            header.game
+        ));
     }
     // The journal up to its first unreadable record, replayed checked (it may come from
     // anywhere): the game stops at the first refusal.
-    let unreadable = records.iter().position(|r| decode_input(r).is_none());
-    let inputs: Vec<Input85> = records.iter().map_while(|r| decode_input(r)).collect();
-    let (g, run) = replay_journal(data, &header, &inputs, None, Mode::Checked)
+    let unreadable = records
+        .iter()
+        .position(|r| decode_input::<G::Command>(r).is_none());
+    let inputs: Vec<_> = records
+        .iter()
+        .map_while(|r| decode_input::<G::Command>(r))
+        .collect();
+    let (g, run) = replay_journal::<G>(data, &header, &inputs, None, Mode::Checked)
         .map_err(|e| format!("scenario '{}': {e}", header.scenario))?;
     println!("scenario {} (seed {})", header.scenario, header.seed);
     // Every input replayed and the refused one, if any, with their events.
     let shown = run.good + usize::from(run.refusal.is_some());
     for (i, input) in inputs.iter().enumerate().take(shown) {
-        println!("{:>5}  {}", i + 1, notation::format_input(data, input));
+        println!("{:>5}  {}", i + 1, notation_of::<G>(data, input));
         match &run.refusal {
             Some(v) if i == run.good => println!("         refused: {v}"),
             _ => run.events_of(i).for_each(|e| println!("         {e}")),
@@ -106,34 +120,60 @@ pub fn replay(data: &'static GameData, file: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `berlin-table play --script FILE`: applies a text-notation script. A first line
-/// `scenario NAME` picks the scenario (default unity); `option gas` turns on poison gas [8.8].
+/// The option a script's `option NAME[=VALUE]` line means: its key, or the last word of its
+/// key when that names one option only (`option gas` for Berlin '85's `poison-gas` [8.8]).
+fn script_option<'a>(options: &'static [OptionInfo], name: &'a str) -> &'a str {
+    if options.iter().any(|o| o.key == name) {
+        return name;
+    }
+    let mut by_last_word = options
+        .iter()
+        .filter(|o| o.key.rsplit('-').next() == Some(name));
+    match (by_last_word.next(), by_last_word.next()) {
+        (Some(o), None) => o.key,
+        _ => name,
+    }
+}
+
+/// `berlin-table play --script FILE`: applies a text-notation script. Lines before the moves
+/// may say `scenario ID` (default: the game's first scenario) and `option NAME[=VALUE]` (a
+/// flag without a value is turned on).
 ///
 /// With `--save-dir DIR` on the command line the script is played through the table's own
 /// [`Session`] on the table's own save files, so it journals, fsyncs and snapshots exactly as
 /// the table does, and every accepted input is acknowledged on stdout as `ack N` only once
 /// it is durable. The power-cut test (`tests/power_cut.rs`) relies on that.
-pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> Result<(), String> {
+pub fn play<G: TableGame>(
+    data: &'static G::Data,
+    script: &Path,
+    save_to: Option<&Path>,
+) -> Result<(), String> {
     let text = std::fs::read_to_string(script).map_err(|e| format!("{}: {e}", script.display()))?;
-    let mut scenario = "unity".to_string();
-    let mut options = Options::default();
+    let mut scenario = G::scenario(data, 0)
+        .map(|s| s.id.to_string())
+        .unwrap_or_default();
+    let mut option_pairs: Vec<(String, String)> = Vec::new();
     let mut body = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let t = line.split('#').next().unwrap_or("").trim();
         if let Some(s) = t.strip_prefix("scenario ") {
             scenario = s.trim().to_string();
-        } else if t == "option gas" {
-            options.poison_gas = true;
+        } else if let Some(o) = t.strip_prefix("option ") {
+            let (name, value) = o.split_once('=').unwrap_or((o, ""));
+            let key = script_option(G::OPTIONS, name.trim());
+            option_pairs.push((key.to_string(), value.trim().to_string()));
         } else {
             body.push((n + 1, line));
         }
     }
+    let options = G::options_from_pairs(option_pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .map_err(|e| format!("{}: {e}", script.display()))?;
     // The script's inputs up to its first line that is not notation (parsing needs no game).
     let mut inputs = Vec::new();
     let mut line_nos = Vec::new();
     let mut bad_line = None;
     for (line_no, line) in body {
-        match notation::parse_input(data, line) {
+        match G::read_input(data, line) {
             Ok(Some(i)) => {
                 inputs.push(i);
                 line_nos.push(line_no);
@@ -145,7 +185,7 @@ pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> R
             }
         }
     }
-    let header = Header::new(&scenario, options, 0);
+    let header = Header::for_game::<G>(&scenario, &options, 0);
     let refused = |line_no: usize, v: &dyn std::fmt::Display| {
         println!("{line_no:>5}  refused: {v}");
         Err(format!(
@@ -155,7 +195,7 @@ pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> R
     };
     let Some(dir) = save_to else {
         // Without saves the script is a journal like any other: replayed, checked.
-        let (g, run) = replay_journal(data, &header, &inputs, None, Mode::Checked)
+        let (g, run) = replay_journal::<G>(data, &header, &inputs, None, Mode::Checked)
             .map_err(|e| format!("scenario '{scenario}': {e}"))?;
         for (i, line_no) in line_nos.iter().enumerate().take(run.good) {
             run.events_of(i).for_each(|e| println!("{line_no:>5}  {e}"));
@@ -170,7 +210,7 @@ pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> R
         return Ok(());
     };
     let sd = SaveDir::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut session = Session::new(data, header, Box::new(DiskPersist::new(sd)))
+    let mut session = Session::<G>::new(data, header, Box::new(DiskPersist::new(sd)))
         .map_err(|e| format!("scenario '{scenario}': {e}"))?;
     if let Some(e) = session.save_error() {
         return Err(format!("{}: the game cannot be saved: {e}", dir.display()));
@@ -206,8 +246,8 @@ pub fn play(data: &'static GameData, script: &Path, save_to: Option<&Path>) -> R
 /// table's Resume button does (journal, snapshot, recovery of a damaged tail), prints what was
 /// recovered and where the game stands, and writes the postcard bytes of the resumed state to
 /// STATE_FILE if one is named (the power-cut test compares them byte for byte).
-pub fn resume(
-    data: &'static GameData,
+pub fn resume<G: TableGame>(
+    data: &'static G::Data,
     save_dir: &Path,
     state_out: Option<&Path>,
 ) -> Result<(), String> {
@@ -216,13 +256,13 @@ pub fn resume(
     for w in &loaded.warnings {
         println!("warning: {w}");
     }
-    let Some(saved) = crate::persist::saved_game(&dir) else {
+    let Some(saved) = crate::persist::saved_game::<G, _>(&dir) else {
         return Err(format!(
             "{}: the saved game cannot be resumed (see the log)",
             save_dir.display()
         ));
     };
-    let (session, report) = Session::resume(
+    let (session, report) = Session::<G>::resume(
         data,
         saved.header,
         saved.inputs,
@@ -242,7 +282,7 @@ pub fn resume(
     }
     println!("{}", describe_state(session.game()));
     if let Some(path) = state_out {
-        let bytes = postcard::to_allocvec(&session.game().state)
+        let bytes = postcard::to_allocvec(session.game().state())
             .map_err(|e| format!("the state cannot be encoded: {e}"))?;
         std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     }
@@ -260,5 +300,43 @@ pub fn check_data(dir: &Path) -> Result<(), String> {
             println!("{e}");
         }
         Err(format!("{} problem(s) in {}", errors.len(), dir.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use session::ruleset::{Berlin85, Options};
+
+    #[test]
+    fn a_script_names_an_option_by_its_key_or_the_last_word_of_its_key() {
+        let options = <Berlin85 as engine::core::contract::Ruleset>::OPTIONS;
+        assert_eq!(script_option(options, "poison-gas"), "poison-gas");
+        // The shorthand older scripts use for [8.8] poison gas.
+        assert_eq!(script_option(options, "gas"), "poison-gas");
+        assert_eq!(script_option(options, "combat"), "sequential-combat");
+        // Anything else is passed on, so the option list refuses it by name.
+        assert_eq!(script_option(options, "nukes"), "nukes");
+    }
+
+    #[test]
+    fn play_reads_scenario_and_options_and_refuses_an_unknown_option_by_name() {
+        let data = session::builtin_data().expect("built-in data");
+        let dir = std::env::temp_dir().join(format!("bt-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let script = dir.join("options.txt");
+        std::fs::write(&script, "scenario werewolf\noption nukes\n").expect("script");
+        let err = play::<Berlin85>(data, &script, None).expect_err("no such option");
+        assert!(err.contains("nukes"), "{err}");
+        // A save made from a script records the options it asked for.
+        std::fs::write(&script, "scenario werewolf\noption gas\n").expect("script");
+        let saves = dir.join("saves");
+        play::<Berlin85>(data, &script, Some(&saves)).expect("plays");
+        let saved = crate::persist::saved_game::<Berlin85, _>(&SaveDir::open(&saves).expect("dir"))
+            .expect("a saved game");
+        assert_eq!(saved.header.scenario, "werewolf");
+        let options: Options = saved.header.game_options::<Berlin85>().expect("options");
+        assert!(options.poison_gas);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

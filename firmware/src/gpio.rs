@@ -586,8 +586,8 @@ mod tests {
     /// Inputs of a Unity game (seed 7) played by the random agent up to the first pending roll,
     /// or up to a pending command when `until_roll` is false (a command after a few inputs).
     fn inputs_until(until_roll: bool) -> Vec<engine::berlin85::Input85> {
-        let header = ui::Header::new("unity", Default::default(), 7);
-        let mut s = ui::Session::new(
+        let header = ui::Header::new("unity", ui::session::ruleset::Options::default(), 7);
+        let mut s = ui::Session::<ui::session::ruleset::Berlin85>::new(
             ::tests::berlin85(),
             header,
             Box::new(ui::session::NullPersist),
@@ -622,7 +622,7 @@ mod tests {
             renderer_name: Some("software".into()),
         });
         let _ = slint::platform::set_platform(Box::new(backend));
-        let mut header = ui::Header::new("unity", Default::default(), 7);
+        let mut header = ui::Header::new("unity", ui::session::ruleset::Options::default(), 7);
         header.dice = dice;
         let resume = ui::Resume {
             header,

@@ -14,6 +14,8 @@ mod watchdog;
 mod window;
 
 use config::{Command, Config};
+// The one game the table plays today; `--game` is checked against the playable games above.
+use session::ruleset::Berlin85;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -46,21 +48,22 @@ fn main() -> ExitCode {
         // The headless commands play the game's rules: a game listed but not yet implemented
         // is refused with the reason, before any file is touched.
         _ if !config.game.rules_status().playable() => Err(not_playable(config.game)),
-        Command::Replay { file } => load_data(&config).and_then(|d| cli::replay(d, file)),
+        Command::Replay { file } => {
+            load_data(&config).and_then(|d| cli::replay::<Berlin85>(d, file))
+        }
         Command::Play { script } => {
             let explicit_save =
                 std::env::args().any(|a| a == "--save-dir" || a.starts_with("--save-dir="));
             load_data(&config).and_then(|d| {
-                cli::play(
+                cli::play::<Berlin85>(
                     d,
                     script,
                     explicit_save.then_some(config.save_dir.as_path()),
                 )
             })
         }
-        Command::Resume { state_out } => {
-            load_data(&config).and_then(|d| cli::resume(d, &config.save_dir, state_out.as_deref()))
-        }
+        Command::Resume { state_out } => load_data(&config)
+            .and_then(|d| cli::resume::<Berlin85>(d, &config.save_dir, state_out.as_deref())),
         Command::CheckData { dir } => cli::check_data(dir),
     };
     match result {

@@ -2,7 +2,7 @@
 
 use crate::saves::{SaveDir, SaveError};
 use crate::storage::{DirStorage, Storage};
-use session::{decode_input, decode_state, Header, Persist, Resume};
+use session::{decode_input, decode_state, Header, Persist, Resume, TableGame};
 use std::io;
 
 fn io_err(e: SaveError) -> io::Error {
@@ -88,16 +88,19 @@ impl<S: Storage> Persist for DiskPersist<S> {
 
 /// The saved game in `dir`, if any, ready for the start screen's Resume button. Problems
 /// (a torn last record, a bad snapshot) are logged and the last good state is used.
-pub fn saved_game<S: Storage>(dir: &SaveDir<S>) -> Option<Resume> {
+pub fn saved_game<G: TableGame, S: Storage>(dir: &SaveDir<S>) -> Option<Resume<G>> {
     resume_from(dir.load(), "saved game")
 }
 
 /// The game before the current one, for the start screen's "Previous game" button.
-pub fn previous_game<S: Storage>(dir: &SaveDir<S>) -> Option<Resume> {
+pub fn previous_game<G: TableGame, S: Storage>(dir: &SaveDir<S>) -> Option<Resume<G>> {
     resume_from(dir.load_previous(), "previous game")
 }
 
-fn resume_from(loaded: Result<crate::saves::LoadOutcome, SaveError>, what: &str) -> Option<Resume> {
+fn resume_from<G: TableGame>(
+    loaded: Result<crate::saves::LoadOutcome, SaveError>,
+    what: &str,
+) -> Option<Resume<G>> {
     let loaded = match loaded {
         Ok(l) => l,
         Err(e) => {

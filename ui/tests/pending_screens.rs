@@ -32,7 +32,8 @@ fn header(scenario: &str, dice: Randomness, seats: Seats) -> Header {
 /// A game of `scenario` with both sides set up by the table's auto-place.
 fn set_up(h: Header) -> Session {
     let data = ui::builtin_data().expect("built-in data");
-    let mut s = Session::new(data, h, Box::new(NullPersist)).expect("a new game");
+    let mut s = Session::<ui::session::ruleset::Berlin85>::new(data, h, Box::new(NullPersist))
+        .expect("a new game");
     while s.game().state.phase == Phase::Setup {
         s.auto_place().expect("auto-place");
         s.apply(Input::Command(Command::EndSetup))

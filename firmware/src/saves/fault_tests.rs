@@ -15,6 +15,7 @@ use crate::persist::{saved_game, DiskPersist};
 use crate::storage::sim::{Call, Fault, SimStorage};
 use engine::berlin85::{Game, GameData, Input85};
 use engine::core::protocol::Pending;
+use session::ruleset::Berlin85;
 use session::{encode_input, Header, NullPersist, Persist, Session};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -207,8 +208,8 @@ impl Checker {
         }
         if full_resume {
             self.figures.full_resumes += 1;
-            let resume = saved_game(&dir).ok_or("Resume finds no game")?;
-            let (session, report) = Session::resume(
+            let resume = saved_game::<Berlin85, _>(&dir).ok_or("Resume finds no game")?;
+            let (session, report) = Session::<Berlin85>::resume(
                 self.data,
                 resume.header,
                 resume.inputs,
@@ -344,8 +345,8 @@ fn explore(scenario: &str, seed: u64, inputs: usize) -> Figures {
     let sim = SimStorage::new();
     let tap = Tap::new(&sim);
 
-    let header_a = Header::new(scenario, Default::default(), seed ^ 0xA);
-    let mut a = Session::new(data, header_a, Box::new(tap.clone())).expect("game A");
+    let header_a = Header::new(scenario, session::ruleset::Options::default(), seed ^ 0xA);
+    let mut a = Session::<Berlin85>::new(data, header_a, Box::new(tap.clone())).expect("game A");
     // As saved: the session records the data version in the header it begins with.
     let header_a = a.header().clone();
     for input in script(data, scenario, seed ^ 0xA, 30) {
@@ -354,8 +355,8 @@ fn explore(scenario: &str, seed: u64, inputs: usize) -> Figures {
     let previous = encoded(a.inputs());
     drop(a);
 
-    let header_b = Header::new(scenario, Default::default(), seed);
-    let session = Session::new(data, header_b, Box::new(tap.clone())).expect("game B");
+    let header_b = Header::new(scenario, session::ruleset::Options::default(), seed);
+    let session = Session::<Berlin85>::new(data, header_b, Box::new(tap.clone())).expect("game B");
     let header_b = session.header().clone();
     let mut run = Run {
         session,
@@ -478,8 +479,8 @@ fn every_fault_at_every_call_of_medicine_wheel_loses_nothing() {
 fn a_full_card_never_changes_the_saved_game_and_the_warning_stays_until_all_is_safe() {
     let data = ::tests::berlin85();
     let sim = SimStorage::new();
-    let header = Header::new("unity", Default::default(), 7);
-    let mut s = Session::new(data, header, Box::new(Tap::new(&sim))).expect("game");
+    let header = Header::new("unity", session::ruleset::Options::default(), 7);
+    let mut s = Session::<Berlin85>::new(data, header, Box::new(Tap::new(&sim))).expect("game");
     let inputs = script(data, "unity", 7, 376);
     assert_eq!(inputs.len(), 376, "the scripted game is long enough");
     for (i, input) in inputs.iter().enumerate() {
@@ -506,8 +507,8 @@ fn a_full_card_never_changes_the_saved_game_and_the_warning_stays_until_all_is_s
     let loaded = dir.load().expect("load");
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
     assert_eq!(loaded.records, encoded(&inputs));
-    let resume = saved_game(&dir).expect("a saved game");
-    let (resumed, report) = Session::resume(
+    let resume = saved_game::<Berlin85, _>(&dir).expect("a saved game");
+    let (resumed, report) = Session::<Berlin85>::resume(
         data,
         resume.header,
         resume.inputs,
@@ -524,8 +525,8 @@ fn a_full_card_never_changes_the_saved_game_and_the_warning_stays_until_all_is_s
 fn a_failed_save_is_retried_without_a_new_input() {
     let data = ::tests::berlin85();
     let sim = SimStorage::new();
-    let header = Header::new("unity", Default::default(), 8);
-    let mut s = Session::new(data, header, Box::new(Tap::new(&sim))).expect("game");
+    let header = Header::new("unity", session::ruleset::Options::default(), 8);
+    let mut s = Session::<Berlin85>::new(data, header, Box::new(Tap::new(&sim))).expect("game");
     let inputs = script(data, "unity", 8, 20);
     for input in &inputs[..19] {
         s.apply(input.clone()).expect("input");
@@ -548,15 +549,15 @@ fn an_undo_never_touches_the_previous_game() {
     let data = ::tests::berlin85();
     let sim = SimStorage::new();
     let tap = Tap::new(&sim);
-    let header_a = Header::new("unity", Default::default(), 1);
-    let mut a = Session::new(data, header_a, Box::new(tap.clone())).expect("game A");
+    let header_a = Header::new("unity", session::ruleset::Options::default(), 1);
+    let mut a = Session::<Berlin85>::new(data, header_a, Box::new(tap.clone())).expect("game A");
     for input in script(data, "unity", 1, 400) {
         a.apply(input).expect("A");
     }
     let game_a = encoded(a.inputs());
     drop(a);
-    let header_b = Header::new("werewolf", Default::default(), 2);
-    let mut b = Session::new(data, header_b, Box::new(tap)).expect("game B");
+    let header_b = Header::new("werewolf", session::ruleset::Options::default(), 2);
+    let mut b = Session::<Berlin85>::new(data, header_b, Box::new(tap)).expect("game B");
     for input in undoable(data, "werewolf", 2, 300) {
         b.apply(input).expect("B");
     }
@@ -577,8 +578,9 @@ fn undo_at_2000_inputs_costs_at_most_two_fsyncs_and_50_ms() {
     let data = ::tests::berlin85();
     let inputs = long_script(data, 2000);
     let sim = SimStorage::new();
-    let header = Header::new("werewolf", Default::default(), 3);
-    let mut s = Session::new(data, header.clone(), Box::new(Tap::new(&sim))).expect("game");
+    let header = Header::new("werewolf", session::ruleset::Options::default(), 3);
+    let mut s =
+        Session::<Berlin85>::new(data, header.clone(), Box::new(Tap::new(&sim))).expect("game");
     for input in &inputs {
         s.apply(input.clone()).expect("input");
     }
@@ -589,7 +591,7 @@ fn undo_at_2000_inputs_costs_at_most_two_fsyncs_and_50_ms() {
     // The same on the real file system, timed.
     let dir = std::env::temp_dir().join(format!("berlin-table-undo-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let mut real = Session::new(
+    let mut real = Session::<Berlin85>::new(
         data,
         header,
         Box::new(DiskPersist::new(SaveDir::open(&dir).expect("dir"))),
@@ -639,8 +641,8 @@ fn long_script(data: &'static GameData, n: usize) -> Vec<Input85> {
 /// The scripted game cut back to its longest prefix that ends on an input undo can take back.
 fn undoable(data: &'static GameData, scenario: &str, seed: u64, n: usize) -> Vec<Input85> {
     let mut inputs = script(data, scenario, seed, n);
-    let header = Header::new(scenario, Default::default(), seed);
-    let mut s = Session::new(data, header, Box::new(NullPersist)).expect("game");
+    let header = Header::new(scenario, session::ruleset::Options::default(), seed);
+    let mut s = Session::<Berlin85>::new(data, header, Box::new(NullPersist)).expect("game");
     let mut last_undoable = 0;
     for (i, input) in inputs.iter().enumerate() {
         s.apply(input.clone()).expect("scripted input");

@@ -1,14 +1,16 @@
 //! What, together with the journal, recreates a game: the game and scenario, its options, the
 //! seed of the table's dice, where random answers come from and how the players sit.
 
-use crate::ruleset::{self, Options};
+use crate::ruleset::{self, GameOptions, TableGame};
 use engine::core::side::Side;
 use serde::{Deserialize, Serialize};
 
 /// Version of the [`Header`] layout; bump when it changes (and teach [`Header::decode`] the old
 /// one: a table never refuses a game it saved itself).
-/// 1: no data version. 2: `data_version` appended.
-pub const HEADER_FORMAT: u16 = 2;
+/// 1: no data version. 2: `data_version` appended. 3: the options as `key = value` text pairs
+/// of the game's option list, so one header serves every game (1 and 2 held Berlin '85's
+/// options struct).
+pub const HEADER_FORMAT: u16 = 3;
 
 /// Where random answers come from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,7 +38,13 @@ impl Seats {
     /// Should the screen be turned 180° to face `player`, the player who must act now (none
     /// when nobody must)? Only with opposite seats, for the side sitting across the table.
     pub fn turned_for(self, player: Option<Side>) -> bool {
-        self == Seats::Opposite && player == Some(ruleset::SIDE_ACROSS)
+        self.turned_for_side(player, ruleset::Berlin85::SIDE_ACROSS)
+    }
+
+    /// [`Seats::turned_for`] for a game whose side across the table is `across`
+    /// ([`TableGame::SIDE_ACROSS`]).
+    pub fn turned_for_side(self, player: Option<Side>, across: Side) -> bool {
+        self == Seats::Opposite && player == Some(across)
     }
 }
 
@@ -44,33 +52,55 @@ impl Seats {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
     pub format: u16,
-    /// Game id (`"berlin85"`).
+    /// Game id: the game's slug (`"berlin85"`, `"fortress-berlin"`, `"gates"`).
     pub game: String,
     pub scenario: String,
-    pub options: Options,
+    /// Every option of the game as `key = value` text, in the game's option-list order
+    /// (`poison-gas = on`): readable in a bug report, and the same for every game. Read them
+    /// with [`Header::game_options`].
+    pub options: Vec<(String, String)>,
     /// Seed of the table's dice; recorded so a resumed game rolls on as it would have.
     pub seed: u64,
     pub dice: Randomness,
     pub chits: Randomness,
     pub seats: Seats,
-    /// Which game data the game was played with (`ruleset::data_version`, a digest of the
+    /// Which game data the game was played with (`TableGame::data_version`, a digest of the
     /// compiled data; 0 = not recorded, a format-1 save). A resume on other data (a club's
     /// changed override charts) replays the whole journal with the data in use and says so.
     pub data_version: u64,
 }
 
-/// The header as format 1 wrote it (before `data_version`).
+/// The header as formats 1 and 2 wrote it: Berlin '85's options struct, and (format 2) the
+/// data version appended.
 #[derive(Deserialize)]
 #[cfg_attr(test, derive(Serialize))]
 struct HeaderV1 {
     format: u16,
     game: String,
     scenario: String,
-    options: Options,
+    options: ruleset::Options,
     seed: u64,
     dice: Randomness,
     chits: Randomness,
     seats: Seats,
+}
+
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(Serialize))]
+struct HeaderV2 {
+    v1: HeaderV1,
+    data_version: u64,
+}
+
+/// Every option of `G` as text pairs, in its option-list order.
+pub fn option_pairs<G: TableGame>(options: &G::Options) -> Vec<(String, String)> {
+    G::OPTIONS
+        .iter()
+        .map(|info| {
+            let value = G::option(options, info.key).unwrap_or(info.default_value());
+            (info.key.to_string(), info.format(value).to_string())
+        })
+        .collect()
 }
 
 impl Header {
@@ -79,44 +109,65 @@ impl Header {
         postcard::to_allocvec(self).map_err(|e| e.to_string())
     }
 
-    /// Reads a saved header of this format or an older one (migrated to this format, with the
-    /// data version unknown).
+    /// Reads a saved header of this format or an older one (migrated to this format; a
+    /// format-1 save has its data version unknown).
     pub fn decode(bytes: &[u8]) -> Result<Header, String> {
-        match postcard::from_bytes::<Header>(bytes) {
-            Ok(h) if h.format == HEADER_FORMAT => Ok(h),
-            current => match postcard::from_bytes::<HeaderV1>(bytes) {
-                Ok(v1) if v1.format == 1 => Ok(Header {
+        let unreadable =
+            |format: u16| format!("save format {format} (this table reads 1 to {HEADER_FORMAT})");
+        // Every format begins with its number.
+        let format = postcard::from_bytes::<u16>(bytes).map_err(|e| e.to_string())?;
+        match format {
+            HEADER_FORMAT => postcard::from_bytes::<Header>(bytes).map_err(|e| e.to_string()),
+            1 | 2 => {
+                let (v1, data_version) = if format == 1 {
+                    (postcard::from_bytes::<HeaderV1>(bytes), 0)
+                } else {
+                    match postcard::from_bytes::<HeaderV2>(bytes) {
+                        Ok(v2) => (Ok(v2.v1), v2.data_version),
+                        Err(e) => (Err(e), 0),
+                    }
+                };
+                let v1 = v1.map_err(|e| e.to_string())?;
+                if v1.format != format {
+                    return Err(unreadable(v1.format));
+                }
+                // Formats 1 and 2 were only ever written by Berlin '85.
+                Ok(Header {
                     format: HEADER_FORMAT,
                     game: v1.game,
                     scenario: v1.scenario,
-                    options: v1.options,
+                    options: option_pairs::<ruleset::Berlin85>(&v1.options),
                     seed: v1.seed,
                     dice: v1.dice,
                     chits: v1.chits,
                     seats: v1.seats,
-                    data_version: 0,
-                }),
-                Ok(v1) => Err(format!(
-                    "save format {} (this table reads 1 to {HEADER_FORMAT})",
-                    v1.format
-                )),
-                Err(e) => Err(match current {
-                    Ok(h) => format!(
-                        "save format {} (this table reads 1 to {HEADER_FORMAT})",
-                        h.format
-                    ),
-                    Err(_) => e.to_string(),
-                }),
-            },
+                    data_version,
+                })
+            }
+            other => Err(unreadable(other)),
         }
     }
 
-    pub fn new(scenario: &str, options: Options, seed: u64) -> Self {
+    /// The options of the game this header records, read with game `G`'s option list
+    /// (options a save does not mention keep their defaults). An error names the option.
+    pub fn game_options<G: TableGame>(&self) -> Result<G::Options, String> {
+        G::options_from_pairs(self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .map_err(|e| e.to_string())
+    }
+
+    /// A new game's header (digital dice and chits, opposite seats), for the game whose
+    /// options these are.
+    pub fn new<O: GameOptions>(scenario: &str, options: O, seed: u64) -> Self {
+        Self::for_game::<O::Game>(scenario, &options, seed)
+    }
+
+    /// [`Header::new`] for game `G`, named explicitly (code written for any game).
+    pub fn for_game<G: TableGame>(scenario: &str, options: &G::Options, seed: u64) -> Self {
         Header {
             format: HEADER_FORMAT,
-            game: ruleset::GAME_ID.into(),
+            game: ruleset::game_id::<G>().into(),
             scenario: scenario.into(),
-            options,
+            options: option_pairs::<G>(options),
             seed,
             dice: Randomness::Digital,
             chits: Randomness::Digital,
@@ -129,6 +180,7 @@ impl Header {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::{Berlin85, Options};
 
     #[test]
     fn a_format_1_save_still_loads_with_its_data_version_unknown() {
@@ -153,7 +205,60 @@ mod tests {
             ("werewolf", 42, 0)
         );
         assert_eq!((h.dice, h.seats), (Randomness::Physical, Seats::Same));
-        assert!(h.options.poison_gas);
+        assert!(h.game_options::<Berlin85>().expect("options").poison_gas);
+    }
+
+    #[test]
+    fn a_format_2_save_keeps_its_data_version_and_options() {
+        // A format-2 header: Berlin '85's options struct, the data version appended.
+        let old = HeaderV2 {
+            v1: HeaderV1 {
+                format: 2,
+                game: "berlin85".into(),
+                scenario: "unity".into(),
+                options: Options {
+                    poison_gas: false,
+                    sequential_combat: true,
+                },
+                seed: 9,
+                dice: Randomness::Digital,
+                chits: Randomness::Physical,
+                seats: Seats::Opposite,
+            },
+            data_version: 0xfeed,
+        };
+        let h = Header::decode(&postcard::to_allocvec(&old).expect("old")).expect("migrated");
+        assert_eq!((h.format, h.data_version), (HEADER_FORMAT, 0xfeed));
+        assert_eq!(h.chits, Randomness::Physical);
+        let options = h.game_options::<Berlin85>().expect("options");
+        assert!(options.sequential_combat && !options.poison_gas);
+    }
+
+    #[test]
+    fn options_are_saved_as_readable_pairs_and_a_strange_one_is_named() {
+        let mut h = Header::new(
+            "unity",
+            Options {
+                poison_gas: true,
+                sequential_combat: false,
+            },
+            7,
+        );
+        assert_eq!(h.game, "berlin85");
+        let keys: Vec<&str> = h.options.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["poison-gas", "sequential-combat"]);
+        assert!(h.game_options::<Berlin85>().expect("options").poison_gas);
+        // A save that does not mention an option leaves it at its default.
+        h.options.retain(|(k, _)| k != "sequential-combat");
+        assert_eq!(
+            h.game_options::<Berlin85>()
+                .expect("options")
+                .sequential_combat,
+            Options::default().sequential_combat
+        );
+        h.options.push(("tactical-nukes".into(), "on".into()));
+        let err = h.game_options::<Berlin85>().expect_err("unknown option");
+        assert!(err.contains("tactical-nukes"), "{err}");
     }
 
     #[test]

@@ -20,17 +20,13 @@
 //! in the [`Header`], and the generator for the answer at journal position `n` is derived
 //! from `(seed, n)`, so a resumed game rolls exactly as the uninterrupted one would have.
 //!
-//! # One game today, any game tomorrow
+//! # Any game
 //!
-//! The session is still typed on Berlin '85, but every game-specific name and call is in
-//! one module, [`ruleset`]: the type aliases (`Game`, `Input`, `State`, `Event`, …) and a few
-//! functions and constants (`new_game`, `fits`, `undo_len`, `is_secret`, `auto_place`,
-//! `builtin_data`, the table's own refusals, the game id and the side sitting across the
-//! table). Beyond those, the session only calls what any game will have: `apply`,
-//! `apply_in_place`, `pending` and the `state` it saves. That is where the engine's game-neutral
-//! `Ruleset` trait plugs in: the aliases become its associated types, the functions its
-//! methods, and [`Session`], [`replay()`] and [`Header`] gain a parameter `R: Ruleset`.
-//! Nothing else in the crate names a game.
+//! [`Session`], [`replay()`] and [`Resume`] take the game as a type parameter `G:
+//! [TableGame](ruleset::TableGame)` (the engine's `Ruleset` plus what a table needs); the
+//! [`Header`] records the game's slug and its options as text pairs, the same for every game.
+//! Left without a parameter they are Berlin '85's, and [`ruleset`] is the one module that
+//! names a game.
 
 pub mod header;
 pub mod persist;
@@ -41,10 +37,12 @@ mod session;
 pub use header::{Header, Randomness, Seats, HEADER_FORMAT};
 pub use persist::{MemoryPersist, NullPersist, Persist, SavedGame};
 pub use replay::{replay, Mode, ReplayReport, SNAPSHOT_EVERY};
-pub use ruleset::builtin_data;
+pub use ruleset::{builtin_data, GameOptions, TableGame};
 pub use session::{LoggedEvent, Resume, ResumeReport, Session, SessionError};
 
-use ruleset::{Input, State};
+use engine::core::protocol::Input;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
 /// SplitMix64 of (seed, n): independent streams per journal position.
 pub(crate) fn mix(seed: u64, n: u64) -> u64 {
@@ -55,17 +53,17 @@ pub(crate) fn mix(seed: u64, n: u64) -> u64 {
 }
 
 /// Postcard bytes of an input, as [`Persist::append`] receives them.
-pub fn encode_input(input: &Input) -> Result<Vec<u8>, String> {
+pub fn encode_input<C: Serialize>(input: &Input<C>) -> Result<Vec<u8>, String> {
     postcard::to_allocvec(input).map_err(|e| e.to_string())
 }
 
 /// Reads back what [`encode_input`] wrote; `None` for damaged bytes.
-pub fn decode_input(bytes: &[u8]) -> Option<Input> {
+pub fn decode_input<C: DeserializeOwned>(bytes: &[u8]) -> Option<Input<C>> {
     postcard::from_bytes(bytes).ok()
 }
 
 /// Reads back a snapshot's state; `None` for damaged bytes.
-pub fn decode_state(bytes: &[u8]) -> Option<State> {
+pub fn decode_state<S: DeserializeOwned>(bytes: &[u8]) -> Option<S> {
     postcard::from_bytes(bytes).ok()
 }
 

@@ -2,9 +2,9 @@
 //! is the function. A resume, an undo and the CLI's `replay` / `play --script` all call
 //! [`replay`].
 
-use crate::ruleset::{self, Game, GameData, Input, State};
+use crate::ruleset::{Berlin85, TableGame};
 use crate::{Header, LoggedEvent, SessionError};
-use engine::core::protocol::{Events, RuleViolation};
+use engine::core::protocol::{Input, RuleViolation};
 
 /// The state is kept in memory after every this-many inputs (a checkpoint, so an undo replays
 /// at most that many), and a snapshot is handed to [`Persist::snapshot`](crate::Persist::snapshot)
@@ -26,8 +26,8 @@ pub enum Mode {
 }
 
 /// What a replay did.
-#[derive(Clone, Debug, Default)]
-pub struct ReplayReport {
+#[derive(Clone, Debug)]
+pub struct ReplayReport<G: TableGame = Berlin85> {
     /// The starting state given to [`replay`] was used, standing for this many inputs
     /// (`None`: the replay began with a new game).
     pub from_state: Option<usize>,
@@ -36,16 +36,29 @@ pub struct ReplayReport {
     /// The refusal of `inputs[good]`, where the replay stopped before the end.
     pub refusal: Option<RuleViolation>,
     /// The events of every input replayed, with its journal position.
-    pub log: Vec<LoggedEvent>,
+    pub log: Vec<LoggedEvent<G::LogEvent>>,
     /// For each of `inputs[..good]`: did it answer a secret roll [17.0]? (`false` for the
     /// inputs a starting state stands for: they are not replayed.)
     pub secret: Vec<bool>,
     /// The state where the replay began, then after every [`SNAPSHOT_EVERY`]-th input
     /// replayed.
-    pub checkpoints: Vec<(usize, State)>,
+    pub checkpoints: Vec<(usize, G::State)>,
 }
 
-impl ReplayReport {
+impl<G: TableGame> Default for ReplayReport<G> {
+    fn default() -> Self {
+        ReplayReport {
+            from_state: None,
+            good: 0,
+            refusal: None,
+            log: Vec::new(),
+            secret: Vec::new(),
+            checkpoints: Vec::new(),
+        }
+    }
+}
+
+impl<G: TableGame> ReplayReport<G> {
     /// The journal position the replay began at (0, or where the starting state stands).
     pub fn start(&self) -> usize {
         self.from_state.unwrap_or(0)
@@ -55,7 +68,7 @@ impl ReplayReport {
         self.good - self.start()
     }
     /// The events of the input at journal position `i` (empty unless it was replayed).
-    pub fn events_of(&self, i: usize) -> impl Iterator<Item = &ruleset::Event> + '_ {
+    pub fn events_of(&self, i: usize) -> impl Iterator<Item = &G::LogEvent> + '_ {
         let from = self.log.partition_point(|e| e.input < i);
         self.log[from..]
             .iter()
@@ -70,29 +83,30 @@ impl ReplayReport {
 /// from the beginning). Stops at the first refused input: the game returned stands after the
 /// last good one and the report says which was refused.
 ///
-/// `Err` only when the header's game cannot be set up (unknown scenario, data too large).
-pub fn replay(
-    data: &'static GameData,
+/// `Err` when the header's game cannot be set up (unknown scenario, data too large, options
+/// this game does not have).
+pub fn replay<G: TableGame>(
+    data: &'static G::Data,
     header: &Header,
-    inputs: &[Input],
-    from: Option<(usize, State)>,
+    inputs: &[Input<G::Command>],
+    from: Option<(usize, G::State)>,
     mode: Mode,
-) -> Result<(Game, ReplayReport), SessionError> {
-    let mut game = ruleset::new_game(data, &header.scenario, header.options)?;
-    let mut report = ReplayReport::default();
+) -> Result<(G, ReplayReport<G>), SessionError> {
+    let mut game = new_game::<G>(data, header)?;
+    let mut report = ReplayReport::<G>::default();
     if let Some((n, state)) = from {
-        if n <= inputs.len() && ruleset::fits(&game, &state) {
-            game.state = state;
+        if n <= inputs.len() && game.fits(&state) {
+            game.set_state(state);
             report.from_state = Some(n);
         }
     }
     let start = report.start();
-    report.checkpoints.push((start, game.state.clone()));
+    report.checkpoints.push((start, game.state().clone()));
     run(&mut game, inputs, &mut report, mode == Mode::Checked);
     if report.refusal.is_some() && mode == Mode::Trusted {
         // A damaged journal: the in-place run may have left a half-applied input behind.
         // Again from the same point, checked, to the last good input.
-        game.state = report.checkpoints[0].1.clone();
+        game.set_state(report.checkpoints[0].1.clone());
         report.checkpoints.truncate(1);
         report.log.clear();
         report.secret.clear();
@@ -102,33 +116,52 @@ pub fn replay(
     Ok((game, report))
 }
 
+/// A new game of the header's scenario with the header's options, for game `G`.
+pub(crate) fn new_game<G: TableGame>(
+    data: &'static G::Data,
+    header: &Header,
+) -> Result<G, SessionError> {
+    let options = header
+        .game_options::<G>()
+        .map_err(|why| SessionError::Incompatible(format!("options: {why}")))?;
+    G::new(data, &header.scenario, options).map_err(|e| {
+        if G::is_unknown_scenario(&e) {
+            SessionError::UnknownScenario(header.scenario.clone())
+        } else {
+            SessionError::DataTooLarge
+        }
+    })
+}
+
 /// The loop: applies `inputs[report.start()..]` to `game` until the end or a refusal.
-fn run(game: &mut Game, inputs: &[Input], report: &mut ReplayReport, checked: bool) {
+fn run<G: TableGame>(
+    game: &mut G,
+    inputs: &[Input<G::Command>],
+    report: &mut ReplayReport<G>,
+    checked: bool,
+) {
     let start = report.start();
     report.good = start;
     report.secret.resize(start, false);
-    let mut events = Events::new();
+    let mut events = Vec::new();
     for (i, input) in inputs.iter().enumerate().skip(start) {
-        let roller = ruleset::secret_roller(game, input);
+        let roller = game.secret_roller(input);
         events.clear();
-        let applied = if checked {
-            game.apply(input).map(|e| events = e)
-        } else {
-            game.apply_in_place(input, &mut events)
-        };
-        if let Err(v) = applied {
+        if let Err(v) = game.apply_logged(input, checked, &mut events) {
             report.refusal = Some(v);
             return;
         }
         report.secret.push(roller.is_some());
-        report.log.extend(events.iter().map(|event| LoggedEvent {
-            input: i,
-            event: event.clone(),
-            visibility: ruleset::visibility(event, roller),
-        }));
+        report
+            .log
+            .extend(events.drain(..).map(|(event, visibility)| LoggedEvent {
+                input: i,
+                event,
+                visibility,
+            }));
         report.good = i + 1;
         if report.good.is_multiple_of(SNAPSHOT_EVERY) {
-            report.checkpoints.push((report.good, game.state.clone()));
+            report.checkpoints.push((report.good, game.state().clone()));
         }
     }
 }
@@ -136,16 +169,17 @@ fn run(game: &mut Game, inputs: &[Input], report: &mut ReplayReport, checked: bo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::{Command, Options, Phase};
     use crate::{NullPersist, Session};
-    use engine::berlin85::{Command, Options};
     use engine::core::protocol::Input as EngineInput;
 
     /// A game set up by auto-place, and its header.
     fn set_up() -> (Session, Header) {
         let data = crate::builtin_data().expect("built-in data");
         let header = Header::new("unity", Options::default(), 7);
-        let mut s = Session::new(data, header.clone(), Box::new(NullPersist)).expect("unity");
-        while s.game().state.phase == engine::berlin85::Phase::Setup {
+        let mut s =
+            Session::<Berlin85>::new(data, header.clone(), Box::new(NullPersist)).expect("unity");
+        while s.game().state.phase == Phase::Setup {
             s.auto_place().expect("auto-place");
             s.apply(EngineInput::Command(Command::EndSetup))
                 .expect("end set-up");
@@ -164,8 +198,10 @@ mod tests {
                 inputs.push(EngineInput::Command(Command::EndSetup));
                 inputs.push(EngineInput::Chose(3));
             }
-            let (a, ra) = replay(data, &header, &inputs, None, Mode::Trusted).expect("trusted");
-            let (b, rb) = replay(data, &header, &inputs, None, Mode::Checked).expect("checked");
+            let (a, ra) =
+                replay::<Berlin85>(data, &header, &inputs, None, Mode::Trusted).expect("trusted");
+            let (b, rb) =
+                replay::<Berlin85>(data, &header, &inputs, None, Mode::Checked).expect("checked");
             assert_eq!(a.state, s.game().state, "damaged: {damaged}");
             assert_eq!(b.state, s.game().state, "damaged: {damaged}");
             for r in [&ra, &rb] {
@@ -184,8 +220,9 @@ mod tests {
         let data = s.data();
         let inputs = s.inputs();
         let n = inputs.len() / 2;
-        let (at_n, _) = replay(data, &header, &inputs[..n], None, Mode::Trusted).expect("at n");
-        let (g, r) = replay(
+        let (at_n, _) =
+            replay::<Berlin85>(data, &header, &inputs[..n], None, Mode::Trusted).expect("at n");
+        let (g, r) = replay::<Berlin85>(
             data,
             &header,
             inputs,
@@ -198,7 +235,7 @@ mod tests {
         assert_eq!(g.state, s.game().state);
         assert!(r.log.iter().all(|e| e.input >= n));
         // A state standing for more inputs than the journal holds is ignored.
-        let (g, r) = replay(
+        let (g, r) = replay::<Berlin85>(
             data,
             &header,
             &inputs[..n - 1],
@@ -209,14 +246,16 @@ mod tests {
         assert_eq!(r.from_state, None);
         assert_eq!(r.good, n - 1);
         let (expected, _) =
-            replay(data, &header, &inputs[..n - 1], None, Mode::Checked).expect("n - 1");
+            replay::<Berlin85>(data, &header, &inputs[..n - 1], None, Mode::Checked)
+                .expect("n - 1");
         assert_eq!(g.state, expected.state);
     }
 
     #[test]
     fn events_are_grouped_by_input() {
         let (s, header) = set_up();
-        let (_, r) = replay(s.data(), &header, s.inputs(), None, Mode::Checked).expect("replay");
+        let (_, r) =
+            replay::<Berlin85>(s.data(), &header, s.inputs(), None, Mode::Checked).expect("replay");
         let total: usize = (0..r.good).map(|i| r.events_of(i).count()).sum();
         assert_eq!(total, r.log.len());
         assert_eq!(r.events_of(r.good).count(), 0);
@@ -226,7 +265,7 @@ mod tests {
     fn an_unknown_scenario_is_an_error() {
         let data = crate::builtin_data().expect("built-in data");
         let header = Header::new("nowhere", Options::default(), 7);
-        let err = replay(data, &header, &[], None, Mode::Checked).err();
+        let err = replay::<Berlin85>(data, &header, &[], None, Mode::Checked).err();
         assert_eq!(err, Some(SessionError::UnknownScenario("nowhere".into())));
     }
 }

@@ -1,10 +1,8 @@
 //! One game being played at the table: the engine's game, the journal of inputs that made it,
 //! the table's own dice and chit cup, undo, resume and the in-memory checkpoints.
 
-use crate::replay::{replay, Mode, SNAPSHOT_EVERY};
-use crate::ruleset::{
-    self, Event, Game, GameData, Input as GameInput, Pending as GamePending, State,
-};
+use crate::replay::{new_game, replay, Mode, SNAPSHOT_EVERY};
+use crate::ruleset::{self, Berlin85, TableGame};
 use crate::{encode_input, mix, Header, Persist, Randomness, HEADER_FORMAT};
 use engine::core::protocol::{DiceRoll, Input, Pending, RuleViolation};
 use rand::rngs::StdRng;
@@ -13,9 +11,9 @@ use std::io;
 
 /// One line of the event log: the event and the journal position of the input that caused it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoggedEvent {
+pub struct LoggedEvent<E = ruleset::Event> {
     pub input: usize,
-    pub event: Event,
+    pub event: E,
     /// Who may read it, as the engine says (a secret roll's own lines [17.0] are its side's).
     pub visibility: engine::core::contract::EventVisibility,
 }
@@ -62,22 +60,23 @@ pub struct ResumeReport {
 
 /// A saved game to offer on the start screen, or to resume: what [`Session::resume`] takes.
 #[derive(Clone, Debug)]
-pub struct Resume {
+pub struct Resume<G: TableGame = Berlin85> {
     pub header: Header,
-    pub inputs: Vec<GameInput>,
+    pub inputs: Vec<Input<G::Command>>,
     /// The state after the first `n` inputs, so the resume need not replay them all.
-    pub snapshot: Option<(usize, State)>,
+    pub snapshot: Option<(usize, G::State)>,
 }
 
-/// One game being played.
-pub struct Session {
-    data: &'static GameData,
-    game: Game,
+/// One game being played: any game the table knows ([`TableGame`]); `Session` alone is
+/// Berlin '85's.
+pub struct Session<G: TableGame = Berlin85> {
+    data: &'static G::Data,
+    game: G,
     header: Header,
-    inputs: Vec<GameInput>,
+    inputs: Vec<Input<G::Command>>,
     /// Parallel to `inputs`: the input answered a secret roll [17.0].
     secret: Vec<bool>,
-    log: Vec<LoggedEvent>,
+    log: Vec<LoggedEvent<G::LogEvent>>,
     persist: Box<dyn Persist>,
     /// The first input of the journal the log covers (a snapshot resume skips earlier ones).
     log_from: usize,
@@ -91,7 +90,7 @@ pub struct Session {
     needs_rewrite: bool,
     /// In-memory states every [`SNAPSHOT_EVERY`] inputs (and where the session began), so an
     /// undo replays at most that many inputs, however long the game.
-    checkpoints: Vec<(usize, State)>,
+    checkpoints: Vec<(usize, G::State)>,
 }
 
 const PHYSICAL_DICE: RuleViolation = RuleViolation::new(
@@ -103,16 +102,17 @@ const PHYSICAL_CHITS: RuleViolation = RuleViolation::new(
     "chits are physical at this table: pick the chit that was drawn",
 );
 
-impl Session {
+impl<G: TableGame> Session<G> {
     /// Starts a new game.
     pub fn new(
-        data: &'static GameData,
+        data: &'static G::Data,
         header: Header,
         mut persist: Box<dyn Persist>,
     ) -> Result<Self, SessionError> {
-        let game = ruleset::new_game(data, &header.scenario, header.options)?;
+        Self::check_game(&header)?;
+        let game = new_game::<G>(data, &header)?;
         let mut header = header;
-        header.data_version = ruleset::data_version(data);
+        header.data_version = G::data_version(data);
         let begun = persist.begin(&header);
         let mut session = Session {
             data,
@@ -128,7 +128,7 @@ impl Session {
             needs_rewrite: false,
             checkpoints: Vec::new(),
         };
-        session.checkpoints.push((0, session.game.state.clone()));
+        session.checkpoints.push((0, session.game.state().clone()));
         session.saved_or_failed(begun);
         Ok(session)
     }
@@ -137,9 +137,9 @@ impl Session {
     /// the current journal (the store keeps the game it replaces as its previous one) and
     /// is resumed from there.
     pub fn load(
-        data: &'static GameData,
+        data: &'static G::Data,
         header: Header,
-        inputs: Vec<GameInput>,
+        inputs: Vec<Input<G::Command>>,
         mut persist: Box<dyn Persist>,
     ) -> Result<(Self, ResumeReport), SessionError> {
         let encoded: Vec<Vec<u8>> = inputs.iter().filter_map(|i| encode_input(i).ok()).collect();
@@ -156,10 +156,10 @@ impl Session {
     /// the engine refuses end the replay: the game resumes at the last good state and the save
     /// is cut back to it.
     pub fn resume(
-        data: &'static GameData,
+        data: &'static G::Data,
         header: Header,
-        inputs: Vec<GameInput>,
-        snapshot: Option<(usize, State)>,
+        inputs: Vec<Input<G::Command>>,
+        snapshot: Option<(usize, G::State)>,
         mut persist: Box<dyn Persist>,
     ) -> Result<(Self, ResumeReport), SessionError> {
         if header.format != HEADER_FORMAT {
@@ -168,15 +168,10 @@ impl Session {
                 header.format
             )));
         }
-        if header.game != ruleset::GAME_ID {
-            return Err(SessionError::Incompatible(format!(
-                "game '{}'",
-                header.game
-            )));
-        }
+        Self::check_game(&header)?;
         // Saved with other data: a snapshot holds what the old data computed, so the whole
         // journal is replayed with the data in use (a refusal then keeps the good part).
-        let current = ruleset::data_version(data);
+        let current = G::data_version(data);
         let other_data = header.data_version != 0 && header.data_version != current;
         let snapshot = if other_data {
             log::warn!(
@@ -189,7 +184,7 @@ impl Session {
         };
         // Every input was accepted when it was made: a trusted replay (in place; a damaged
         // journal is replayed again, checked, to the last good input).
-        let (game, run) = replay(data, &header, &inputs, snapshot, Mode::Trusted)?;
+        let (game, run) = replay::<G>(data, &header, &inputs, snapshot, Mode::Trusted)?;
         let good = run.good;
         let report = ResumeReport {
             replayed: run.replayed(),
@@ -232,22 +227,34 @@ impl Session {
         Ok((session, report))
     }
 
-    pub fn data(&self) -> &'static GameData {
+    /// A save of another game is not resumed as this one (its journal means other things).
+    fn check_game(header: &Header) -> Result<(), SessionError> {
+        if header.game == ruleset::game_id::<G>() {
+            Ok(())
+        } else {
+            Err(SessionError::Incompatible(format!(
+                "game '{}'",
+                header.game
+            )))
+        }
+    }
+
+    pub fn data(&self) -> &'static G::Data {
         self.data
     }
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &G {
         &self.game
     }
     pub fn header(&self) -> &Header {
         &self.header
     }
-    pub fn pending(&self) -> GamePending {
+    pub fn pending(&self) -> Pending<G::Choice> {
         self.game.pending()
     }
-    pub fn inputs(&self) -> &[GameInput] {
+    pub fn inputs(&self) -> &[Input<G::Command>] {
         &self.inputs
     }
-    pub fn log(&self) -> &[LoggedEvent] {
+    pub fn log(&self) -> &[LoggedEvent<G::LogEvent>] {
         &self.log
     }
     /// The first journal position the log covers (non-zero after a resume from a snapshot).
@@ -281,7 +288,7 @@ impl Session {
 
     /// The same game at the same point, saving to `persist` from here on (which must hold
     /// the same journal): a test forks a game to try a fault on one branch.
-    pub fn fork(&self, persist: Box<dyn Persist>) -> Session {
+    pub fn fork(&self, persist: Box<dyn Persist>) -> Session<G> {
         Session {
             data: self.data,
             game: self.game.clone(),
@@ -304,9 +311,10 @@ impl Session {
     }
 
     /// Applies one input: on success it is journalled and saved; a refusal changes nothing.
-    pub fn apply(&mut self, input: GameInput) -> Result<Vec<Event>, RuleViolation> {
-        let roller = ruleset::secret_roller(&self.game, &input);
-        let events = self.game.apply(&input)?;
+    pub fn apply(&mut self, input: Input<G::Command>) -> Result<Vec<G::LogEvent>, RuleViolation> {
+        let roller = self.game.secret_roller(&input);
+        let mut logged = Vec::new();
+        self.game.apply_logged(&input, true, &mut logged)?;
         self.secret.push(roller.is_some());
         let n = self.inputs.len();
         let encoded = encode_input(&input);
@@ -323,23 +331,23 @@ impl Session {
                 Err(e) => self.failed(e),
             }
         }
-        let events: Vec<Event> = events.into_iter().collect();
+        let events: Vec<G::LogEvent> = logged.iter().map(|(e, _)| e.clone()).collect();
         self.log
-            .extend(events.iter().cloned().map(|event| LoggedEvent {
+            .extend(logged.into_iter().map(|(event, visibility)| LoggedEvent {
                 input: n,
-                visibility: ruleset::visibility(&event, roller),
+                visibility,
                 event,
             }));
         if self.inputs.len().is_multiple_of(SNAPSHOT_EVERY) {
             self.checkpoints
-                .push((self.inputs.len(), self.game.state.clone()));
+                .push((self.inputs.len(), self.game.state().clone()));
             self.save_snapshot();
         }
         Ok(events)
     }
 
     /// Answers the pending roll or draw from the table's seeded generator (digital mode).
-    pub fn roll_digital(&mut self) -> Result<Vec<Event>, RuleViolation> {
+    pub fn roll_digital(&mut self) -> Result<Vec<G::LogEvent>, RuleViolation> {
         let mut rng = self.rng_for(self.inputs.len());
         let input = match self.game.pending() {
             Pending::Roll { dice, .. } => {
@@ -359,17 +367,17 @@ impl Session {
                     return Err(PHYSICAL_CHITS);
                 }
                 if chits.is_empty() {
-                    return Err(ruleset::EMPTY_CUP);
+                    return Err(G::EMPTY_CUP);
                 }
                 Input::Drew(rng.gen_range(0..chits.len()) as u16)
             }
-            _ => return Err(ruleset::NOTHING_TO_ROLL),
+            _ => return Err(G::NOTHING_TO_ROLL),
         };
         self.apply(input)
     }
 
     /// Physical dice typed on the keypad or die-face buttons.
-    pub fn enter_dice(&mut self, faces: &[u8]) -> Result<Vec<Event>, RuleViolation> {
+    pub fn enter_dice(&mut self, faces: &[u8]) -> Result<Vec<G::LogEvent>, RuleViolation> {
         match self.game.pending() {
             Pending::Roll { dice, .. } => {
                 let roll = DiceRoll::of(faces);
@@ -381,7 +389,7 @@ impl Session {
                 }
                 self.apply(Input::Rolled(roll))
             }
-            _ => Err(ruleset::NOTHING_TO_ROLL),
+            _ => Err(G::NOTHING_TO_ROLL),
         }
     }
 
@@ -391,7 +399,7 @@ impl Session {
     }
 
     fn undo_target(&self) -> Option<usize> {
-        let n = ruleset::undo_len(&self.inputs)?;
+        let n = G::undo_len(&self.inputs)?;
         // A snapshot resume cannot replay what lies before the snapshot.
         (n >= self.log_from).then_some(n)
     }
@@ -409,7 +417,7 @@ impl Session {
             return false;
         };
         let from = Some((*from, state.clone()));
-        let game = match replay(
+        let game = match replay::<G>(
             self.data,
             &self.header,
             &self.inputs[..n],
@@ -446,7 +454,7 @@ impl Session {
 
     /// Hands the current state to the persistence as a snapshot.
     pub fn save_snapshot(&mut self) {
-        match postcard::to_allocvec(&self.game.state) {
+        match postcard::to_allocvec(self.game.state()) {
             // A snapshot only speeds up a resume: a failed one is logged, never a lost move.
             Ok(bytes) if !self.needs_rewrite => {
                 let n = self.inputs.len();
@@ -505,8 +513,9 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ruleset::{Command, Options, Phase};
+    use crate::ruleset::{GameData, Input as GameInput};
     use crate::{decode_input, decode_state, MemoryPersist, NullPersist};
-    use engine::berlin85::{Options, Phase};
 
     fn data() -> &'static GameData {
         crate::builtin_data().expect("built-in data")
@@ -524,7 +533,7 @@ mod tests {
                 return;
             }
             s.auto_place().expect("auto-place");
-            s.apply(Input::Command(engine::berlin85::Command::EndSetup))
+            s.apply(Input::Command(Command::EndSetup))
                 .expect("end set-up");
         }
     }
@@ -552,7 +561,7 @@ mod tests {
             .iter()
             .map(|b| decode_input(b).expect("decodes"))
             .collect();
-        let (r, report) = Session::resume(
+        let (r, report) = Session::<Berlin85>::resume(
             data(),
             saved.header.clone().expect("header"),
             inputs,
@@ -575,7 +584,7 @@ mod tests {
         set_up(&mut s);
         let saved = store.0.borrow().clone();
         let header = saved.header.clone().expect("header");
-        assert_eq!(header.data_version, ruleset::data_version(data()));
+        assert_eq!(header.data_version, Berlin85::data_version(data()));
         assert_ne!(header.data_version, 0);
         let inputs: Vec<GameInput> = saved
             .inputs
@@ -586,11 +595,11 @@ mod tests {
         let mut other: GameData = data().clone();
         other.scenarios[0].name = heapless::String::try_from("Unity (club charts)").expect("name");
         let other: &'static GameData = Box::leak(Box::new(other));
-        assert_ne!(ruleset::data_version(other), header.data_version);
+        assert_ne!(Berlin85::data_version(other), header.data_version);
         // A snapshot that does not even belong to the game: on other data it must not be used.
         let bogus = Some((
             inputs.len(),
-            Session::new(
+            Session::<Berlin85>::new(
                 data(),
                 Header::new("werewolf", Options::default(), 1),
                 Box::new(NullPersist),
@@ -601,7 +610,7 @@ mod tests {
             .clone(),
         ));
         let rewritten = MemoryPersist::default();
-        let (r, report) = Session::resume(
+        let (r, report) = Session::<Berlin85>::resume(
             other,
             header.clone(),
             inputs.clone(),
@@ -623,13 +632,14 @@ mod tests {
         let written = rewritten.0.borrow().clone();
         assert_eq!(
             written.header.map(|h| h.data_version),
-            Some(ruleset::data_version(other)),
+            Some(Berlin85::data_version(other)),
             "the journal now says which data it is played with"
         );
         assert_eq!(written.inputs.len(), inputs.len());
         // On the same data nothing is said.
         let (_, same) =
-            Session::resume(data(), header, inputs, None, Box::new(NullPersist)).expect("resumes");
+            Session::<Berlin85>::resume(data(), header, inputs, None, Box::new(NullPersist))
+                .expect("resumes");
         assert!(!same.other_data);
     }
 
@@ -647,7 +657,7 @@ mod tests {
             .iter()
             .filter_map(|b| decode_input(b))
             .collect();
-        let (r, report) = Session::resume(
+        let (r, report) = Session::<Berlin85>::resume(
             data(),
             s.header().clone(),
             inputs,
@@ -666,11 +676,11 @@ mod tests {
         let good = s.inputs().len();
         let mut inputs = s.inputs().to_vec();
         // An input that cannot be right here: setting up again after set-up is over.
-        inputs.push(Input::Command(engine::berlin85::Command::EndSetup));
+        inputs.push(Input::Command(Command::EndSetup));
         inputs.push(Input::Chose(3));
         let store = MemoryPersist::default();
         let (r, report) =
-            Session::resume(data(), s.header().clone(), inputs, None, Box::new(store))
+            Session::<Berlin85>::resume(data(), s.header().clone(), inputs, None, Box::new(store))
                 .expect("resumes");
         assert_eq!(report.dropped, 2);
         assert!(report.first_refusal.is_some());

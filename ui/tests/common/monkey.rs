@@ -1493,8 +1493,14 @@ impl<'c> Monkey<'c> {
             return Ok(());
         };
         let data = ui::builtin_data().map_err(|e| self.fail(e))?;
-        let mut g = Game::new(data, &header.scenario, header.options)
-            .map_err(|e| self.fail(format!("{e:?}")))?;
+        let mut g = Game::new(
+            data,
+            &header.scenario,
+            header
+                .game_options::<ui::session::ruleset::Berlin85>()
+                .expect("the header's options"),
+        )
+        .map_err(|e| self.fail(format!("{e:?}")))?;
         for (i, input) in inputs.iter().enumerate() {
             g.apply(input).map_err(|e| {
                 self.fail(format!(
@@ -1509,7 +1515,7 @@ impl<'c> Monkey<'c> {
                 inputs.len()
             )));
         }
-        let resumed = ui::Session::resume(
+        let resumed = ui::Session::<ui::session::ruleset::Berlin85>::resume(
             data,
             header,
             inputs.clone(),
