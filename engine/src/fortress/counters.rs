@@ -10,6 +10,9 @@
 use crate::core::faces::{CounterDef, Face, TwoFaced};
 use crate::core::side::Side;
 use crate::core::units::UnitId;
+// The weapon type in the oval (2.2.3) is the CRT Heading Table's row (`WeaponType::Defensive` is
+// "DEF": defend, never attack).
+pub use super::combat::tables::WeaponType;
 use serde::{Deserialize, Serialize};
 
 /// The German side is the first player (4.1); the Soviet side is the second (4.2).
@@ -77,19 +80,6 @@ impl UnitType {
     pub const fn is_combat_unit(self) -> bool {
         !matches!(self, UnitType::Leader)
     }
-}
-
-/// The weapon type in the oval (2.2.3); what each may do is the CRT Heading Table's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Weapon {
-    SmallArms,
-    HeavyWeapons,
-    AntiTank,
-    Artillery,
-    /// Armor and assault guns: dual purpose (2.2.4).
-    DualPurpose,
-    /// "DEF": may defend but never start a combat (2.2.3).
-    DefenceOnly,
 }
 
 /// An HQ's command radius (2.2.8): hexes, not MP; the asterisk takes in the whole map.
@@ -167,7 +157,7 @@ pub struct Counter {
     pub side: Side,
     pub kind: UnitType,
     pub size: UnitSize,
-    pub weapon: Weapon,
+    pub weapon: WeaponType,
     /// The formation stripe (2.2.1); `None` for independent units.
     pub formation: Option<FormationId>,
     /// Front = Maneuver Mode, back = Combat Mode (3.3); only the front has a facing (3.4).
@@ -193,7 +183,7 @@ impl Counter {
         side: Side,
         kind: UnitType,
         size: UnitSize,
-        weapon: Weapon,
+        weapon: WeaponType,
         maneuver: Printed,
         combat: Printed,
         morale: u8,
@@ -233,7 +223,7 @@ impl Counter {
         side: Side,
         kind: UnitType,
         size: UnitSize,
-        weapon: Weapon,
+        weapon: WeaponType,
         combat: Printed,
         morale: u8,
     ) -> Self {

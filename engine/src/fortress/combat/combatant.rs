@@ -8,44 +8,26 @@ use super::tables::{TerrainKind, TerrainTable, WeaponType};
 use crate::core::faces::{Face, Facing};
 use crate::core::hex::Dir;
 use crate::core::units::UnitId;
+use crate::fortress::counters::UnitType;
 use serde::{Deserialize, Serialize};
 
 /// Terrain types one hex may mix (7.3.1: three types make it built-up).
 pub const MAX_TERRAIN: usize = 3;
 
-/// The unit type symbol (2.2.2), as far as combat singles types out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum UnitClass {
-    Infantry,
-    Engineer,
-    Volkssturm,
-    /// Police and Hitler Youth.
-    Police,
-    PlantProtection,
-    MotorizedInfantry,
-    MechanizedInfantry,
-    Headquarters,
-    Armor,
-    AssaultGun,
-    Reconnaissance,
-    AntiTank,
-    AntiAircraft,
-    Artillery,
-}
-
-impl UnitClass {
+/// What combat singles out of a unit type (2.2.2).
+impl UnitType {
     /// Armour-type units (2.2.2), which count for armour superiority (8.5.2 names
     /// reconnaissance; assault guns are armour-type).
     pub const fn is_armor(self) -> bool {
         matches!(
             self,
-            UnitClass::Armor | UnitClass::AssaultGun | UnitClass::Reconnaissance
+            UnitType::Armor | UnitType::AssaultGun | UnitType::Recon
         )
     }
 
     /// May be the target of Direct Gun Fire: armoured, mechanized or assault gun units (8.3).
     pub const fn is_gun_target(self) -> bool {
-        self.is_armor() || matches!(self, UnitClass::MechanizedInfantry)
+        self.is_armor() || matches!(self, UnitType::MechanizedInfantry)
     }
 
     /// Defending units that negate the attacker's armour superiority (8.5.2).
@@ -53,7 +35,7 @@ impl UnitClass {
         self.is_armor()
             || matches!(
                 self,
-                UnitClass::Engineer | UnitClass::AntiTank | UnitClass::AntiAircraft
+                UnitType::Engineer | UnitType::AntiTank | UnitType::Flak
             )
     }
 
@@ -61,7 +43,7 @@ impl UnitClass {
     pub const fn halves_pf_when_disrupted(self) -> bool {
         matches!(
             self,
-            UnitClass::AntiTank | UnitClass::AntiAircraft | UnitClass::Artillery
+            UnitType::AntiTank | UnitType::Flak | UnitType::Artillery
         )
     }
 }
@@ -70,7 +52,7 @@ impl UnitClass {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Combatant {
     pub id: UnitId,
-    pub class: UnitClass,
+    pub class: UnitType,
     pub weapon: WeaponType,
     /// Firepower Strength on the face up (2.2.4).
     pub fs: u8,
@@ -93,7 +75,7 @@ pub struct Combatant {
 
 impl Combatant {
     /// A unit in combat mode, in command, not disrupted: the common case, for builders.
-    pub const fn new(id: UnitId, class: UnitClass, weapon: WeaponType, fs: u8, pf: u8) -> Self {
+    pub const fn new(id: UnitId, class: UnitType, weapon: WeaponType, fs: u8, pf: u8) -> Self {
         Combatant {
             id,
             class,

@@ -122,7 +122,7 @@ fn bombarding_fs(
 
 /// Range, sight and facing of a direct-fire unit (8.1.6, 8.3.1, 8.3.2).
 fn check_gun_reach(f: &Firer) -> Result<(), RuleViolation> {
-    let reach = if f.in_flak_tower && f.unit.class == super::UnitClass::AntiAircraft {
+    let reach = if f.in_flak_tower && f.unit.class == crate::fortress::counters::UnitType::Flak {
         FLAK_TOWER_GUN_RANGE
     } else {
         GUN_RANGE

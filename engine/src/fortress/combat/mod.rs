@@ -58,7 +58,7 @@ pub mod usage;
 
 pub use assault::{close_assault, surrounded, Assailant, Assault, Neighbour, Support};
 pub use card::{CombatCard, Modifier, Outcome, Shift, TargetFacts};
-pub use combatant::{Combatant, Crossing, DefendedHex, Fortification, UnitClass, Water};
+pub use combatant::{Combatant, Crossing, DefendedHex, Fortification, Water};
 pub use fire::{
     bombard, gun_fire, Bombardment, FireSource, Firer, GunFire, AIR_STRIKE_FS, OFF_BOARD_FS,
 };

@@ -3,9 +3,10 @@
 //! Carrying the obligations out belongs to the game state.
 
 use super::card::TargetFacts;
-use super::combatant::{Combatant, UnitClass};
+use super::combatant::Combatant;
 use super::tables::{CombatKind, CombatResult, CrtCell};
 use crate::core::protocol::Case;
+use crate::fortress::counters::UnitType;
 use serde::{Deserialize, Serialize};
 
 /// Letter index of "D" (8.6 `*`, 9.0.1: ruins from the D column up).
@@ -193,7 +194,7 @@ impl DisruptionMarker {
 
 /// Disrupts one unit in the given player-turn (8.8).
 pub fn disrupt(unit: &Combatant, german_player_turn: bool) -> Disrupted {
-    if unit.disrupted || unit.class == UnitClass::PlantProtection {
+    if unit.disrupted || unit.class == UnitType::PlantProtection {
         Disrupted::Eliminated
     } else {
         Disrupted::Marked(DisruptionMarker::for_player_turn(german_player_turn))
@@ -203,8 +204,8 @@ pub fn disrupt(unit: &Combatant, german_player_turn: bool) -> Disrupted {
 /// A unit that cannot carry out a retreat it owes and is eliminated instead, with the case:
 /// a current Movement Allowance of zero (8.7.1 item 3) or a Plant Protection Battalion
 /// (11.2.1). The path itself (8.7.1 items 1, 2, 4) is the core's retreat search.
-pub fn eliminated_instead_of_retreating(class: UnitClass, current_ma: u8) -> Option<Case> {
-    if class == UnitClass::PlantProtection {
+pub fn eliminated_instead_of_retreating(class: UnitType, current_ma: u8) -> Option<Case> {
+    if class == UnitType::PlantProtection {
         Some("11.2.1")
     } else if current_ma == 0 {
         Some("8.7.1")

@@ -125,7 +125,7 @@ fn fb_combat_8_4_2_step_4_adjusted_pf_is_the_highest_unit_plus_the_terrain() {
 
 fn hq(id: u16, fs: u8) -> Support {
     Support {
-        hq: unit(id, UnitClass::Headquarters, WeaponType::SmallArms, fs, 1),
+        hq: unit(id, UnitType::Headquarters, WeaponType::SmallArms, fs, 1),
         in_radius: true,
         used_this_turn: false,
         assaulted: false,
@@ -258,7 +258,7 @@ fn fb_combat_8_5_2_armour_superiority_in_the_open_unless_negated() {
     assert!(armour(&clear(), rifle, tk));
     assert!(armour(&park, rifle, tk));
     let recon = Assailant::new(
-        unit(1, UnitClass::Reconnaissance, WeaponType::DualPurpose, 4, 2),
+        unit(1, UnitType::Recon, WeaponType::DualPurpose, 4, 2),
         Dir::Up,
     );
     assert!(armour(&clear(), rifle, recon));
@@ -276,10 +276,10 @@ fn fb_combat_8_5_2_armour_superiority_in_the_open_unless_negated() {
     ));
     // Not against armour, engineers, anti-tank or flak.
     for class in [
-        UnitClass::Armor,
-        UnitClass::Engineer,
-        UnitClass::AntiTank,
-        UnitClass::AntiAircraft,
+        UnitType::Armor,
+        UnitType::Engineer,
+        UnitType::AntiTank,
+        UnitType::Flak,
     ] {
         assert!(!armour(
             &clear(),

@@ -345,10 +345,10 @@ fn fb_combat_8_3_only_armoured_mechanized_and_assault_gun_units_are_targets() {
     let f = [Firer::at(anti_tank(1, 6, 2), 1)];
     refused(gun_fire(&t, &gun(&f, &infantry(10, 5, 3), &clear())), "8.3");
     for class in [
-        UnitClass::Armor,
-        UnitClass::AssaultGun,
-        UnitClass::Reconnaissance,
-        UnitClass::MechanizedInfantry,
+        UnitType::Armor,
+        UnitType::AssaultGun,
+        UnitType::Recon,
+        UnitType::MechanizedInfantry,
     ] {
         let target = unit(10, class, WeaponType::DualPurpose, 5, 3);
         gun_fire(&t, &gun(&f, &target, &clear())).unwrap();
@@ -374,7 +374,7 @@ fn fb_combat_8_3_1_guns_reach_two_hexes_flak_in_a_flak_tower_four() {
     };
     assert_eq!(fire_at(anti_tank(1, 6, 2), 2, false), Ok(6));
     refused(fire_at(anti_tank(1, 6, 2), 3, false), "8.3.1");
-    let flak = unit(2, UnitClass::AntiAircraft, WeaponType::AntiTank, 5, 2);
+    let flak = unit(2, UnitType::Flak, WeaponType::AntiTank, 5, 2);
     assert_eq!(fire_at(flak, 4, true), Ok(5));
     refused(fire_at(flak, 5, true), "8.3.1");
     refused(fire_at(flak, 3, false), "8.3.1");

@@ -12,6 +12,7 @@ use crate::core::faces::{Face, Facing};
 use crate::core::hex::Dir;
 use crate::core::protocol::{DiceRoll, RuleViolation};
 use crate::core::units::UnitId;
+use crate::fortress::counters::UnitType;
 
 pub(super) fn tables() -> FortressCombatTables {
     standin::tables()
@@ -21,28 +22,28 @@ pub(super) fn roll(a: u8, b: u8) -> DiceRoll {
     DiceRoll::of(&[a, b])
 }
 
-pub(super) fn unit(id: u16, class: UnitClass, weapon: WeaponType, fs: u8, pf: u8) -> Combatant {
+pub(super) fn unit(id: u16, class: UnitType, weapon: WeaponType, fs: u8, pf: u8) -> Combatant {
     let mut u = Combatant::new(UnitId(id), class, weapon, fs, pf);
     u.mr = 2;
     u
 }
 
 pub(super) fn infantry(id: u16, fs: u8, pf: u8) -> Combatant {
-    unit(id, UnitClass::Infantry, WeaponType::SmallArms, fs, pf)
+    unit(id, UnitType::Infantry, WeaponType::SmallArms, fs, pf)
 }
 
 pub(super) fn tank(id: u16, fs: u8, pf: u8) -> Combatant {
-    unit(id, UnitClass::Armor, WeaponType::DualPurpose, fs, pf)
+    unit(id, UnitType::Armor, WeaponType::DualPurpose, fs, pf)
 }
 
 pub(super) fn anti_tank(id: u16, fs: u8, pf: u8) -> Combatant {
-    let mut u = unit(id, UnitClass::AntiTank, WeaponType::AntiTank, fs, pf);
+    let mut u = unit(id, UnitType::AntiTank, WeaponType::AntiTank, fs, pf);
     u.range = 2;
     u
 }
 
 pub(super) fn artillery(id: u16, fs: u8, range: u8) -> Combatant {
-    let mut u = unit(id, UnitClass::Artillery, WeaponType::Artillery, fs, 1);
+    let mut u = unit(id, UnitType::Artillery, WeaponType::Artillery, fs, 1);
     u.range = range;
     u
 }

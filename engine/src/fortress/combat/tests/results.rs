@@ -281,7 +281,7 @@ fn fb_combat_8_8_disruption_marks_white_or_red_and_a_second_one_eliminates() {
     assert_eq!(disrupt(&u, false), Disrupted::Marked(DisruptionMarker::Red));
     assert_eq!(disrupt(&disrupted(u), true), Disrupted::Eliminated);
     // 11.2.1: a Plant Protection Battalion cannot change mode and is destroyed.
-    let ppb = unit(11, UnitClass::PlantProtection, WeaponType::SmallArms, 2, 1);
+    let ppb = unit(11, UnitType::PlantProtection, WeaponType::SmallArms, 2, 1);
     assert_eq!(disrupt(&ppb, false), Disrupted::Eliminated);
     // 8.8.1: white comes off in the German recovery segment, red in the Soviet.
     assert!(DisruptionMarker::White.recovers_in(true));
@@ -296,11 +296,7 @@ fn fb_combat_8_8_disrupted_units_defend_at_half_fs_weapons_at_half_pf_morale_one
     assert_eq!(d.protection(), 3);
     assert_eq!(d.morale(), 2);
     assert!(d.in_maneuver_mode());
-    for class in [
-        UnitClass::AntiTank,
-        UnitClass::AntiAircraft,
-        UnitClass::Artillery,
-    ] {
+    for class in [UnitType::AntiTank, UnitType::Flak, UnitType::Artillery] {
         let w = disrupted(unit(11, class, WeaponType::AntiTank, 4, 5));
         assert_eq!(w.protection(), 2);
     }
@@ -386,15 +382,15 @@ fn fb_combat_3_6_what_each_kind_of_combat_reveals() {
 #[test]
 fn fb_combat_8_7_1_units_that_cannot_retreat_are_eliminated_germans_off_the_map_too() {
     assert_eq!(
-        eliminated_instead_of_retreating(UnitClass::Infantry, 0),
+        eliminated_instead_of_retreating(UnitType::Infantry, 0),
         Some("8.7.1")
     );
     assert_eq!(
-        eliminated_instead_of_retreating(UnitClass::Infantry, 3),
+        eliminated_instead_of_retreating(UnitType::Infantry, 3),
         None
     );
     assert_eq!(
-        eliminated_instead_of_retreating(UnitClass::PlantProtection, 3),
+        eliminated_instead_of_retreating(UnitType::PlantProtection, 3),
         Some("11.2.1")
     );
     assert_eq!(retreat_off_map(true), OffMap::Eliminated);
