@@ -18,7 +18,7 @@ use super::view::View;
 use super::Choice;
 use super::Command;
 use crate::core::contract::{
-    EventVisibility, Logged, Ruleset, ScenarioInfo, SequenceStep, StepInfo,
+    EventVisibility, Logged, Ruleset, ScenarioInfo, SequenceStep, StepEnd, StepInfo,
 };
 use crate::core::game_id::GameId;
 use crate::core::options::{OptionError, OptionInfo, OptionKind, OptionValue};
@@ -234,6 +234,10 @@ impl<'d> Ruleset<'d> for Game<'d> {
         side_name(side)
     }
 
+    fn step_end(&self) -> Option<StepEnd<Command>> {
+        Game::step_end(self)
+    }
+
     fn reveals(command: &Command) -> bool {
         command.reveals()
     }
@@ -352,5 +356,27 @@ mod tests {
             <Game<'_> as Ruleset<'_>>::set_option(&mut o, SEQUENTIAL_COMBAT, OptionValue::OneOf(0));
         assert!(matches!(r, Err(OptionError::BadValue { .. })));
         assert!(!o.sequential_combat, "a refused value changes nothing");
+    }
+
+    #[test]
+    fn contract_4_0_the_engine_names_the_command_that_ends_each_step() {
+        let end = |g: &Game<'_>| Ruleset::step_end(g).map(|e| (e.command, e.case));
+        let g = berlin_board().game(Phase::Movement, WARSAW_PACT, 1, &[]);
+        assert_eq!(end(&g), Some((Command::EndMovement, "5.0")));
+        // Nothing announced: the Combat Phase ends at once, no FPF step to tap through [7.0].
+        let mut g = berlin_board().game(Phase::Combat, WARSAW_PACT, 1, &[]);
+        let e = Ruleset::step_end(&g).expect("a combat step");
+        assert_eq!((&e.command, e.label), (&Command::EndCombat, "End combat"));
+        // The command the engine names is one it accepts, and it ends the phase.
+        Ruleset::apply(&mut g, &Input::Command(e.command)).expect("accepted");
+        assert_ne!(g.state.phase, Phase::Combat);
+        // While a roll is wanted no command ends the step.
+        let mut g = berlin_board().game(Phase::TurnStart, WARSAW_PACT, 1, &[]);
+        begin(&mut g, 2);
+        assert!(matches!(
+            g.pending(),
+            Pending::Roll { .. } | Pending::Choose { .. }
+        ));
+        assert_eq!(end(&g), None);
     }
 }

@@ -18,6 +18,7 @@ pub mod paradrop;
 pub mod reinforce;
 pub mod setup;
 pub mod state;
+pub mod step_end;
 pub mod supply;
 #[cfg(test)]
 pub mod testkit;

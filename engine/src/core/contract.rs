@@ -169,6 +169,19 @@ pub struct SequenceStep {
     pub side: Option<Side>,
 }
 
+/// The command that ends the current step of the sequence of play for the player who must
+/// act, as the panel's main button shows it: the engine, not the UI, knows that Berlin '85's
+/// combat phase first closes its declarations [7.0], then the defender's FPF [8.4], then the
+/// phase, and which command does each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepEnd<C> {
+    pub command: C,
+    /// The button's text ("End movement", "Declarations done").
+    pub label: &'static str,
+    /// The rule that ends the step.
+    pub case: Case,
+}
+
 // ---- the contract ------------------------------------------------------------------------------
 
 /// A game's rules on the core. Implemented by each game's `Game<'d>` (the data it is played on
@@ -247,6 +260,10 @@ pub trait Ruleset<'d>: Sized + Clone {
     fn step(&self) -> SequenceStep;
     /// The side's name in this game ("NATO", "Soviet").
     fn side_name(side: Side) -> &'static str;
+    /// The command that ends the current step for the player who must act, if a command can
+    /// end it now (none while a roll, a draw or a choice is wanted). Whether the engine
+    /// accepts it yet (every unit placed, every owed attack declared) is `apply`'s to say.
+    fn step_end(&self) -> Option<StepEnd<Self::Command>>;
 
     // -- undo: facts are never taken back
 

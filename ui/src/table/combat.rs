@@ -448,28 +448,6 @@ impl Controller {
             v.set_air_left(i32::from(air));
             v.set_gas_available(g.state.options.poison_gas && n > 0);
         }
-        match combat_close(g) {
-            Some((_, text)) => v.set_primary_text(text.into()),
-            None => v.set_primary_text(SharedString::new()),
-        }
-    }
-}
-
-/// The command that closes the current combat step for the player who must act, and its
-/// button text: declarations [7.0], FPF [8.4], the phase itself.
-pub(super) fn combat_close(g: &Game<'_>) -> Option<(Command, &'static str)> {
-    let open = g.attacks().any(|(_, a)| !a.closed);
-    match g.combat_step() {
-        // Nothing announced (or, sequential, nothing open): the phase can end at once, with no
-        // FPF step for the defender to tap through [7.0].
-        CombatStep::Declare
-            if !open && (g.state.options.sequential_combat || g.attacks().next().is_none()) =>
-        {
-            Some((Command::EndCombat, "End combat"))
-        }
-        CombatStep::Declare => Some((Command::EndAllocation, "Declarations done")),
-        CombatStep::Fpf => Some((Command::EndAllocation, "FPF done")),
-        CombatStep::Done => Some((Command::EndCombat, "End combat")),
-        _ => None,
+        v.set_primary_text(g.step_end().map_or(SharedString::new(), |e| e.label.into()));
     }
 }

@@ -99,17 +99,11 @@ impl Controller {
         let Some(s) = self.session.as_ref() else {
             return;
         };
-        let g = s.game();
-        let cmd = match g.state.phase {
-            Phase::Setup => Command::EndSetup,
-            Phase::Movement => Command::EndMovement,
-            Phase::Combat => match combat_close(g) {
-                Some((cmd, _)) => cmd,
-                None => return,
-            },
-            _ => return,
+        // The engine says which command ends the step [3.0], [5.0], [7.0], [8.4].
+        let Some(end) = s.game().step_end() else {
+            return;
         };
-        if self.send(w, Input::Command(cmd)) {
+        if self.send(w, Input::Command(end.command)) {
             self.sel = Selection::default();
         }
         self.refresh(w);

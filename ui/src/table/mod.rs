@@ -125,7 +125,6 @@ mod map_input;
 mod map_view;
 mod panel;
 mod screens;
-use combat::combat_close;
 use panel::half_text;
 use screens::resume_text;
 

@@ -285,7 +285,7 @@ impl Controller {
                         }
                     }
                     v.set_show_auto_place(!left.is_empty());
-                    v.set_primary_text("Done".into());
+                    v.set_primary_text(step_end_label(g).into());
                     v.set_primary_enabled(left.is_empty());
                 }
                 Phase::Movement => {
@@ -338,7 +338,7 @@ impl Controller {
                     });
                     sync(&self.models.arrivals, arrivals);
                     v.set_arriving_unit(self.sel.arriving.map_or(-1, |u| i32::from(u.0)));
-                    v.set_primary_text("End movement".into());
+                    v.set_primary_text(step_end_label(g).into());
                 }
                 Phase::Combat => self.refresh_combat_panel(w, *player),
                 _ => {
@@ -415,4 +415,9 @@ pub(super) fn half_text(halves: i32) -> String {
         (n, 0) => format!("{sign}{n}"),
         (n, _) => format!("{sign}{n}½"),
     }
+}
+
+/// The text of the panel's main button: the engine's name for the command that ends the step.
+fn step_end_label(g: &Game<'_>) -> &'static str {
+    g.step_end().map_or("", |e| e.label)
 }
