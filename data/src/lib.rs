@@ -19,6 +19,7 @@ pub mod blob;
 mod compile;
 mod de;
 pub mod error;
+pub mod fortress;
 mod game;
 mod grid;
 mod hexsides;
