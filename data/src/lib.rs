@@ -84,7 +84,7 @@ fn unknown_game(game: &str) -> Vec<DataError> {
 const WORK_STACK: usize = 16 << 20;
 
 /// Runs `f` on a thread with a [`WORK_STACK`] stack (inline if no thread can be started).
-fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+pub(crate) fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     // Optimised code fits any thread's stack; spawning costs about a millisecond.
     if !cfg!(debug_assertions) || cfg!(feature = "inline-stack") {
         return f();

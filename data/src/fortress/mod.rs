@@ -62,7 +62,7 @@ pub fn load_builtin() -> Result<Box<FortressData>, Vec<DataError>> {
 
 /// Checks and compiles a file set; `Err` lists every problem found.
 pub fn load_files(files: &FileSet) -> Result<Box<FortressData>, Vec<DataError>> {
-    let (data, errors) = check_files(files);
+    let (data, errors) = crate::with_stack(|| check_files_here(files));
     if errors.is_empty() {
         Ok(data)
     } else {
@@ -85,6 +85,10 @@ fn blank(g: engine::core::hex::Geometry) -> Box<FortressData> {
 
 /// Every problem of a file set, with the data built despite them.
 pub fn check_files(files: &FileSet) -> (Box<FortressData>, Vec<DataError>) {
+    crate::with_stack(|| check_files_here(files))
+}
+
+fn check_files_here(files: &FileSet) -> (Box<FortressData>, Vec<DataError>) {
     let mut errors = Vec::new();
     let fallback = engine::core::hex::Geometry {
         columns: 1,
@@ -167,9 +171,11 @@ pub fn encode(data: &FortressData) -> Result<Vec<u8>, DataError> {
 
 /// Decodes [`encode`]'s bytes.
 pub fn decode(bytes: &[u8]) -> Result<Box<FortressData>, DataError> {
-    postcard::from_bytes::<FortressData>(bytes)
-        .map(Box::new)
-        .map_err(|e| DataError::file(FOLDER, format!("cannot decode: {e}")))
+    crate::with_stack(|| {
+        postcard::from_bytes::<FortressData>(bytes)
+            .map(Box::new)
+            .map_err(|e| DataError::file(FOLDER, format!("cannot decode: {e}")))
+    })
 }
 
 /// The unit ids of the built-in `units.toml`, in counter order (index = `UnitId`).
@@ -177,15 +183,17 @@ pub fn unit_ids(files: &FileSet) -> Vec<String> {
     let Some(f) = files.get("units.toml") else {
         return Vec::new();
     };
-    let mut scratch = blank(engine::core::hex::Geometry {
-        columns: 64,
-        rows: 34,
-        shifted: engine::core::hex::ShiftedColumns::Odd,
-        format: engine::core::hex::HexFormat::Ccrr,
-        first_column_at: engine::core::hex::Edge::West,
-        first_row_at: engine::core::hex::Edge::North,
-    });
-    // Places are not needed to name the units; errors about them are ignored here.
-    let (info, _) = units::read(&Src::new(&f.display, &f.text), &mut scratch);
-    info.ids
+    crate::with_stack(|| {
+        let mut scratch = blank(engine::core::hex::Geometry {
+            columns: 64,
+            rows: 34,
+            shifted: engine::core::hex::ShiftedColumns::Odd,
+            format: engine::core::hex::HexFormat::Ccrr,
+            first_column_at: engine::core::hex::Edge::West,
+            first_row_at: engine::core::hex::Edge::North,
+        });
+        // Places are not needed to name the units; errors about them are ignored here.
+        let (info, _) = units::read(&Src::new(&f.display, &f.text), &mut scratch);
+        info.ids
+    })
 }
