@@ -274,14 +274,15 @@ pub fn read_sides(src: &Src, data: &mut FortressData) -> (SidesInfo, Vec<DataErr
             let Some(path) = de::path(src, &g, &p.path, field).keep(&mut errors) else {
                 continue;
             };
-            for w in path.windows(2) {
+            let spans: Vec<_> = de::words(src, &p.path).into_iter().map(|w| w.1).collect();
+            for (i, w) in path.windows(2).enumerate() {
                 let (a, b) = (w[0], w[1]);
                 let Some(s) = side_of(&g, a, b) else { continue };
                 let f = map.side(s);
                 let wet = f.has(SideFeatures::WATER) || f.has(SideFeatures::CANAL);
                 if wet && flag != SideFeatures::UBAHN && !f.has(SideFeatures::BRIDGE) {
                     errors.push(src.err(
-                        p.path.span(),
+                        spans.get(i + 1).cloned().unwrap_or(p.path.span()),
                         format!(
                             "{field} '{}': crosses {}/{} without a bridge (add it to bridges) [7.3.3]",
                             p.name.get_ref(),
