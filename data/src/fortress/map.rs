@@ -203,7 +203,11 @@ pub fn read_sides(src: &Src, data: &mut FortressData) -> (SidesInfo, Vec<DataErr
     };
     for (list, flag, field) in [
         (&raw.river, SideFeatures::WATER, "river"),
-        (&raw.canal, SideFeatures::CANAL, "canal"),
+        (
+            &raw.canal,
+            SideFeatures::WATER | SideFeatures::CANAL,
+            "canal",
+        ),
     ] {
         for w in list {
             let mut seen = BTreeSet::new();
@@ -340,6 +344,16 @@ struct RawPlaces {
     entry_areas: Vec<Sp<String>>,
     #[serde(default)]
     place: Vec<RawPlace>,
+    #[serde(default)]
+    label: Vec<RawLabel>,
+}
+
+/// A name written on the map picture only (rivers, districts).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLabel {
+    text: Sp<String>,
+    hex: Sp<String>,
 }
 
 #[derive(Deserialize)]
@@ -388,6 +402,12 @@ pub fn read_places(
                 continue;
             }
             x.insert(flag);
+        }
+    }
+    for l in &raw.label {
+        de::hex(src, &g, &l.hex, "label hex").keep(&mut errors);
+        if l.text.get_ref().is_empty() || l.text.get_ref().len() > 24 {
+            errors.push(src.err(l.text.span(), "label text: 1 to 24 bytes"));
         }
     }
     read_perimeter(src, &raw.perimeter, data, &mut errors);
@@ -615,4 +635,20 @@ fn read_entries(
             vs.len()
         )));
     }
+}
+
+/// The map labels of `places.toml` (for the picture; problems are left to the loader).
+pub fn read_labels(src: &Src, g: &Geometry) -> Vec<crate::Label> {
+    let Ok(raw) = de::parse::<RawPlaces>(src) else {
+        return Vec::new();
+    };
+    raw.label
+        .iter()
+        .filter_map(|l| {
+            Some(crate::Label {
+                text: l.text.get_ref().clone(),
+                hex: de::hex(src, g, &l.hex, "label hex").ok()?,
+            })
+        })
+        .collect()
 }

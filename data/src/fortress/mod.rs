@@ -197,3 +197,10 @@ pub fn unit_ids(files: &FileSet) -> Vec<String> {
         info.ids
     })
 }
+
+/// The names written on the map picture (`[[label]]` of `places.toml`).
+pub fn labels(files: &FileSet, data: &FortressData) -> Vec<crate::Label> {
+    files.get("places.toml").map_or_else(Vec::new, |f| {
+        map::read_labels(&Src::new(&f.display, &f.text), &data.map.geometry)
+    })
+}
