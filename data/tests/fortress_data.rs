@@ -32,7 +32,7 @@ fn side(d: &FortressData, a: &str, b: &str) -> SideFeatures {
     d.map.side(s)
 }
 
-fn place<'d>(d: &'d FortressData, name: &str) -> Vec<HexId> {
+fn place(d: &FortressData, name: &str) -> Vec<HexId> {
     d.map
         .place(name)
         .unwrap_or_else(|| panic!("no place '{name}'"))
