@@ -547,3 +547,60 @@ fn fortress_stand_in_faces_agree_with_2_2_and_3_3() {
         }
     }
 }
+
+#[test]
+fn fortress_setup_every_listing_has_room_where_13_x_puts_it() {
+    let d = data();
+    let m = &d.map;
+    for g in d.groups.iter().filter(|g| g.zone.is_some() && g.turn == 0) {
+        let room: Vec<HexId> = m.hexes().filter(|&x| d.can_set_up(g, x)).collect();
+        let units = if g.kind == GroupKind::Pool {
+            usize::from(g.draw)
+        } else {
+            g.units.len()
+        };
+        // At most three German units a hex (3.1.2): the zone must hold the listing.
+        assert!(
+            room.len() * 3 >= units,
+            "{} {:?}: {} units, {} hexes",
+            g.case,
+            g.zone,
+            units,
+            room.len()
+        );
+    }
+    // 13.5: one Hitler Youth unit on each of the six Havel bridges, so six hexes at least.
+    let hj = d
+        .groups
+        .iter()
+        .find(|g| g.case.as_str() == "13.5")
+        .expect("13.5");
+    for b in ["2011", "2012", "2013", "2017", "2109", "2407"] {
+        assert!(d.can_set_up(hj, h(b)), "HJ may block the bridge in {b}");
+    }
+    // 13.4: PPBs on the Teltow Canal's banks, not on a plain built-up hex in the north.
+    let ppb = d
+        .groups
+        .iter()
+        .find(|g| g.case.as_str() == "13.4")
+        .expect("13.4");
+    assert!(d.can_set_up(ppb, h("4834")) && !d.can_set_up(ppb, h("4505")));
+    // 13.6: the Volkssturm may stand within three hexes of the south edge, outside the ring.
+    let vs = d
+        .groups
+        .iter()
+        .find(|g| g.case.as_str() == "13.6")
+        .expect("13.6");
+    assert!(d.can_set_up(vs, h("2032")) && !d.can_set_up(vs, h("2028")));
+    // 13.2: free deployment three or more hexes from every edge.
+    let free = d
+        .groups
+        .iter()
+        .find(|g| g.units.len() == 3 && g.case.as_str() == "13.2")
+        .expect("free");
+    assert!(
+        d.can_set_up(free, h("3015"))
+            && !d.can_set_up(free, h("0215"))
+            && !d.can_set_up(free, h("3033"))
+    );
+}

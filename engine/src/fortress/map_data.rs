@@ -124,3 +124,41 @@ impl FortressData {
         self.within_perimeter.contains(&h)
     }
 }
+
+impl FortressData {
+    /// May a unit of a set-up listing be placed in `h` (13.1–13.6)? Stacking (3.1) is the
+    /// board's to check.
+    pub fn can_set_up(&self, g: &Group, h: HexId) -> bool {
+        use crate::core::map::HexFeatures;
+        let geo = self.map.geometry;
+        if !geo.contains(h) {
+            return false;
+        }
+        let f = self.map.features(h);
+        let major = self.map.terrain(h) == super::board::terrain::MAJOR_BUILDING;
+        let in_place = |name: &str| self.map.place(name).is_some_and(|p| p.hexes.contains(&h));
+        match g.zone {
+            None => false,
+            Some(SetupZone::Hexes | SetupZone::Airfield) => g.hexes.contains(&h),
+            Some(SetupZone::Near) => g.hexes.iter().any(|&x| geo.distance(x, h) <= 1),
+            Some(SetupZone::AwayFromEdge) => {
+                let (c, r) = (h.col, h.row);
+                c > 3 && r > 3 && c + 3 <= geo.columns && r + 3 <= geo.rows
+            }
+            Some(SetupZone::WithinPerimeter) => {
+                self.on_or_within_perimeter(h) && !self.perimeter.contains(&h)
+            }
+            Some(SetupZone::OnOrWithinPerimeter) => self.on_or_within_perimeter(h),
+            Some(SetupZone::PerimeterOrSouthEdge) => {
+                self.on_or_within_perimeter(h) || h.row + 3 > geo.rows
+            }
+            Some(SetupZone::MajorBuildingOrStation) => major || f.has(HexFeatures::STATION),
+            Some(SetupZone::Station) => f.has(HexFeatures::STATION),
+            Some(SetupZone::Strongpoint) => f.has(HexFeatures::STRONGPOINT),
+            Some(SetupZone::MajorBuildingOrTeltowBank) => major || in_place("Teltow Canal banks"),
+            Some(SetupZone::HavelBridgesThenPerimeter) => {
+                in_place("Havel bridges") || self.on_or_within_perimeter(h)
+            }
+        }
+    }
+}
