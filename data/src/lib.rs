@@ -137,9 +137,20 @@ pub fn load_with_override(game: &str, dir: &Path) -> (Box<GameData>, Vec<DataErr
 
 /// [`load_with_override`] on any base file set.
 pub fn load_overlaid(base: &FileSet, dir: &Path) -> (Box<GameData>, Vec<DataError>) {
+    overlay(base, dir, &check_files)
+}
+
+/// Lays a club's directory over `base` and checks the result with `check` (any game): an
+/// override file with problems is reported and left out, so the built-in file is used; if the
+/// problems all point at built-in files, the overrides as a whole are dropped.
+pub(crate) fn overlay<T>(
+    base: &FileSet,
+    dir: &Path,
+    check: &dyn Fn(&FileSet) -> (T, Vec<DataError>),
+) -> (T, Vec<DataError>) {
     let (mut over, mut report) = FileSet::read_dir(dir, None);
     loop {
-        let (data, errors) = check_files(&base.overlaid(&over));
+        let (data, errors) = check(&base.overlaid(&over));
         if errors.is_empty() || over.is_empty() {
             report.extend(errors);
             return (data, report);

@@ -286,3 +286,50 @@ fn fortress_missing_and_unknown_files() {
     let _: &FileSet = &fortress::builtin_files();
     assert_eq!(errors.len(), 1, "one mistake, one report: {errors:#?}");
 }
+
+#[test]
+fn fortress_override_directory_replaces_a_file_or_falls_back() {
+    let dir = std::env::temp_dir().join(format!("fb-override-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    // A club moves the Brandenburg Gate's major building to clear: accepted.
+    let map = fortress::builtin_files()
+        .get("map.txt")
+        .expect("map")
+        .text
+        .to_string();
+    let line = map
+        .lines()
+        .find(|l| l.starts_with("18 | "))
+        .expect("row 18")
+        .to_string();
+    let mut chars: Vec<char> = line.chars().collect();
+    let at = 5 + 50 - 1; // column 50 of row 18: 5018
+    assert_eq!(chars[at], 'M');
+    chars[at] = '.';
+    let edited: String = chars.into_iter().collect();
+    std::fs::write(dir.join("map.txt"), map.replace(&line, &edited)).expect("write");
+    let (d, errors) = fortress::load_with_override(&dir);
+    assert!(errors.is_empty(), "{errors:?}");
+    let gate = engine::core::hex::parse_hex("5018").expect("hex");
+    assert_eq!(d.map.terrain(gate), engine::fortress::board::terrain::CLEAR);
+    // A broken override is reported and the built-in file is used.
+    std::fs::write(dir.join("map.txt"), map.replace(&line, "18 | q")).expect("write");
+    let (d, errors) = fortress::load_with_override(&dir);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.message.contains("unknown terrain 'q'")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.message.contains("built-in file is used")),
+        "{errors:?}"
+    );
+    assert_eq!(
+        d.map.terrain(gate),
+        engine::fortress::board::terrain::MAJOR_BUILDING
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

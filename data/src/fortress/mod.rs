@@ -164,6 +164,12 @@ fn check_files_here(files: &FileSet) -> (Box<FortressData>, Vec<DataError>) {
     (data, errors)
 }
 
+/// The built-in data with a club's override directory laid over it (`docs/data.md`): each
+/// override file replaces the built-in one; a file with problems is reported and ignored.
+pub fn load_with_override(dir: &std::path::Path) -> (Box<FortressData>, Vec<DataError>) {
+    crate::overlay(&builtin_files(), dir, &check_files)
+}
+
 /// Encodes the compiled data with postcard (the form the program embeds).
 pub fn encode(data: &FortressData) -> Result<Vec<u8>, DataError> {
     postcard::to_allocvec(data).map_err(|e| DataError::file(FOLDER, format!("cannot encode: {e}")))
