@@ -604,3 +604,18 @@ fn fortress_setup_every_listing_has_room_where_13_x_puts_it() {
             && !d.can_set_up(free, h("3033"))
     );
 }
+
+#[test]
+fn fortress_ooa_14_0_reinforcement_checks() {
+    let d = data();
+    assert_eq!(
+        d.volkssturm_checks.as_slice(),
+        [2, 3, 4, 5, 6, 7, 8, 9],
+        "Volkssturm checks"
+    );
+    assert_eq!(
+        d.naval_checks.as_slice(),
+        [5, 6, 7, 8],
+        "naval infantry checks"
+    );
+}

@@ -79,6 +79,8 @@ fn blank(g: engine::core::hex::Geometry) -> Box<FortressData> {
         within_perimeter: heapless::Vec::new(),
         barriers: heapless::Vec::new(),
         groups: heapless::Vec::new(),
+        volkssturm_checks: heapless::Vec::new(),
+        naval_checks: heapless::Vec::new(),
         stand_ins: heapless::Vec::new(),
     })
 }

@@ -21,6 +21,10 @@ struct RawUnits {
     #[serde(default)]
     stand_in: bool,
     #[serde(default)]
+    volkssturm_checks: Vec<Sp<i64>>,
+    #[serde(default)]
+    naval_checks: Vec<Sp<i64>>,
+    #[serde(default)]
     formation: Vec<RawFormation>,
     #[serde(default)]
     group: Vec<RawGroup>,
@@ -204,6 +208,25 @@ pub fn read(src: &Src, data: &mut FortressData) -> (UnitsInfo, Vec<DataError>) {
         Err(e) => return (info, vec![e]),
     };
     info.stand_in = raw.stand_in;
+    for (list, out, field) in [
+        (
+            &raw.volkssturm_checks,
+            &mut data.volkssturm_checks,
+            "volkssturm_checks",
+        ),
+        (&raw.naval_checks, &mut data.naval_checks, "naval_checks"),
+    ] {
+        for v in list {
+            let Some(t) = de::in_range(src, v, field, 1, 15).keep(&mut errors) else {
+                continue;
+            };
+            if out.contains(&(t as u8)) {
+                errors.push(src.err(v.span(), format!("{field}: turn {t} is listed twice")));
+                continue;
+            }
+            de::push(src, out, t as u8, v.span(), "check turns").keep(&mut errors);
+        }
+    }
 
     // Formations: ids first, then their higher formations.
     let mut fids: BTreeMap<String, (FormationId, Side)> = BTreeMap::new();

@@ -110,6 +110,10 @@ pub struct FortressData {
     /// Hexsides with a perimeter barrier (10.1.1).
     pub barriers: heapless::Vec<Hexside, BARRIERS>,
     pub groups: heapless::Vec<Group, GROUPS>,
+    /// Turns with a "Volkssturm Reinforcement Check" (14.0, 5.5).
+    pub volkssturm_checks: heapless::Vec<u8, 16>,
+    /// Turns with a "Naval Inf. Reinforcement Check" (14.0, 13.7).
+    pub naval_checks: heapless::Vec<u8, 16>,
     /// Files (or tables) whose values are stand-ins, for the About screen.
     pub stand_ins: heapless::Vec<heapless::String<24>, 8>,
 }
