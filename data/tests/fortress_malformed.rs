@@ -333,3 +333,31 @@ fn fortress_override_directory_replaces_a_file_or_falls_back() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn fortress_check_dir_reads_a_club_folder_named_by_its_game_toml() {
+    let dir = std::env::temp_dir().join(format!("fb-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let game = fortress::builtin_files()
+        .get("game.toml")
+        .expect("game")
+        .text
+        .to_string();
+    std::fs::write(dir.join("game.toml"), &game).expect("write");
+    assert!(
+        data::check_dir(&dir).is_empty(),
+        "the built-in game file checks clean"
+    );
+    std::fs::write(
+        dir.join("game.toml"),
+        game.replace("rows = 34", "rows = 340"),
+    )
+    .expect("write");
+    let errors = data::check_dir(&dir);
+    assert!(
+        errors.iter().any(|e| e.to_string().contains("game.toml:")
+            && e.message.contains("rows: 340 is out of range")),
+        "{errors:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
