@@ -361,3 +361,50 @@ fn fortress_check_dir_reads_a_club_folder_named_by_its_game_toml() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// No input makes the loader panic: the built-in files with bytes cut, doubled or replaced at
+/// pseudo-random places (a fixed seed, so a failure repeats).
+#[test]
+fn fortress_loader_survives_mangled_files() {
+    let mut seed: u64 = 0x5eed_f0b3;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as usize) % n.max(1)
+    };
+    let keys = fortress::FILES;
+    let mut noticed = 0;
+    for round in 0..60 {
+        let key = keys[round % keys.len()];
+        let mut files = fortress::builtin_files();
+        let f = files.get(key).expect("file").clone();
+        let mut bytes = f.text.as_bytes().to_vec();
+        for _ in 0..1 + next(4) {
+            let at = next(bytes.len());
+            match next(3) {
+                0 => {
+                    let end = (at + 1 + next(40)).min(bytes.len());
+                    bytes.drain(at..end);
+                }
+                1 => {
+                    let end = (at + 1 + next(40)).min(bytes.len());
+                    let copy = bytes[at..end].to_vec();
+                    bytes.splice(at..at, copy);
+                }
+                _ => bytes[at] = b"0123456789\"=[]{},.-x \n"[next(22)],
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        files.insert(key, &f.display, Cow::Owned(text));
+        let (_, errors) = fortress::check_files(&files);
+        if !errors.is_empty() {
+            noticed += 1;
+        }
+    }
+    // Most manglings break something, and the loader says so.
+    assert!(
+        noticed >= 40,
+        "only {noticed} of 60 mangled sets reported a problem"
+    );
+}

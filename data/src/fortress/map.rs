@@ -588,6 +588,9 @@ fn read_entries(
 ) {
     let g = data.map.geometry;
     for (i, v) in vs.iter().enumerate() {
+        if i >= ENTRY_AREAS {
+            break;
+        }
         let words = de::words(src, v);
         let [(letter, lspan), (hex, hspan)] = words.as_slice() else {
             errors.push(src.err(

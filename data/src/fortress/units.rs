@@ -414,11 +414,19 @@ fn read_where(
     if let Some(z) = &g.zone {
         out.zone = de::choice(src, z, "zone", &ZONES).keep(errors);
     }
-    out.hexes.extend(
-        de::hexes(src, &geo, &g.hexes, "hexes", errors)
-            .into_iter()
-            .take(64),
-    );
+    let listed = de::hexes(src, &geo, &g.hexes, "hexes", errors);
+    if listed.len() > out.hexes.capacity() {
+        errors.push(src.err(
+            g.kind.span(),
+            format!(
+                "hexes: a group names at most {} hexes",
+                out.hexes.capacity()
+            ),
+        ));
+    }
+    for h in listed {
+        let _ = out.hexes.push(h);
+    }
     if let Some(p) = &g.place {
         match data
             .map
@@ -426,7 +434,11 @@ fn read_where(
             .iter()
             .find(|x| x.name.as_str() == p.get_ref())
         {
-            Some(x) if x.kind == PlaceKind::Flugplatz => out.hexes.extend(x.hexes.iter().copied()),
+            Some(x) if x.kind == PlaceKind::Flugplatz => {
+                for &h in &x.hexes {
+                    let _ = out.hexes.push(h);
+                }
+            }
             _ => errors.push(src.err(
                 p.span(),
                 format!("place: no airfield '{}' in places.toml", p.get_ref()),
