@@ -250,6 +250,10 @@ fn fortress_map_5_0_entry_areas_a_to_x_run_round_the_edge_with_p_4234_and_q_3234
         (turned - 2.0 * std::f64::consts::PI).abs() < 1e-6,
         "the letters go round once"
     );
+    for e in &d.entry_areas {
+        let t = d.map.terrain(e.hex);
+        assert_ne!(t, terrain::LAKE, "area {} can be entered", e.letter as char);
+    }
     // 14.0, 16.5: the south edge from P (or Q) west to the Havel at 1634.
     assert_eq!(h("1634").row, g.rows);
     assert!(
