@@ -623,3 +623,56 @@ fn fortress_ooa_14_0_reinforcement_checks() {
         "naval infantry checks"
     );
 }
+
+/// Hexes reachable from `from` over land, crossing water sides only at bridges if `bridges`.
+fn reach(d: &FortressData, from: &str, bridges: bool) -> Vec<HexId> {
+    let m = &d.map;
+    let g = m.geometry;
+    let mut seen = vec![h(from)];
+    let mut i = 0;
+    while i < seen.len() {
+        let x = seen[i];
+        for (_, n) in g.neighbours(x) {
+            let s = m.side(g.side_between(x, n).expect("side"));
+            let wet = s.has(SideFeatures::WATER) && !(bridges && s.has(SideFeatures::BRIDGE));
+            if !wet && m.terrain(n) != terrain::LAKE && !seen.contains(&n) {
+                seen.push(n);
+            }
+        }
+        i += 1;
+    }
+    seen
+}
+
+#[test]
+fn fortress_map_the_havel_cuts_gatow_and_spandau_off_but_for_its_bridges() {
+    let d = data();
+    // 7.3.3: rivers are crossed only at bridges. The Havel runs unbroken from the north edge
+    // to the south edge (1634), through its lakes.
+    let west = reach(&d, "1023", false);
+    assert!(
+        west.contains(&h("1612")),
+        "Spandau's old town lies west of the Havel with Gatow"
+    );
+    assert!(
+        !west.contains(&h("5015")),
+        "no way from Gatow to the Reichstag without a bridge"
+    );
+    assert!(!west.contains(&h("3506")), "nor to Tegel");
+    let bridged = reach(&d, "1023", true);
+    assert!(
+        bridged.contains(&h("5015")),
+        "over the bridges the Reichstag is reachable"
+    );
+    // The Spree and the Landwehr Canal ring the government quarter: from Steglitz (4230) the
+    // Reichstag is reached only over their bridges.
+    let steglitz = reach(&d, "4230", false);
+    assert!(!steglitz.contains(&h("5015")) && steglitz.contains(&h("5225")));
+    // The Teltow Canal cuts the south-east corner off from the city (13.4's PPB line).
+    let beyond = reach(&d, "5534", false);
+    assert!(
+        !beyond.contains(&h("5225")),
+        "Tempelhof lies across the Teltow Canal"
+    );
+    assert!(reach(&d, "5534", true).contains(&h("5225")));
+}
