@@ -19,6 +19,7 @@ pub mod blob;
 mod compile;
 mod de;
 pub mod error;
+pub mod fortress;
 mod game;
 mod grid;
 mod hexsides;
@@ -83,7 +84,7 @@ fn unknown_game(game: &str) -> Vec<DataError> {
 const WORK_STACK: usize = 16 << 20;
 
 /// Runs `f` on a thread with a [`WORK_STACK`] stack (inline if no thread can be started).
-fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+pub(crate) fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     // Optimised code fits any thread's stack; spawning costs about a millisecond.
     if !cfg!(debug_assertions) || cfg!(feature = "inline-stack") {
         return f();
@@ -136,9 +137,20 @@ pub fn load_with_override(game: &str, dir: &Path) -> (Box<GameData>, Vec<DataErr
 
 /// [`load_with_override`] on any base file set.
 pub fn load_overlaid(base: &FileSet, dir: &Path) -> (Box<GameData>, Vec<DataError>) {
+    overlay(base, dir, &check_files)
+}
+
+/// Lays a club's directory over `base` and checks the result with `check` (any game): an
+/// override file with problems is reported and left out, so the built-in file is used; if the
+/// problems all point at built-in files, the overrides as a whole are dropped.
+pub(crate) fn overlay<T>(
+    base: &FileSet,
+    dir: &Path,
+    check: &dyn Fn(&FileSet) -> (T, Vec<DataError>),
+) -> (T, Vec<DataError>) {
     let (mut over, mut report) = FileSet::read_dir(dir, None);
     loop {
-        let (data, errors) = check_files(&base.overlaid(&over));
+        let (data, errors) = check(&base.overlaid(&over));
         if errors.is_empty() || over.is_empty() {
             report.extend(errors);
             return (data, report);
@@ -175,7 +187,8 @@ pub fn load_overlaid(base: &FileSet, dir: &Path) -> (Box<GameData>, Vec<DataErro
 }
 
 /// Checks a directory as an override of the built-in game its `game.toml` names (or Berlin
-/// '85 when it has none): `berlin-table check-data DIR`. Returns every problem.
+/// '85 when it has none; `fortress_berlin` for Fortress Berlin): `berlin-table check-data
+/// DIR`. Returns every problem.
 pub fn check_dir(dir: &Path) -> Vec<DataError> {
     let (over, mut report) = FileSet::read_dir(dir, None);
     let game = over
@@ -187,6 +200,11 @@ pub fn check_dir(dir: &Path) -> Vec<DataError> {
             })
         })
         .unwrap_or_else(|| BERLIN85.to_string());
+    if game == "fortress_berlin" {
+        let (_, errors) = fortress::check_files(&fortress::builtin_files().overlaid(&over));
+        report.extend(errors);
+        return report;
+    }
     let Some(base) = builtin_files(&game) else {
         report.extend(unknown_game(&game));
         return report;

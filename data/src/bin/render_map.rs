@@ -1,13 +1,26 @@
 //! Renders a game's map to a PNG so a person can check it against the real place:
 //! `cargo run -p data --bin render_map -- [OUT.png] [SCALE] [DATA_DIR]`
 //! (defaults: `docs/berlin85-map.png`, 24 pixels per hex radius, the built-in Berlin '85 data;
-//! DATA_DIR is an override directory laid over it).
+//! DATA_DIR is an override directory laid over it), or
+//! `cargo run -p data --bin render_map -- --game fortress-berlin [OUT.png] [SCALE]`
+//! (default `docs/fortress-berlin-map.png`, the built-in Fortress Berlin data).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--game") {
+        let game = args.get(1).cloned().unwrap_or_default();
+        args.drain(..2.min(args.len()));
+        if game == data::fortress::FOLDER {
+            return fortress(&args);
+        }
+        if game != data::BERLIN85 {
+            eprintln!("unknown game '{game}' (berlin85, fortress-berlin)");
+            return ExitCode::FAILURE;
+        }
+    }
     let out = PathBuf::from(args.first().map_or("docs/berlin85-map.png", String::as_str));
     let scale: f32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(24.0);
     let (data, errors) = match args.get(2) {
@@ -27,10 +40,30 @@ fn main() -> ExitCode {
     let files = data::builtin_files(data::BERLIN85).unwrap_or_default();
     let labels = data::labels(&files, &data);
     let pm = data::render::render_map_with_labels(&data, scale, &labels);
-    match pm.save_png(&out) {
+    save(&pm, &out, errors.is_empty())
+}
+
+fn fortress(args: &[String]) -> ExitCode {
+    let out = PathBuf::from(
+        args.first()
+            .map_or("docs/fortress-berlin-map.png", String::as_str),
+    );
+    let scale: f32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(24.0);
+    let files = data::fortress::builtin_files();
+    let (d, errors) = data::fortress::check_files(&files);
+    for e in &errors {
+        eprintln!("{e}");
+    }
+    let labels = data::fortress::labels(&files, &d);
+    let pm = data::render::fortress::render_fortress(&d, scale, &labels);
+    save(&pm, &out, errors.is_empty())
+}
+
+fn save(pm: &tiny_skia::Pixmap, out: &std::path::Path, clean: bool) -> ExitCode {
+    match pm.save_png(out) {
         Ok(()) => {
             println!("wrote {} ({}x{})", out.display(), pm.width(), pm.height());
-            if errors.is_empty() {
+            if clean {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(2)

@@ -7,11 +7,12 @@
 //! column sits half a hex further toward higher row numbers (`core::hex`).
 
 pub mod font;
+pub mod fortress;
 
 use crate::places::Label;
 use engine::berlin85::data::{GameData, Region};
 use engine::core::hex::{Dir, Edge, Geometry, HexId, ShiftedColumns};
-use engine::core::map::{HexFeatures, PlaceKind, SideFeatures};
+use engine::core::map::{HexFeatures, MapData, Place, PlaceKind, SideFeatures};
 use tiny_skia::{
     Color, FillRule, LineCap, Paint, PathBuilder, Pixmap, Rect, Stroke, StrokeDash, Transform,
 };
@@ -177,6 +178,8 @@ pub fn terrain_color(key: &str) -> Color {
         "lake" => 0x8cc3e6,
         "airfield" => 0xd8d8d2,
         "marsh" => 0x9fc7b4,
+        "built_up" => 0xd9bfae,
+        "major_building" => 0x8d5b4c,
         _ => {
             let h = crate::source::fnv1a(crate::source::FNV_START, key.as_bytes());
             (h as u32 & 0x7f7f7f) | 0x404040
@@ -279,25 +282,61 @@ pub fn render_map(data: &GameData, scale: f32) -> Pixmap {
 
 /// Renders the map with names written on it (labels from `places.toml`, see [`crate::labels`]).
 pub fn render_map_with_labels(data: &GameData, scale: f32, labels: &[Label]) -> Pixmap {
-    let layout = Layout::new(data.map.geometry, scale);
+    let fill = |hx: HexId| {
+        data.terrain(hx)
+            .map_or(rgb(0xff00ff), |t| terrain_color(&t.key))
+    };
+    // East Berlin and East Germany a shade darker than West Berlin.
+    let darken = |hx: HexId| data.map.region(hx) != Region::WestBerlin as u8;
+    let outline = |p: &Place| p.kind == PlaceKind::Area && p.name.as_str() != "rail_line";
+    draw(
+        &data.map,
+        &Style {
+            scale,
+            labels,
+            fill: &fill,
+            darken: &darken,
+            outline: &outline,
+        },
+        &mut |_, _| {},
+    )
+}
+
+/// What a game tells the game-neutral map drawing.
+struct Style<'a> {
+    scale: f32,
+    labels: &'a [Label],
+    /// Terrain colour of a hex.
+    fill: &'a dyn Fn(HexId) -> Color,
+    /// Hexes drawn a shade darker.
+    darken: &'a dyn Fn(HexId) -> bool,
+    /// Places outlined with a dashed line.
+    outline: &'a dyn Fn(&Place) -> bool,
+}
+
+/// Draws any game's map: terrain, grid, water, lines, bridges, outlined places, symbols; then
+/// `extra` (the game's own marks), hex numbers and labels.
+fn draw<const H: usize, const P: usize>(
+    map: &MapData<H, P>,
+    style: &Style,
+    extra: &mut dyn FnMut(&mut Canvas, &Layout),
+) -> Pixmap {
+    let (scale, labels) = (style.scale, style.labels);
+    let layout = Layout::new(map.geometry, scale);
     let (w, h) = layout.size();
     let pm = Pixmap::new(w.max(1), h.max(1))
         .or_else(|| Pixmap::new(1, 1))
         .expect("a 1x1 pixmap always fits in memory");
     let mut cv = Canvas { pm };
     cv.pm.fill(rgb(0xf4f1e6));
-    let map = &data.map;
     let r = layout.radius;
     let hexes: Vec<HexId> = map.hexes().collect();
 
-    // Terrain, with East Berlin and East Germany a shade darker than West Berlin.
+    // Terrain, some hexes a shade darker.
     for &hx in &hexes {
         let c = layout.center(hx);
-        let color = data
-            .terrain(hx)
-            .map_or(rgb(0xff00ff), |t| terrain_color(&t.key));
-        cv.fill(hexagon(c, r + 0.5), color);
-        if map.region(hx) != Region::WestBerlin as u8 {
+        cv.fill(hexagon(c, r + 0.5), (style.fill)(hx));
+        if (style.darken)(hx) {
             cv.fill(hexagon(c, r + 0.5), Color::from_rgba8(60, 50, 40, 34));
         }
     }
@@ -407,11 +446,7 @@ pub fn render_map_with_labels(data: &GameData, scale: f32, labels: &[Label]) -> 
         }
     }
     // Areas (Potsdam …): a dashed outline along the area's outer sides.
-    for p in map
-        .places
-        .iter()
-        .filter(|p| p.kind == PlaceKind::Area && p.name.as_str() != "rail_line")
-    {
+    for p in map.places.iter().filter(|p| (style.outline)(p)) {
         for &hx in &p.hexes {
             for d in Dir::ALL {
                 let outside = map
@@ -431,6 +466,7 @@ pub fn render_map_with_labels(data: &GameData, scale: f32, labels: &[Label]) -> 
         let c = layout.center(hx);
         symbols(&mut cv, c, r, f);
     }
+    extra(&mut cv, &layout);
     // Hex numbers along the top of each hex, as printed.
     let px = (r / 12.0).clamp(1.0, 4.0).floor();
     for &hx in &hexes {
@@ -505,6 +541,31 @@ fn symbols(cv: &mut Canvas, c: (f32, f32), r: f32, f: HexFeatures) {
     }
     if f.has(HexFeatures::OBJECTIVE) {
         star(cv, (x, y + r * 0.38), r * 0.24, rgb(0xc62828));
+    }
+    if f.has(HexFeatures::FLAK_TOWER) {
+        // A massive square tower with its four gun platforms (Fortress Berlin 10.1.4).
+        let s = r * 0.34;
+        cv.rect(x - s, y - s, 2.0 * s, 2.0 * s, rgb(0x2b2b2b));
+        for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+            cv.circle((x + dx * s, y + dy * s), r * 0.12, rgb(0x2b2b2b));
+        }
+    }
+    if f.has(HexFeatures::STRONGPOINT) {
+        // A ring of fortification (10.1.3).
+        cv.circle((x, y + r * 0.15), r * 0.3, rgb(0x5d1f1f));
+        cv.circle((x, y + r * 0.15), r * 0.18, rgb(0xf0e0d0));
+    }
+    if f.has(HexFeatures::BUNKER) {
+        // A half-buried block (10.1.2).
+        cv.rect(x - r * 0.3, y + r * 0.02, r * 0.6, r * 0.3, rgb(0x3a3a3a));
+    }
+    if f.has(HexFeatures::STATION) {
+        // The blue U of the U-Bahn stations (17.1.1).
+        let (sx, sy) = (x + r * 0.45, y - r * 0.2);
+        cv.circle((sx, sy), r * 0.2, rgb(0xffffff));
+        cv.circle((sx, sy), r * 0.16, rgb(0x1d4fa0));
+        let px = (r * 0.05).max(1.0).floor();
+        cv.text((sx, sy), "U", px, rgb(0xffffff), None);
     }
     if f.has(HexFeatures::POL) {
         // A drop of fuel.

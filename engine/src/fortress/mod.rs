@@ -13,6 +13,7 @@ pub mod counters;
 pub mod facing;
 pub mod fog;
 pub mod force;
+pub mod map_data;
 pub mod modes;
 pub mod stacking;
 pub mod zoc;
