@@ -7,7 +7,7 @@ use engine::core::hex::{Geometry, HexId};
 use engine::core::map::{HexFeatures, SideFeatures};
 use engine::core::units::UnitId;
 use engine::fortress::board::terrain;
-use engine::fortress::counters::{Radius, UnitType, Weapon, COMBAT, GERMAN, MANEUVER, SOVIET};
+use engine::fortress::counters::{Radius, UnitType, WeaponType, COMBAT, GERMAN, MANEUVER, SOVIET};
 use engine::fortress::map_data::{FortressData, GroupKind, SetupZone};
 
 fn data() -> Box<FortressData> {
@@ -541,11 +541,11 @@ fn fortress_stand_in_faces_agree_with_2_2_and_3_3() {
             "{i} {n}: radius"
         );
         // 8.3.1: every unit able to fire directly has a range of two.
-        if matches!(c.weapon, Weapon::AntiTank | Weapon::DualPurpose) {
+        if matches!(c.weapon, WeaponType::AntiTank | WeaponType::DualPurpose) {
             assert_eq!(k.range, 2, "{i} {n}: direct gun fire range");
         }
         // 3.3.1: artillery in Maneuver Mode cannot bombard.
-        if c.weapon == Weapon::Artillery {
+        if c.weapon == WeaponType::Artillery {
             assert_eq!(m.range, 0, "{i} {n}: limbered artillery");
             assert!(k.range > 2, "{i} {n}: artillery reaches beyond direct fire");
         }

@@ -8,7 +8,7 @@ use engine::core::map::PlaceKind;
 use engine::core::side::Side;
 use engine::core::units::UnitId;
 use engine::fortress::counters::{
-    Counter, FormationId, FormationKind, Printed, Radius, UnitSize, UnitType, Weapon, GERMAN,
+    Counter, FormationId, FormationKind, Printed, Radius, UnitSize, UnitType, WeaponType, GERMAN,
     SOVIET,
 };
 use engine::fortress::map_data::{FortressData, Group, GroupKind, SetupZone};
@@ -128,13 +128,13 @@ const SIZES: [(&str, UnitSize); 7] = [
     ("army", UnitSize::Army),
 ];
 
-const WEAPONS: [(&str, Weapon); 6] = [
-    ("small_arms", Weapon::SmallArms),
-    ("heavy_weapons", Weapon::HeavyWeapons),
-    ("anti_tank", Weapon::AntiTank),
-    ("artillery", Weapon::Artillery),
-    ("dual_purpose", Weapon::DualPurpose),
-    ("defence_only", Weapon::DefenceOnly),
+const WEAPONS: [(&str, WeaponType); 6] = [
+    ("small_arms", WeaponType::SmallArms),
+    ("heavy_weapons", WeaponType::HeavyWeapons),
+    ("anti_tank", WeaponType::AntiTank),
+    ("artillery", WeaponType::Artillery),
+    ("dual_purpose", WeaponType::DualPurpose),
+    ("defence_only", WeaponType::Defensive),
 ];
 
 const KINDS: [(&str, GroupKind); 4] = [
