@@ -1,0 +1,1 @@
+//! Tests, named with their S-cases.
