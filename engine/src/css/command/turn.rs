@@ -215,13 +215,29 @@ impl TurnState {
                 .push(DivisionTrack::new(d))
                 .map_err(|_| RuleViolation::new("engine", "too many divisions"))?;
         }
+        Self::starting(data, 1, tracks, None, events)
+    }
+
+    /// A scenario starting at the Preparation Phase of `turn` with the Division Displays as the
+    /// scenario sets them (S21.3) and perhaps a chit carried over (S3.6); step 1B is carried
+    /// out at once.
+    pub fn starting(
+        data: &CommandData,
+        turn: u8,
+        tracks: heapless::Vec<DivisionTrack, MAX_DIVISIONS>,
+        carried: Option<Chit>,
+        events: &mut Events<Event>,
+    ) -> Result<Self, RuleViolation> {
+        if tracks.len() != data.divisions.len() {
+            return refuse("engine", "one Division Display per division");
+        }
         let mut s = TurnState {
-            turn: 0,
+            turn: turn.saturating_sub(1),
             step: Step::Reinforcement,
             tracks,
             cup: Cup::default(),
             bought: heapless::Vec::new(),
-            carried: None,
+            carried,
             bought_in_preparation: FormationSet::default(),
             bought_in_action: FormationSet::default(),
             interrupted: [false; 2],
