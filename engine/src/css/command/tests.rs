@@ -717,3 +717,30 @@ fn css_s3_0_inputs_out_of_sequence_are_refused() {
     };
     assert_eq!((player, dice.zero_based), (WP, true));
 }
+
+// S17.2: at or above the threshold costs 1 current TQ; fatigue 0 restores 1 up to the maximum;
+// immune formations skip both. S11.2.1: a failed Division TQC costs 1 current TQ, never below 0.
+#[test]
+fn css_s17_2_fatigue_check_and_recovery() {
+    let d = data();
+    let (mrd, police) = (d.divisions[MRD.0 as usize], d.divisions[POLICE.0 as usize]);
+    let mut t = DivisionTrack {
+        tq: 4,
+        fatigue: 0,
+        ..DivisionTrack::new(&mrd)
+    };
+    assert_eq!((t.fatigue_check(&mrd), t.tq), (1, 5));
+    t.tq = 6;
+    assert_eq!(t.fatigue_check(&mrd), 0, "never above the maximum");
+    t.fatigue = 7;
+    assert_eq!((t.fatigue_check(&mrd), t.tq), (-1, 5));
+    let mut p = DivisionTrack {
+        fatigue: 9,
+        ..DivisionTrack::new(&police)
+    };
+    assert_eq!((p.fatigue_check(&police), p.tq), (0, 6));
+    t.tq = 1;
+    t.fail_division_check();
+    t.fail_division_check();
+    assert_eq!(t.tq, 0);
+}

@@ -704,7 +704,15 @@ impl TurnState {
     ) -> Result<(), RuleViolation> {
         match p.chit {
             Chit::Wind => {
-                emit(events, ev("S9.9.3", What::Wind { gust: raw <= 1 }))?;
+                emit(
+                    events,
+                    ev(
+                        "S9.9.3",
+                        What::Wind {
+                            gust: crate::css::fire::is_gust(raw),
+                        },
+                    ),
+                )?;
                 self.step = Step::Playing(Play {
                     rolling: false,
                     ..p

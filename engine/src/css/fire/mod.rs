@@ -542,6 +542,42 @@ impl FireReport {
     }
 }
 
+/// S9.9.1: may this member fire barrage smoke at a hex `distance` away, which a spotter spots
+/// (`spotted`) or which is adjacent to a spotted hex? No roll is made and nothing is attacked:
+/// the caller places the Smoke marker.
+pub fn check_smoke_mission(
+    m: &Member,
+    distance: u8,
+    spotted_or_next_to_spotted: bool,
+) -> Result<(), RuleViolation> {
+    if !m.weapon.indirect {
+        return refuse("S9.9.1", "only indirect-fire units fire smoke");
+    }
+    if !spotted_or_next_to_spotted {
+        return refuse("S9.9.1", "smoke goes on a spotted hex or a hex next to one");
+    }
+    let setup = FireSetup {
+        kind: FireKind::Indirect,
+        spotted: true,
+        ..FireSetup::direct(distance)
+    };
+    check_group(&[*m], &setup)
+}
+
+/// S9.9.3: the Wind chit: every Thin Smoke marker goes and every Smoke marker thins; on a gust
+/// (a roll of 0 or 1) the remaining smoke goes as well.
+pub const fn wind(smoke: Smoke, gust: bool) -> Smoke {
+    match smoke {
+        Smoke::Thick if !gust => Smoke::Thin,
+        _ => Smoke::None,
+    }
+}
+
+/// S9.9.3: a Wind roll of 0 or 1 is a gust.
+pub const fn is_gust(raw: u8) -> bool {
+    raw <= 1
+}
+
 /// The fire markers a unit carries (S9.3.5, S9.11.3, S9.12).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FireMarkers {
