@@ -12,6 +12,7 @@
 //! * **Costs** ([`ChitCosts`], table S4.3-T, stand-in): the data crate fills them;
 //!   `css::standin::chit_costs` is the marked stand-in set.
 
+mod preparation;
 #[cfg(test)]
 mod tests;
 pub mod turn;
