@@ -13,10 +13,12 @@
 //!   below 0 always fails. The roll itself is a `Pending::Roll` ([`tqc_roll`]): the engine
 //!   never rolls.
 //! * **Rally** (S11.11) and **return from the Routed box** (S11.10).
+//! * **Rout** (S11.8): the rout path and capture without one ([`rout`]).
 //!
 //! The stand-in TQ modifiers of table S11.3-T are a [`TqModifiers`] the data crate fills;
 //! `css::standin::tq_modifiers` is the marked stand-in set.
 
+pub mod rout;
 #[cfg(test)]
 mod tests;
 

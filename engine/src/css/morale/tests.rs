@@ -350,3 +350,114 @@ fn css_s11_6_status_limits_fire_and_assault() {
         "S11.8.3: losses stay, status goes"
     );
 }
+
+mod rout_paths {
+    use crate::core::hex::{Edge, Geometry, HexFormat, HexId, ShiftedColumns};
+    use crate::css::morale::rout::{rout_path_exists, RoutMap};
+    extern crate std;
+    use std::vec::Vec;
+
+    /// A 9 x 2 strip: row 2 is lake (no routing unit may enter it) and a river without a bridge
+    /// runs between columns 7 and 8.
+    struct Strip {
+        enemies: Vec<HexId>,
+        friends: Vec<HexId>,
+        hqs: Vec<HexId>,
+    }
+
+    impl RoutMap for Strip {
+        fn enemy_in(&self, h: HexId) -> bool {
+            self.enemies.contains(&h)
+        }
+        fn friend_in(&self, h: HexId) -> bool {
+            self.friends.contains(&h)
+        }
+        fn passable(&self, from: HexId, to: HexId) -> bool {
+            let river = from.col.min(to.col) == 7 && from.col.max(to.col) == 8;
+            to.row == 1 && !river
+        }
+        fn own_hq_in(&self, h: HexId) -> bool {
+            self.hqs.contains(&h)
+        }
+        fn exit(&self, _: HexId) -> bool {
+            false
+        }
+    }
+
+    fn geometry() -> Geometry {
+        Geometry {
+            columns: 9,
+            rows: 2,
+            shifted: ShiftedColumns::Even,
+            format: HexFormat::CcDotRr,
+            first_column_at: Edge::West,
+            first_row_at: Edge::North,
+        }
+    }
+
+    const fn h(c: u8, r: u8) -> HexId {
+        HexId::new(c, r)
+    }
+
+    // Example S11.8-A: the French company routs west past a WP unit, covered by a French tank
+    // company, to its battalion HQ; the police unit's HQ lies east across an unbridged river:
+    // no path, captured (S11.8.4).
+    #[test]
+    fn css_example_s11_8_a_rout_and_capture() {
+        let g = geometry();
+        let village = h(6, 1);
+        let (hex1, hex2, hex3) = (h(5, 1), h(4, 1), h(3, 1));
+        let wp_flank = h(4, 2);
+        let french_hq = h(2, 1);
+        // The example's premises on this map.
+        assert!(g.adjacent(hex2, wp_flank) && !g.adjacent(hex1, wp_flank));
+        assert!(!g.adjacent(hex3, wp_flank) && g.adjacent(hex3, french_hq));
+        let mut seen = [false; 18];
+        let french = Strip {
+            enemies: Vec::from([h(7, 1), wp_flank]),
+            friends: Vec::from([hex2]),
+            hqs: Vec::from([french_hq]),
+        };
+        assert!(rout_path_exists(&g, &french, village, &mut seen));
+        let police = Strip {
+            hqs: Vec::from([h(9, 1)]),
+            ..french
+        };
+        assert!(!rout_path_exists(&g, &police, village, &mut seen));
+        // Without the French tank in hex 2 the company could not pass the WP flank either.
+        let alone = Strip {
+            enemies: Vec::from([h(7, 1), wp_flank]),
+            friends: Vec::new(),
+            hqs: Vec::from([french_hq]),
+        };
+        assert!(!rout_path_exists(&g, &alone, village, &mut seen));
+    }
+
+    // S11.8.2: never into an enemy hex; a unit already next to its HQ needs no step; the river
+    // is only crossed where the class could cross (here a bridge would be `passable`).
+    #[test]
+    fn css_s11_8_2_the_rout_path() {
+        let g = geometry();
+        let mut seen = [false; 18];
+        let blocked = Strip {
+            enemies: Vec::from([h(3, 1)]),
+            friends: Vec::new(),
+            hqs: Vec::from([h(1, 1)]),
+        };
+        assert!(!rout_path_exists(&g, &blocked, h(5, 1), &mut seen));
+        assert!(
+            rout_path_exists(&g, &blocked, h(2, 1), &mut seen),
+            "already next to the HQ"
+        );
+        let east = Strip {
+            enemies: Vec::new(),
+            friends: Vec::new(),
+            hqs: Vec::from([h(9, 1)]),
+        };
+        assert!(rout_path_exists(&g, &east, h(8, 1), &mut seen));
+        assert!(
+            !rout_path_exists(&g, &east, h(6, 1), &mut seen),
+            "no bridge"
+        );
+    }
+}
