@@ -17,9 +17,11 @@
 //!    exclusive 2.3, a 9 costs a sustained fire its marker, S9.12).
 //! 5. The firers get Fired markers ([`FireMarkers`]); opportunity firers get Op Fire markers.
 //!
-//! Opportunity fire (S9.11) is in [`opportunity`]: the movement module calls
+//! Guided missiles (S9.13, exclusive 3.12) are in [`missile`]. Opportunity fire (S9.11) is in
+//! [`opportunity`]: the movement module calls
 //! [`opportunity::Window::open`] at each trigger it produces (S9.11.2).
 
+pub mod missile;
 pub mod opportunity;
 pub mod table;
 #[cfg(test)]
