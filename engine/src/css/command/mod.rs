@@ -158,6 +158,16 @@ impl CommandData {
             Chit::Wind | Chit::RandomEvent => None,
         }
     }
+    /// Does playing `chit` make the units of formation `f` active (S3.4, S4.4, S4.5)? A Direct
+    /// Command activates only the units a DC is spent on (S4.6.2), so it answers false here.
+    pub fn activates(&self, chit: Chit, f: FormationId) -> bool {
+        match chit {
+            Chit::Division(d) => self.formation(f).is_ok_and(|x| x.division == d),
+            Chit::Formation(g) => g == f,
+            _ => false,
+        }
+    }
+
     /// The division that pays for (and is tired by) a chit.
     pub fn payer(&self, c: Chit) -> Option<DivisionId> {
         match c {
@@ -168,6 +178,28 @@ impl CommandData {
     }
     pub fn division_ids(&self) -> impl Iterator<Item = DivisionId> {
         (0..self.divisions.len() as u8).map(DivisionId)
+    }
+}
+
+/// What a unit active under a chit may do after its first action (S5.1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SecondAction {
+    /// Under a Formation chit: freely (S4.5).
+    Free,
+    /// Under a Division chit: after passing a TQC (S4.4).
+    AfterTqc,
+    /// Under a Direct Command: never (S4.6.2).
+    Never,
+}
+
+impl Chit {
+    /// S5.1.2, S4.4, S4.5, S4.6.2: the second-action rule of the units this chit activates.
+    pub const fn second_action(self) -> SecondAction {
+        match self {
+            Chit::Formation(_) => SecondAction::Free,
+            Chit::Division(_) => SecondAction::AfterTqc,
+            _ => SecondAction::Never,
+        }
     }
 }
 

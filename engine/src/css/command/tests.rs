@@ -744,3 +744,38 @@ fn css_s17_2_fatigue_check_and_recovery() {
     t.fail_division_check();
     assert_eq!(t.tq, 0);
 }
+
+// S3.4, S4.4, S4.5, S4.6.2, S5.1.2: who a chit activates and what second action they get; the
+// chit is active only once its roll is made.
+#[test]
+fn css_s3_4_what_a_chit_activates() {
+    let d = data();
+    assert!(d.activates(Chit::Division(MRD), MRR2));
+    assert!(d.activates(Chit::Division(MRD), FormationId(2)));
+    assert!(!d.activates(Chit::Division(MRD), BB_INF));
+    assert!(d.activates(Chit::Formation(BB_INF), BB_INF));
+    assert!(!d.activates(Chit::Formation(BB_INF), FormationId(4)));
+    assert!(!d.activates(Chit::DirectCommand(NATO), BB_INF));
+    assert_eq!(Chit::Formation(MRR2).second_action(), SecondAction::Free);
+    assert_eq!(Chit::Division(MRD).second_action(), SecondAction::AfterTqc);
+    assert_eq!(Chit::DirectCommand(WP).second_action(), SecondAction::Never);
+    assert_eq!(
+        Chit::DivisionDirectCommand(POLICE).second_action(),
+        SecondAction::Never
+    );
+
+    let mut t = T::new(data(), [0, 0, 0]);
+    t.prepare(&[], &[], &[9, 9, 9]);
+    assert_eq!(t.s.active_chit(), None);
+    t.draw(Chit::DirectCommand(NATO));
+    assert_eq!(t.s.active_chit(), None, "not before the DC roll");
+    t.roll(2);
+    assert_eq!(t.s.active_chit(), Some(Chit::DirectCommand(NATO)));
+    t.cmd(Command::SpendDirectCommand {
+        division: BB,
+        unit: UnitId(4),
+    });
+    assert!(t.s.commanded(UnitId(4)) && !t.s.commanded(UnitId(5)));
+    t.cmd(Command::EndActivation);
+    assert!(!t.s.commanded(UnitId(4)));
+}

@@ -260,6 +260,21 @@ impl TurnState {
         &mut self.tracks[d.0 as usize]
     }
 
+    /// The chit being played, once its roll (if any) is made: the action modules ask it which
+    /// units are active (`CommandData::activates`) and how many actions they get
+    /// (`Chit::second_action`).
+    pub fn active_chit(&self) -> Option<Chit> {
+        match self.step {
+            Step::Playing(p) if !p.rolling => Some(p.chit),
+            _ => None,
+        }
+    }
+
+    /// Units commanded under the Direct Command chit being played (S4.6.2).
+    pub fn commanded(&self, u: UnitId) -> bool {
+        self.active_chit().is_some() && self.commanded.contains(&u)
+    }
+
     /// What the turn waits for.
     pub fn pending(&self, data: &CommandData) -> Pending<Choice> {
         let init = data.initiative;

@@ -1019,3 +1019,49 @@ mod missiles {
         assert_eq!(r.unwrap_err().case, "S11.6");
     }
 }
+
+// S9.11.4: the triggering fire is resolved first; the units it hit answer with their new
+// status: a target it suppressed cannot fire back, one it missed can.
+#[test]
+fn css_s9_11_4_return_fire_comes_after_the_fire() {
+    let charts = fire_charts();
+    let attacker = [Member::deployed(weapon(6, Colour::White, 3))];
+    let setup = FireSetup {
+        units_in_target_hex: 2,
+        ..FireSetup::direct(2)
+    };
+    let soft = TargetUnit::soft(0);
+    let mut hex = [
+        (soft, Condition::fresh(2)),
+        (TargetUnit::soft(4), Condition::fresh(2)),
+    ];
+    let r = resolve(&attacker, &setup, &mut hex, 4, &charts).unwrap();
+    assert_eq!(
+        (r.targets[0].result, r.targets[1].result),
+        (FireResult::Suppress, FireResult::NoEffect)
+    );
+    let back = |cond: &Condition, unit| Candidate {
+        unit,
+        member: Member {
+            status: cond.status,
+            ..Member::deployed(weapon(4, Colour::White, 3))
+        },
+        in_fire_zone: true,
+    };
+    let candidates = [back(&hex[0].1, UnitId(7)), back(&hex[1].1, UnitId(8))];
+    assert!(Trigger::DirectFire.is_fire());
+    let w = Window::open(
+        Trigger::DirectFire,
+        Side::A,
+        FireSetup::direct(2),
+        &candidates,
+    )
+    .unwrap();
+    let Pending::Choose { options, .. } = w.pending() else {
+        panic!("a choice")
+    };
+    assert_eq!(
+        options.as_slice(),
+        &[OpChoice::Pass, OpChoice::Fire(UnitId(8))]
+    );
+}

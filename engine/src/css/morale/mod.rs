@@ -426,6 +426,25 @@ pub fn return_from_routed(
     }
 }
 
+/// Where a unit that lost its last step goes (S11.12, S11.12.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Elimination {
+    /// Removed from play with its SWs (S11.12).
+    Removed,
+    /// An HQ goes to its division's Routed box and may return (S11.10); it counts as
+    /// eliminated for victory points when it is put there (exclusive 10.1, B18).
+    RoutedBox,
+}
+
+/// S11.12, S11.12.1: an eliminated HQ is not removed.
+pub const fn elimination(is_hq: bool) -> Elimination {
+    if is_hq {
+        Elimination::RoutedBox
+    } else {
+        Elimination::Removed
+    }
+}
+
 /// S11.8.3: a routing unit that traced a rout path goes to the Routed box with its step
 /// losses; its status marker is removed.
 pub fn rout_to_box(unit: &mut Condition) {

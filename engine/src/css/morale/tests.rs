@@ -461,3 +461,12 @@ mod rout_paths {
         );
     }
 }
+
+// S11.12, S11.12.1, B18: an HQ that loses its last step goes to the Routed box.
+#[test]
+fn css_s11_12_1_an_eliminated_hq_goes_to_the_routed_box() {
+    let mut hq = Condition::fresh(1);
+    assert_eq!(hq.take_hit(1, None).fate, Fate::Eliminated);
+    assert_eq!(elimination(true), Elimination::RoutedBox);
+    assert_eq!(elimination(false), Elimination::Removed);
+}
