@@ -779,3 +779,24 @@ fn css_s3_4_what_a_chit_activates() {
     t.cmd(Command::EndActivation);
     assert!(!t.s.commanded(UnitId(4)));
 }
+
+// Appendix D: the stand-in tables and the command state are data the data crate writes and the
+// saves keep: each survives a postcard round trip unchanged.
+#[test]
+fn css_standin_tables_and_the_turn_state_round_trip() {
+    use crate::css::standin::{fire_charts, tq_modifiers};
+    fn round<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + core::fmt::Debug>(
+        x: &T,
+    ) {
+        let bytes = postcard::to_allocvec(x).unwrap();
+        assert_eq!(&postcard::from_bytes::<T>(&bytes).unwrap(), x);
+    }
+    round(&chit_costs());
+    round(&fire_charts());
+    round(&tq_modifiers());
+    round(&data());
+    let mut t = T::new(data(), [9, 9, 9]);
+    t.prepare(&[Chit::Division(MRD)], &[Chit::Division(BB)], &[0, 0, 0]);
+    t.chose(Choice::Buy(MRR2));
+    round(&t.s);
+}
