@@ -769,6 +769,15 @@ fn css_s3_4_what_a_chit_activates() {
     assert_eq!(t.s.active_chit(), None);
     t.draw(Chit::DirectCommand(NATO));
     assert_eq!(t.s.active_chit(), None, "not before the DC roll");
+    let spend = Input::Command(Command::SpendDirectCommand {
+        division: BB,
+        unit: UnitId(4),
+    });
+    assert_eq!(
+        refused(&mut t, spend),
+        "S3.0",
+        "DC are spent after they are gained"
+    );
     t.roll(2);
     assert_eq!(t.s.active_chit(), Some(Chit::DirectCommand(NATO)));
     t.cmd(Command::SpendDirectCommand {

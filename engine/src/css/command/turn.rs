@@ -393,7 +393,9 @@ impl TurnState {
                 let raw = d10(r)?;
                 self.chit_roll(data, p, raw, events)
             }
-            (Step::Playing(p), Input::Command(Command::SpendDirectCommand { division, unit })) => {
+            (Step::Playing(p), Input::Command(Command::SpendDirectCommand { division, unit }))
+                if !p.rolling =>
+            {
                 self.spend_dc(data, p.chit, *division, *unit, events)
             }
             (Step::Playing(p), Input::Command(Command::EndActivation)) if !p.rolling => {
