@@ -79,8 +79,9 @@ pub struct DivisionDef {
     pub dc_track: bool,
 }
 
-/// A formation and the division that pays for its chits (S4.3; exclusive 4.1.1 lets a NATO
-/// division pay for police Formation chits: `paid_by` is then that division).
+/// A formation and the division that pays for its chits (S4.3). Exclusive 4.1.1 lets the
+/// NATO player choose which NATO division pays for a police Formation chit; until the Gates
+/// ruleset adds that choice, the data names one paying division here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FormationDef {
     pub division: DivisionId,
