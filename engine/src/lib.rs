@@ -7,4 +7,5 @@
 
 pub mod berlin85;
 pub mod core;
+pub mod css;
 pub mod fortress;

@@ -1,0 +1,776 @@
+//! The Game Turn as a state machine (S3): the Preparation Phase's command steps (1B fatigue
+//! check, 1C the game's reinforcement steps, 1D buying chits, 1E fatigue, 1F the Dispatch Point
+//! rolls), the Action Phase (2A fill the Cup, 2B the carried-over chit, 2C interrupts, 2D draw
+//! and play, 2D-d the last chit) and the End Phase (S3.7).
+//!
+//! Every question is an explicit pending ([`TurnState::pending`]):
+//!
+//! | step | pending |
+//! |---|---|
+//! | 1C, 1D, a chit's activation | `Pending::Command` for the player who acts |
+//! | 1F, a Direct Command gain, the Wind gust | `Pending::Roll` (d10 read 0–9) |
+//! | 2C interrupts (S3.5), 2D-d last-chit purchases (S4.3.3) | `Pending::Choose` of [`Choice::Pass`] and one [`Choice::Buy`] per formation the player may buy, initiative player first (S3.8) |
+//! | 2D the draw | `Pending::DrawChit` whose chits are exactly the chits in the Cup: the digital draw picks one at random, the physical cup is answered by tapping the chit drawn |
+//!
+//! The carried-over last chit (S3.6) is [`TurnState::carried`]: set aside at 2D-d, kept out of
+//! the next turn's Cup and played at 2B before any interrupt (S3.5.3).
+//!
+//! `apply` validates an input before it changes anything it cannot undo; the game around it
+//! applies inputs to a copy of its state (ARCHITECTURE.md), so a refusal leaves nothing behind.
+
+use super::{Chit, CommandData, Cup, DivisionId, DivisionTrack, FormationId, MAX_CUP};
+use super::{MAX_DIVISIONS, MAX_FORMATIONS};
+use crate::core::protocol::{emit, refuse, Case, Cited, DiceSpec, Events, Input, Pending};
+use crate::core::protocol::{RuleViolation, MAX_OPTIONS};
+use crate::core::side::Side;
+use crate::core::units::UnitId;
+use serde::{Deserialize, Serialize};
+
+/// Units one Direct Command chit may command (S4.6.2: each at most once).
+pub const MAX_COMMANDED: usize = 64;
+
+/// A command of the turn sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// Step 1C: the game's reinforcement steps are done (the initiative player closes them).
+    EndReinforcements,
+    /// Step 1D: buy a chit (S4.3).
+    Buy(Chit),
+    /// Step 1D: this player has bought all he wants.
+    DoneBuying,
+    /// While a Direct Command chit is played: spend one DC of `division` on `unit` (and the
+    /// units of its formation in its hex acting with it) for one action (S4.6.2).
+    SpendDirectCommand { division: DivisionId, unit: UnitId },
+    /// The units of the chit have finished their actions (step 2D-a ends).
+    EndActivation,
+}
+
+/// One option of a choice or a chit of a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Choice {
+    /// A chit in the Cup (`Pending::DrawChit`).
+    Chit(Chit),
+    /// Do not interrupt / do not buy.
+    Pass,
+    /// Buy this formation's chit at the Action Phase price (S3.5, S4.3.3).
+    Buy(FormationId),
+}
+
+/// Where the turn is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// 1C: the game's reinforcement steps.
+    Reinforcement,
+    /// 1D: this player buys chits (initiative player first).
+    Spend(Side),
+    /// 1F: the Dispatch Point roll of the `n`th division in roll order.
+    DispatchRoll(u8),
+    /// 2C: this player may interrupt (S3.5).
+    Interrupt(Side),
+    /// 2D: a chit is drawn.
+    Draw,
+    /// A chit is being played (2B, 2D-a, or an interrupt).
+    Playing(Play),
+    /// 2D-d: this player may buy a Formation chit into the Cup (S4.3.3).
+    LastChit(Side),
+    /// The scenario is over (S3.7.2).
+    GameOver,
+}
+
+/// How the chit being played came to be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Origin {
+    /// Set aside last turn, played at 2B (S3.6).
+    CarriedOver,
+    /// Bought as an interrupt and played at once (S3.5).
+    Interrupt,
+    /// Drawn at 2D.
+    Drawn,
+}
+
+/// The chit being played and its stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Play {
+    pub chit: Chit,
+    pub origin: Origin,
+    /// Waiting for the chit's roll (Direct Command gain, trackless DC, Wind gust).
+    pub rolling: bool,
+}
+
+/// What happened, with its case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub case: Case,
+    pub what: What,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum What {
+    TurnBegins(u8),
+    CurrentTq {
+        division: DivisionId,
+        change: i8,
+        now: u8,
+    },
+    Bought {
+        chit: Chit,
+        cost: u8,
+    },
+    Fatigue {
+        division: DivisionId,
+        now: u8,
+    },
+    DispatchPoints {
+        division: DivisionId,
+        gained: u8,
+        now: u8,
+    },
+    CupFilled(u8),
+    Played(Chit, Origin),
+    DirectCommands {
+        division: Option<DivisionId>,
+        gained: u8,
+    },
+    DirectCommandSpent {
+        division: Option<DivisionId>,
+        unit: UnitId,
+    },
+    /// Thin Smoke goes, Smoke thins; on a gust all smoke goes (S9.9.3).
+    Wind {
+        gust: bool,
+    },
+    /// The game's random event procedure runs now (S4.9).
+    RandomEvent,
+    /// 2D-b and 2D-c: active leaders move, stacking is checked, Op Fire and Pin markers of
+    /// the active units go.
+    ActivationEnds(Chit),
+    SetAside(Chit),
+    /// End Phase: victory check on the scenario's turns, housekeeping (S3.7).
+    EndPhase(u8),
+    GameOver,
+}
+
+impl Cited for Event {
+    fn case(&self) -> Case {
+        self.case
+    }
+}
+
+/// A set of formations (bits by [`FormationId`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormationSet([u32; MAX_FORMATIONS / 32]);
+
+impl FormationSet {
+    pub fn contains(&self, f: FormationId) -> bool {
+        let i = f.0 as usize;
+        i < MAX_FORMATIONS && self.0[i / 32] & (1 << (i % 32)) != 0
+    }
+    pub fn insert(&mut self, f: FormationId) {
+        let i = f.0 as usize;
+        if i < MAX_FORMATIONS {
+            self.0[i / 32] |= 1 << (i % 32);
+        }
+    }
+}
+
+/// The command state of the turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnState {
+    pub turn: u8,
+    pub step: Step,
+    pub tracks: heapless::Vec<DivisionTrack, MAX_DIVISIONS>,
+    pub cup: Cup,
+    /// Chits bought in step 1D, put into the Cup at 2A.
+    pub bought: heapless::Vec<Chit, MAX_CUP>,
+    /// The last chit of the previous Action Phase, set aside (S3.6).
+    pub carried: Option<Chit>,
+    /// Formations that got a Formation chit in step 1D this turn (table S4.3-T).
+    pub bought_in_preparation: FormationSet,
+    /// Formations that got a Formation chit in this Action Phase (S3.5.4).
+    pub bought_in_action: FormationSet,
+    /// Per side: interrupted since the last draw (S3.5.2).
+    pub interrupted: [bool; 2],
+    /// Per side: already answered at this step C or this 2D-d offer.
+    pub answered: [bool; 2],
+    /// A Formation chit was bought at this 2D-d offer.
+    pub bought_at_last_chit: bool,
+    /// Units commanded under the Direct Command chit being played (S4.6.2).
+    pub commanded: heapless::Vec<UnitId, MAX_COMMANDED>,
+    /// Direct Commands of a formation with no DC track, to spend now (S4.7).
+    pub trackless_dc: u8,
+}
+
+pub(super) fn push_chit(
+    v: &mut heapless::Vec<Chit, MAX_CUP>,
+    c: Chit,
+) -> Result<(), RuleViolation> {
+    v.push(c)
+        .map_err(|_| RuleViolation::new("engine", "too many chits"))
+}
+
+impl TurnState {
+    /// A scenario starting at turn 1's Preparation Phase, every division at its maximum TQ
+    /// with `dp` Dispatch Points.
+    pub fn new(data: &CommandData, events: &mut Events<Event>) -> Result<Self, RuleViolation> {
+        let mut tracks = heapless::Vec::new();
+        for d in &data.divisions {
+            tracks
+                .push(DivisionTrack::new(d))
+                .map_err(|_| RuleViolation::new("engine", "too many divisions"))?;
+        }
+        Self::starting(data, 1, tracks, None, events)
+    }
+
+    /// A scenario starting at the Preparation Phase of `turn` with the Division Displays as the
+    /// scenario sets them (S21.3) and perhaps a chit carried over (S3.6); step 1B is carried
+    /// out at once.
+    pub fn starting(
+        data: &CommandData,
+        turn: u8,
+        tracks: heapless::Vec<DivisionTrack, MAX_DIVISIONS>,
+        carried: Option<Chit>,
+        events: &mut Events<Event>,
+    ) -> Result<Self, RuleViolation> {
+        if tracks.len() != data.divisions.len() {
+            return refuse("engine", "one Division Display per division");
+        }
+        let mut s = TurnState {
+            turn: turn.saturating_sub(1),
+            step: Step::Reinforcement,
+            tracks,
+            cup: Cup::default(),
+            bought: heapless::Vec::new(),
+            carried,
+            bought_in_preparation: FormationSet::default(),
+            bought_in_action: FormationSet::default(),
+            interrupted: [false; 2],
+            answered: [false; 2],
+            bought_at_last_chit: false,
+            commanded: heapless::Vec::new(),
+            trackless_dc: 0,
+        };
+        s.begin_turn(data, events)?;
+        Ok(s)
+    }
+
+    pub fn track(&self, d: DivisionId) -> &DivisionTrack {
+        &self.tracks[d.0 as usize]
+    }
+    pub fn track_mut(&mut self, d: DivisionId) -> &mut DivisionTrack {
+        &mut self.tracks[d.0 as usize]
+    }
+
+    /// The chit being played, once its roll (if any) is made: the action modules ask it which
+    /// units are active (`CommandData::activates`) and how many actions they get
+    /// (`Chit::second_action`).
+    pub fn active_chit(&self) -> Option<Chit> {
+        match self.step {
+            Step::Playing(p) if !p.rolling => Some(p.chit),
+            _ => None,
+        }
+    }
+
+    /// Units commanded under the Direct Command chit being played (S4.6.2).
+    pub fn commanded(&self, u: UnitId) -> bool {
+        self.active_chit().is_some() && self.commanded.contains(&u)
+    }
+
+    /// What the turn waits for.
+    pub fn pending(&self, data: &CommandData) -> Pending<Choice> {
+        let init = data.initiative;
+        match self.step {
+            Step::Reinforcement => Pending::Command { player: init },
+            Step::Spend(side) => Pending::Command { player: side },
+            Step::DispatchRoll(n) => {
+                let d = self.roll_order(data, n).unwrap_or(DivisionId(0));
+                let player = data.division(d).map_or(init, |x| x.side);
+                roll(player, "Dispatch Point roll", "S4.2")
+            }
+            Step::Interrupt(side) => choose(side, "interrupt?", "S3.5", self.buyable(data, side)),
+            Step::LastChit(side) => choose(
+                side,
+                "buy a Formation chit into the Cup?",
+                "S4.3.3",
+                self.buyable(data, side),
+            ),
+            Step::Draw => {
+                let mut chits = heapless::Vec::new();
+                for c in &self.cup.chits {
+                    let _ = chits.push(Choice::Chit(*c));
+                }
+                Pending::DrawChit {
+                    player: init,
+                    cup: "activation",
+                    case: "S3.3.4",
+                    chits,
+                }
+            }
+            Step::Playing(p) if p.rolling => match p.chit {
+                Chit::Wind => roll(init, "wind gust (0–1 clears all smoke)", "S9.9.3"),
+                Chit::DirectCommand(side) => roll(side, "Direct Commands", "S4.6.1"),
+                c => roll(data.owner(c).unwrap_or(init), "Direct Commands", "S4.7"),
+            },
+            Step::Playing(p) => Pending::Command {
+                player: data.owner(p.chit).unwrap_or(init),
+            },
+            Step::GameOver => Pending::GameOver,
+        }
+    }
+
+    /// Applies one input.
+    pub fn apply(
+        &mut self,
+        data: &CommandData,
+        input: &Input<Command>,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let init = data.initiative;
+        match (self.step, input) {
+            (Step::Reinforcement, Input::Command(Command::EndReinforcements)) => {
+                self.step = Step::Spend(init);
+                Ok(())
+            }
+            (Step::Spend(side), Input::Command(Command::Buy(chit))) => {
+                self.buy_in_preparation(data, side, *chit, events)
+            }
+            (Step::Spend(side), Input::Command(Command::DoneBuying)) => {
+                if side == init {
+                    self.step = Step::Spend(init.other());
+                    Ok(())
+                } else {
+                    self.fatigue_for_chits(data, events)?;
+                    self.next_dispatch_roll(data, 0, events)
+                }
+            }
+            (Step::DispatchRoll(n), Input::Rolled(r)) => {
+                let raw = d10(r)?;
+                let d = self
+                    .roll_order(data, n)
+                    .ok_or(RuleViolation::new("engine", "no division to roll for"))?;
+                let def = *data.division(d)?;
+                let t = self.track_mut(d);
+                let gained = t.dispatch_roll(&def, &data.costs, raw);
+                let now = t.dp;
+                emit(
+                    events,
+                    ev(
+                        "S4.2",
+                        What::DispatchPoints {
+                            division: d,
+                            gained,
+                            now,
+                        },
+                    ),
+                )?;
+                self.next_dispatch_roll(data, n + 1, events)
+            }
+            (Step::Interrupt(side), Input::Chose(i)) => match self.option(data, side, *i)? {
+                Choice::Buy(f) => {
+                    self.buy_in_action(data, side, f, events)?;
+                    self.interrupted[side.index()] = true;
+                    self.start_play(data, Chit::Formation(f), Origin::Interrupt, events)
+                }
+                _ => {
+                    self.answered[side.index()] = true;
+                    self.step_c(data, events)
+                }
+            },
+            (Step::LastChit(side), Input::Chose(i)) => {
+                if let Choice::Buy(f) = self.option(data, side, *i)? {
+                    self.buy_in_action(data, side, f, events)?;
+                    self.cup.put(Chit::Formation(f))?;
+                    self.bought_at_last_chit = true;
+                }
+                self.answered[side.index()] = true;
+                self.last_chit(data, events)
+            }
+            (Step::Draw, Input::Drew(i)) => {
+                let chit = self.cup.take(*i as usize)?;
+                self.interrupted = [false; 2];
+                self.start_play(data, chit, Origin::Drawn, events)
+            }
+            (Step::Playing(p), Input::Rolled(r)) if p.rolling => {
+                let raw = d10(r)?;
+                self.chit_roll(data, p, raw, events)
+            }
+            (Step::Playing(p), Input::Command(Command::SpendDirectCommand { division, unit }))
+                if !p.rolling =>
+            {
+                self.spend_dc(data, p.chit, *division, *unit, events)
+            }
+            (Step::Playing(p), Input::Command(Command::EndActivation)) if !p.rolling => {
+                self.end_play(data, p, events)
+            }
+            (Step::GameOver, _) => refuse("S3.7.2", "the game is over"),
+            _ => refuse(
+                "S3.0",
+                "not now: the sequence of play asks for something else",
+            ),
+        }
+    }
+
+    // ---- Action Phase ----
+
+    /// Step 2A (S3.3.1) and 2B (S3.3.2).
+    pub(super) fn fill_cup(
+        &mut self,
+        data: &CommandData,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        self.cup = Cup::default();
+        let init = data.initiative;
+        let bought = core::mem::take(&mut self.bought);
+        let standard = [
+            Chit::DirectCommand(init),
+            Chit::DirectCommand(init.other()),
+            Chit::Wind,
+            Chit::RandomEvent,
+        ];
+        for c in bought
+            .iter()
+            .chain(standard.iter())
+            .chain(data.always_in_cup.iter())
+        {
+            let carried_singleton = self.carried == Some(*c) && !matches!(c, Chit::Formation(_));
+            if !carried_singleton {
+                self.cup.put(*c)?;
+            }
+        }
+        self.bought = bought;
+        emit(events, ev("S3.3.1", What::CupFilled(self.cup.len() as u8)))?;
+        self.interrupted = [false; 2];
+        self.answered = [false; 2];
+        match self.carried.take() {
+            Some(c) => self.start_play(data, c, Origin::CarriedOver, events),
+            None => self.step_c(data, events),
+        }
+    }
+
+    /// The formations `side` may buy in the Action Phase now (S3.5.1, S3.5.4, S4.3.1).
+    fn buyable(&self, data: &CommandData, side: Side) -> heapless::Vec<Choice, MAX_OPTIONS> {
+        let mut out = heapless::Vec::new();
+        let _ = out.push(Choice::Pass);
+        for (i, f) in data.formations.iter().enumerate() {
+            let fid = FormationId(i as u8);
+            let ok = data.division(f.division).is_ok_and(|d| d.side == side)
+                && !self.bought_in_action.contains(fid)
+                && self.tracks.get(f.division.0 as usize).is_some_and(|t| {
+                    t.dp >= data.costs.formation_action
+                        && t.may_buy(Chit::Formation(fid), &data.costs).is_ok()
+                });
+            if ok && out.push(Choice::Buy(fid)).is_err() {
+                break; // more than MAX_OPTIONS − 1 formations: the rest wait for a later offer
+            }
+        }
+        out
+    }
+
+    fn option(&self, data: &CommandData, side: Side, i: u8) -> Result<Choice, RuleViolation> {
+        self.buyable(data, side)
+            .get(i as usize)
+            .copied()
+            .ok_or(RuleViolation::new("engine", "no such option"))
+    }
+
+    /// A Formation chit bought in the Action Phase (S3.5.1, S4.3.3): the Action Phase price and
+    /// +2 fatigue at once (exclusive 3.3.1, S17.1).
+    fn buy_in_action(
+        &mut self,
+        data: &CommandData,
+        side: Side,
+        f: FormationId,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let chit = Chit::Formation(f);
+        if !self.buyable(data, side).contains(&Choice::Buy(f)) {
+            return refuse("S3.5.4", "that Formation chit may not be bought now");
+        }
+        let d = data.formation(f)?.division;
+        let def = *data.division(d)?;
+        let cost = data.costs.formation_action;
+        let t = self.track_mut(d);
+        t.pay(cost)?;
+        if !def.fatigue_immune {
+            t.fatigue = t
+                .fatigue
+                .saturating_add(data.costs.fatigue_action_formation);
+        }
+        let now = t.fatigue;
+        self.bought_in_action.insert(f);
+        emit(events, ev("S3.5.1", What::Bought { chit, cost }))?;
+        emit(events, ev("S17.1", What::Fatigue { division: d, now }))
+    }
+
+    /// Step 2C (S3.3.3, S3.5.2): ask the initiative player, then the other, unless a player
+    /// interrupted since the last draw, already answered, or has nothing he may buy; then draw.
+    fn step_c(
+        &mut self,
+        data: &CommandData,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let init = data.initiative;
+        for side in [init, init.other()] {
+            let i = side.index();
+            if !self.interrupted[i] && !self.answered[i] && self.buyable(data, side).len() > 1 {
+                self.step = Step::Interrupt(side);
+                return Ok(());
+            }
+        }
+        if self.cup.is_empty() {
+            return self.end_phase(data, events);
+        }
+        self.step = Step::Draw;
+        Ok(())
+    }
+
+    /// Step 2D-a (S3.4): the chit's functions begin.
+    fn start_play(
+        &mut self,
+        data: &CommandData,
+        chit: Chit,
+        origin: Origin,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let case = match origin {
+            Origin::CarriedOver => "S3.6",
+            Origin::Interrupt => "S3.5.1",
+            Origin::Drawn => "S3.3.4",
+        };
+        emit(events, ev(case, What::Played(chit, origin)))?;
+        self.commanded.clear();
+        self.trackless_dc = 0;
+        let rolling = match chit {
+            Chit::DirectCommand(_) | Chit::Wind => true,
+            Chit::DivisionDirectCommand(d) => !data.division(d)?.dc_track,
+            Chit::RandomEvent => {
+                emit(events, ev("S4.9", What::RandomEvent))?;
+                false
+            }
+            Chit::Division(_) | Chit::Formation(_) => false,
+        };
+        let play = Play {
+            chit,
+            origin,
+            rolling,
+        };
+        self.step = Step::Playing(play);
+        if matches!(chit, Chit::RandomEvent) {
+            // The game's random event procedure is its own; the chit activates nobody (S4.9).
+            return self.end_play(data, play, events);
+        }
+        Ok(())
+    }
+
+    /// The chit's roll: Direct Commands gained (S4.6.1, S4.7) or the Wind's gust (S9.9.3).
+    fn chit_roll(
+        &mut self,
+        data: &CommandData,
+        p: Play,
+        raw: u8,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        match p.chit {
+            Chit::Wind => {
+                emit(
+                    events,
+                    ev(
+                        "S9.9.3",
+                        What::Wind {
+                            gust: crate::css::fire::is_gust(raw),
+                        },
+                    ),
+                )?;
+                self.step = Step::Playing(Play {
+                    rolling: false,
+                    ..p
+                });
+                return self.end_play(data, p, events);
+            }
+            Chit::DirectCommand(side) => {
+                for d in data.division_ids() {
+                    let def = *data.division(d)?;
+                    if def.side != side {
+                        continue;
+                    }
+                    let gained = self
+                        .track_mut(d)
+                        .gain_direct_commands(&def, &data.costs, raw);
+                    if gained > 0 {
+                        let w = What::DirectCommands {
+                            division: Some(d),
+                            gained,
+                        };
+                        emit(events, ev("S4.6.1", w))?;
+                    }
+                }
+            }
+            _ => {
+                self.trackless_dc = raw / 2 + data.costs.trackless_dc_bonus;
+                let w = What::DirectCommands {
+                    division: None,
+                    gained: self.trackless_dc,
+                };
+                emit(events, ev("S4.7", w))?;
+            }
+        }
+        self.step = Step::Playing(Play {
+            rolling: false,
+            ..p
+        });
+        Ok(())
+    }
+
+    /// S4.6.2, S4.7: one DC spent on one unit (and its hex's units of its formation).
+    fn spend_dc(
+        &mut self,
+        data: &CommandData,
+        chit: Chit,
+        division: DivisionId,
+        unit: UnitId,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let def = *data.division(division)?;
+        match chit {
+            Chit::DirectCommand(side) if def.side == side => {}
+            Chit::DivisionDirectCommand(d) if d == division => {}
+            Chit::DirectCommand(_) | Chit::DivisionDirectCommand(_) => {
+                return refuse(
+                    "S4.6.2",
+                    "the DC is paid by the division of the commanded units",
+                )
+            }
+            _ => {
+                return refuse(
+                    "S4.6.2",
+                    "Direct Commands are spent only while a Direct Command chit is played",
+                )
+            }
+        }
+        if self.commanded.contains(&unit) {
+            return refuse(
+                "S4.6.2",
+                "a unit is commanded at most once per Direct Command chit",
+            );
+        }
+        let trackless = matches!(chit, Chit::DivisionDirectCommand(_)) && !def.dc_track;
+        if trackless {
+            if self.trackless_dc == 0 {
+                return refuse("S4.7", "no Direct Commands left to spend");
+            }
+            self.trackless_dc -= 1;
+        } else {
+            let t = self.track_mut(division);
+            if t.dc == 0 {
+                return refuse("S4.6.2", "the division has no Direct Commands");
+            }
+            t.dc -= 1;
+        }
+        self.commanded
+            .push(unit)
+            .map_err(|_| RuleViolation::new("engine", "too many commanded units"))?;
+        let w = What::DirectCommandSpent {
+            division: (!trackless).then_some(division),
+            unit,
+        };
+        emit(events, ev("S4.6.2", w))
+    }
+
+    /// Steps 2D-b and 2D-c, then where play goes: back to 2C after an interrupt or the
+    /// carried-over chit (S3.5.2, S3.5.3), 2D-d after a drawn chit.
+    fn end_play(
+        &mut self,
+        data: &CommandData,
+        p: Play,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        emit(events, ev("S3.3.4", What::ActivationEnds(p.chit)))?;
+        self.trackless_dc = 0;
+        self.answered = [false; 2];
+        self.bought_at_last_chit = false;
+        match p.origin {
+            Origin::Drawn => self.last_chit(data, events),
+            Origin::CarriedOver | Origin::Interrupt => self.step_c(data, events),
+        }
+    }
+
+    /// Step 2D-d (S3.3.4 d, S4.3.3, S3.6).
+    fn last_chit(
+        &mut self,
+        data: &CommandData,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        if self.cup.len() != 1 && !self.bought_at_last_chit {
+            if self.cup.is_empty() {
+                return self.end_phase(data, events); // the note of S3.3.4: nothing set aside
+            }
+            return self.step_c(data, events);
+        }
+        let init = data.initiative;
+        for side in [init, init.other()] {
+            if !self.answered[side.index()] && self.buyable(data, side).len() > 1 {
+                self.step = Step::LastChit(side);
+                return Ok(());
+            }
+        }
+        if self.bought_at_last_chit {
+            self.answered = [false; 2];
+            self.bought_at_last_chit = false;
+            return self.step_c(data, events);
+        }
+        let last = self.cup.take(0)?;
+        self.carried = Some(last);
+        emit(events, ev("S3.6", What::SetAside(last)))?;
+        self.end_phase(data, events)
+    }
+
+    /// The End Phase (S3.7): victory check and housekeeping, then the game ends after the last
+    /// turn or the next turn begins.
+    fn end_phase(
+        &mut self,
+        data: &CommandData,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        emit(events, ev("S3.7", What::EndPhase(self.turn)))?;
+        if self.turn >= data.last_turn {
+            self.step = Step::GameOver;
+            return emit(events, ev("S3.7.2", What::GameOver));
+        }
+        self.begin_turn(data, events)
+    }
+}
+
+pub(super) fn ev(case: Case, what: What) -> Event {
+    Event { case, what }
+}
+
+fn roll(player: Side, purpose: &'static str, case: Case) -> Pending<Choice> {
+    Pending::Roll {
+        player,
+        dice: DiceSpec::D10,
+        purpose,
+        case,
+        secret: false,
+    }
+}
+
+fn choose(
+    player: Side,
+    purpose: &'static str,
+    case: Case,
+    options: heapless::Vec<Choice, MAX_OPTIONS>,
+) -> Pending<Choice> {
+    Pending::Choose {
+        player,
+        purpose,
+        case,
+        options,
+    }
+}
+
+/// One d10 read 0–9 (S1.3).
+fn d10(r: &crate::core::protocol::DiceRoll) -> Result<u8, RuleViolation> {
+    if !DiceSpec::D10.accepts(r) {
+        return refuse("S1.3", "one d10 read 0 to 9");
+    }
+    Ok(r.values[0])
+}
