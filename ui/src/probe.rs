@@ -1,9 +1,9 @@
 //! The test probe: with `BERLIN_TABLE_PROBE=FILE` in the environment, the table keeps writing
 //! where every labelled element is ("label<TAB>x<TAB>y<TAB>width<TAB>height", window
-//! coordinates after the seat rotation) so a script can click them with xdotool
+//! coordinates after the seat's turn, any renderer) so a script can click them with xdotool
 //! (`scripts/xvfb-screens.sh`). Off unless the variable is set.
 
-use crate::{AppWindow, View};
+use crate::{turn, AppWindow, View};
 use i_slint_backend_testing::ElementRoot;
 use slint::{ComponentHandle, Timer, TimerMode};
 use std::time::Duration;
@@ -18,7 +18,21 @@ pub fn start(window: &AppWindow) -> Option<Timer> {
     timer.start(TimerMode::Repeated, Duration::from_millis(300), move || {
         let Some(w) = weak.upgrade() else { return };
         let size = w.window().size().to_logical(w.window().scale_factor());
-        let rotated = w.global::<View>().get_rotated();
+        let win = (size.width, size.height);
+        // The software renderer's window turns the whole window; FemtoVG turns the `turn`
+        // rectangle, centred in the window and the screen's sides swapped on a quarter turn.
+        let (edge, frame, offset) = match crate::turning_window::edge() {
+            Some(edge) => (edge, win, (0.0, 0.0)),
+            None => {
+                let edge = turn::edge_of_clockwise_degrees(w.global::<View>().get_turn_degrees());
+                let frame = turn::window_size(edge, win);
+                (
+                    edge,
+                    frame,
+                    ((win.0 - frame.0) / 2.0, (win.1 - frame.1) / 2.0),
+                )
+            }
+        };
         let mut out = String::new();
         let all = w
             .root_element()
@@ -30,18 +44,17 @@ pub fn start(window: &AppWindow) -> Option<Timer> {
             if s.width <= 0.0 || s.height <= 0.0 {
                 continue;
             }
-            let (x, y) = if rotated {
-                (size.width - p.x - s.width, size.height - p.y - s.height)
-            } else {
-                (p.x, p.y)
-            };
+            let (x, y, width, height) = turn::window_rect_to_screen(
+                edge,
+                (p.x - offset.0, p.y - offset.1, s.width, s.height),
+                frame,
+            );
             let label = e
                 .accessible_label()
                 .unwrap_or_default()
                 .replace(['\t', '\n'], " ");
             out.push_str(&format!(
-                "{label}\t{x:.0}\t{y:.0}\t{:.0}\t{:.0}\n",
-                s.width, s.height
+                "{label}\t{x:.0}\t{y:.0}\t{width:.0}\t{height:.0}\n"
             ));
         }
         let tmp = format!("{path}.tmp");

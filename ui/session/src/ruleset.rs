@@ -30,8 +30,8 @@ pub type Pending = engine::berlin85::Pending85;
 /// The game id written in a [`Header`](crate::Header) (`Header::game`).
 pub const GAME_ID: &str = "berlin85";
 
-/// The side sitting across the table from the screen's usual reading direction: with
-/// [`Seats::Opposite`](crate::Seats::Opposite) the screen turns 180° when it must act.
+/// The side sitting away from the screen's usual reading direction: with seats that turn
+/// ([`Seats::edge_for`](crate::Seats::edge_for)) the screen faces it when it must act.
 pub const SIDE_ACROSS: Side = engine::berlin85::NATO;
 
 /// The table refuses to roll or draw when the game waits for neither (the sequence of play).
