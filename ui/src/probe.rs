@@ -17,22 +17,13 @@ pub fn start(window: &AppWindow) -> Option<Timer> {
     let timer = Timer::default();
     timer.start(TimerMode::Repeated, Duration::from_millis(300), move || {
         let Some(w) = weak.upgrade() else { return };
-        let size = w.window().size().to_logical(w.window().scale_factor());
-        let win = (size.width, size.height);
-        // The software renderer's window turns the whole window; FemtoVG turns the `turn`
-        // rectangle, centred in the window and the screen's sides swapped on a quarter turn.
-        let (edge, frame, offset) = match crate::turning_window::edge() {
-            Some(edge) => (edge, win, (0.0, 0.0)),
-            None => {
-                let edge = turn::edge_of_clockwise_degrees(w.global::<View>().get_turn_degrees());
-                let frame = turn::window_size(edge, win);
-                (
-                    edge,
-                    frame,
-                    ((win.0 - frame.0) / 2.0, (win.1 - frame.1) / 2.0),
-                )
-            }
-        };
+        // The software renderer's window turns the whole window (element positions are the
+        // window's); FemtoVG's `.slint` turn is followed by Slint's own positions.
+        let window_turn = crate::turning_window::edge().map(|edge| {
+            let size = w.window().size().to_logical(w.window().scale_factor());
+            (edge, (size.width, size.height))
+        });
+        let slint_turn = turn::edge_of_clockwise_degrees(w.global::<View>().get_turn_degrees());
         let mut out = String::new();
         let all = w
             .root_element()
@@ -44,11 +35,12 @@ pub fn start(window: &AppWindow) -> Option<Timer> {
             if s.width <= 0.0 || s.height <= 0.0 {
                 continue;
             }
-            let (x, y, width, height) = turn::window_rect_to_screen(
-                edge,
-                (p.x - offset.0, p.y - offset.1, s.width, s.height),
-                frame,
-            );
+            let (x, y, width, height) = match window_turn {
+                Some((edge, window)) => {
+                    turn::window_rect_to_screen(edge, (p.x, p.y, s.width, s.height), window)
+                }
+                None => turn::slint_turned_rect(slint_turn, (p.x, p.y), (s.width, s.height)),
+            };
             let label = e
                 .accessible_label()
                 .unwrap_or_default()

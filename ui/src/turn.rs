@@ -102,6 +102,27 @@ pub fn window_rect_to_screen(
     )
 }
 
+/// The screen rectangle (x, y, width, height) of an element inside the `.slint` turn: Slint
+/// reports its top-left corner already turned (`absolute_position` follows
+/// `transform-rotation`) and its size unturned, so the rectangle spans from that corner along
+/// its sides turned by `edge`.
+pub fn slint_turned_rect(
+    edge: TableEdge,
+    corner: (f32, f32),
+    size: (f32, f32),
+) -> (f32, f32, f32, f32) {
+    let (w, h) = size;
+    // The diagonal (w, h) turned clockwise (y points down).
+    let (dx, dy) = match clockwise_quarters(edge) {
+        0 => (w, h),
+        1 => (-h, w),
+        2 => (-w, -h),
+        _ => (h, -w),
+    };
+    let (x0, y0) = corner;
+    (x0.min(x0 + dx), y0.min(y0 + dy), dx.abs(), dy.abs())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,6 +163,25 @@ mod tests {
         assert_eq!(
             screen_to_window(TableEdge::West, top_right, SCREEN),
             (10.0, 10.0)
+        );
+    }
+
+    #[test]
+    fn an_element_in_the_slint_turn_spans_from_its_turned_corner() {
+        // A 170x56 title whose top-left corner Slint puts at (70, 258) on a screen turned to
+        // the East seat: it stands upright along the left of that corner's column, upwards.
+        assert_eq!(
+            slint_turned_rect(TableEdge::East, (70.0, 258.0), (170.0, 56.0)),
+            (70.0, 88.0, 56.0, 170.0)
+        );
+        // Turned half round, it lies to the left of and above its corner.
+        assert_eq!(
+            slint_turned_rect(TableEdge::North, (300.0, 200.0), (170.0, 56.0)),
+            (130.0, 144.0, 170.0, 56.0)
+        );
+        assert_eq!(
+            slint_turned_rect(TableEdge::South, (1.0, 2.0), (3.0, 4.0)),
+            (1.0, 2.0, 3.0, 4.0)
         );
     }
 
