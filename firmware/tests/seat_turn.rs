@@ -77,7 +77,7 @@ impl Table {
             .args(["--config", "/dev/null", "--log-level", "info"])
             .args([
                 "--renderer",
-                "software",
+                renderer,
                 "--seed",
                 "85",
                 "--scenario",
@@ -162,7 +162,7 @@ impl Table {
     }
 
     /// Plays to NATO's set-up (the Warsaw Pact's first if it comes first).
-    fn to_nato_setup(&mut self) {
+    fn play_to_natos_setup(&mut self) {
         self.tap("Set up");
         let started = Instant::now();
         while !self.shows("panel NATO") {
@@ -299,12 +299,12 @@ fn software_renderer_turns_half_round_for_the_seat_across_and_taps_follow() {
     let Some(mut upright) = Table::open("seat-same", (1280, 800), "same") else {
         return;
     };
-    upright.to_nato_setup();
+    upright.play_to_natos_setup();
     let reference = upright.shot("upright");
     drop(upright);
 
     let mut t = Table::open("seat-opposite", (1280, 800), "opposite").expect("tools");
-    t.to_nato_setup();
+    t.play_to_natos_setup();
     assert!(
         t.log().contains("the picture turns to the North edge"),
         "{}",
@@ -345,7 +345,7 @@ fn quarter_turns(renderer: &str, turn_log: &str) {
     let Some(mut portrait) = Table::open_on(renderer, &name, (800, 1280), "same") else {
         return;
     };
-    portrait.to_nato_setup();
+    portrait.play_to_natos_setup();
     let reference = portrait.shot(&name);
     // The map keeps the view it had before the screen turned (laid out landscape, then
     // portrait), so it is not compared pixel for pixel: the phase bar above it and the side
@@ -364,7 +364,7 @@ fn quarter_turns(renderer: &str, turn_log: &str) {
     for (seats, edge, back_by) in [("right", "East", 90), ("left", "West", 270)] {
         let name = format!("{renderer}-{seats}");
         let mut t = Table::open_on(renderer, &name, (1280, 800), seats).expect("tools");
-        t.to_nato_setup();
+        t.play_to_natos_setup();
         let line = turn_log.replace("{edge}", edge);
         assert!(t.log().contains(&line), "{}", t.log());
         // A button wider than tall for its player stands taller than wide on the screen.
@@ -374,8 +374,10 @@ fn quarter_turns(renderer: &str, turn_log: &str) {
         let back = turned(&shot, back_by);
         for (part, r) in parts {
             let diff = differing(&crop(&reference, part, r), &crop(&back, part, r));
+            // FemtoVG resamples turned glyphs, so its text's edges differ from upright text.
+            let tolerance = if renderer == "femtovg" { 0.15 } else { 0.01 };
             assert!(
-                diff < 0.01,
+                diff < tolerance,
                 "--seats {seats}: turned back, the {part} differs from the portrait table's in \
                  {:.1}% of its pixels ({} vs {})",
                 diff * 100.0,
