@@ -5,7 +5,9 @@
 # The last screenshot of each size goes to docs/screenshots/.
 #
 #   scripts/xvfb-screens.sh          # screenshots
-#   scripts/xvfb-screens.sh bench    # also the frame benchmark (FemtoVG under Xvfb, software)
+#   scripts/xvfb-screens.sh bench    # also the frame benchmark (software and FemtoVG, each
+#                                    # screen size and seat orientation) and the on-screen
+#                                    # frame interval of a drag, measured from outside
 #   scripts/xvfb-screens.sh install  # only install the X tools (CI does this before
 #                                    # `cargo test --workspace`, whose window tests need them)
 #
@@ -51,7 +53,7 @@ fi
 # cargo run, so it shares the table's build of Slint and the UI.
 PROFILE="${XVFB_PROFILE:-release}"
 build=(-p berlin-table --bin berlin-table)
-[ "${1:-}" = "bench" ] && build+=(-p ui --example frame_bench)
+[ "${1:-}" = "bench" ] && build+=(-p ui --example frame_bench --example frame_interval)
 [ "$PROFILE" = release ] && build+=(--release)
 echo "building the table ($PROFILE): cargo build ${build[*]}"
 cargo build "${build[@]}" 2>&1 | grep -E "^(error|warning: unused)" || true
@@ -249,9 +251,19 @@ if [ "${1:-}" = "bench" ]; then
     BENCH="$TARGET/$PROFILE/examples/frame_bench"
     LOG="$OUT/bench.txt"
     quiet() { grep -v "xdg desktop settings" || true; }
-    echo "== frame benchmark, software renderer (in process)"
+    started_bench=$(date +%s)
+    echo "== frame benchmark, software renderer (in process), 1280x800 upright, 150-frame sweeps"
     "$BENCH" software 2>&1 | quiet | tee "$LOG"
-    echo "== frame benchmark, FemtoVG on Mesa under Xvfb 1280x800"
+    # Every renderer x screen size x seat orientation (south upright, east and west a quarter
+    # turn laid out portrait, north half a turn), with shorter sweeps to keep CI's time: the
+    # figures go to the log, the BUDGET lines also to the screen.
+    echo "== software renderer: 800x480, 1280x800, 1920x1080 x south, east, north, west (30-frame sweeps)"
+    for size in 800x480 1280x800 1920x1080; do
+        for edge in south east north west; do
+            BENCH_FRAMES=30 "$BENCH" software "$size" "$edge" 2>&1 | quiet >>"$LOG.matrix"
+        done
+    done
+    echo "== FemtoVG on Mesa under Xvfb, 1280x800 upright, 150-frame sweeps"
     display=":$((80 + RANDOM % 9))"
     Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
     XPID=$!
@@ -259,6 +271,44 @@ if [ "${1:-}" = "bench" ]; then
     DISPLAY="$display" "$BENCH" femtovg 2>&1 | quiet | tee -a "$LOG"
     DISPLAY="$display" "$BENCH" femtovg-floor 2>&1 | quiet | tee -a "$LOG"
     cleanup
+    echo "== FemtoVG: 800x480, 1280x800, 1920x1080 x south, east, north, west (30-frame sweeps)"
+    for size in 800x480 1280x800 1920x1080; do
+        display=":$((80 + RANDOM % 9))"
+        Xvfb "$display" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
+        XPID=$!
+        for _ in $(seq 50); do DISPLAY="$display" xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+        for edge in south east north west; do
+            DISPLAY="$display" BENCH_FRAMES=30 "$BENCH" femtovg "$size" "$edge" 2>&1 | quiet >>"$LOG.matrix"
+        done
+        cleanup
+    done
+    grep "^BUDGET" "$LOG.matrix" || echo "FAIL: the renderer x size x orientation runs printed no budget lines"
+    cat "$LOG.matrix" >>"$LOG"
+    rm -f "$LOG.matrix"
+
+    # The frame interval that reaches the screen, timed from outside the real program: the
+    # table (software renderer) at 1280x800, set up, and the map dragged at 60 Hz by xdotool
+    # while frame_interval polls the screen (ui/examples/frame_interval.rs).
+    echo "== on-screen frame interval, berlin-table --renderer software at 1280x800, 60 Hz drag"
+    display=":$((80 + RANDOM % 9))"
+    Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+    XPID=$!
+    export DISPLAY="$display"
+    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+    rm -f "$PROBE"; rm -rf "$OUT/saves-interval"
+    BERLIN_TABLE_PROBE="$PROBE" "$BIN" --config /dev/null --save-dir "$OUT/saves-interval" \
+        --renderer software --window-size 1280x800 --seed 85 --scenario unity --seats same \
+        >"$OUT/table-interval.log" 2>&1 &
+    APID=$!
+    find_el "Set up" 150 >/dev/null
+    click "Set up"; click "Auto-place"; click "Done"; click "Auto-place"; click "Done"
+    find_el "panel Warsaw Pact: Movement" >/dev/null
+    sleep 1
+    map=$(awk -F'\t' '$1 == "map" { printf "%d %d\n", $2 + $4 * 0.55, $3 + $5 * 0.6; exit }' "$PROBE")
+    # shellcheck disable=SC2086
+    "$TARGET/$PROFILE/examples/frame_interval" $map 2>&1 | quiet | tee -a "$LOG"
+    cleanup
+    echo "(the benchmark took $(( $(date +%s) - started_bench )) s)" | tee -a "$LOG"
     echo "== budgets (issue 5), also in $LOG"
     grep -E "^(BUDGET|femtovg floor:)" "$LOG" || echo "FAIL: the benchmark printed no budget lines"
 fi

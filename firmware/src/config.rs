@@ -20,6 +20,9 @@ pub enum Seats {
     Opposite,
     Same,
     Off,
+    /// The side across sits at the right-hand (left-hand) edge: the screen turns a quarter.
+    Right,
+    Left,
 }
 
 /// Dice and chits: drawn by the table's RNG, or physical and entered by the players.
@@ -306,7 +309,8 @@ OPTIONS (each overrides the config file):
                            is at the Gates are listed; their rules are not yet implemented)
     --scenario NAME        a scenario of the game (Berlin '85: unity | werewolf |
                            medicine_wheel; default: the game's first)
-    --seats MODE           opposite | same | off  (turn the screen to the acting player)
+    --seats MODE           opposite | same | off | right | left  (turn the screen to the
+                           acting player's edge: across, none, none, a quarter either way)
     --dice MODE            digital | physical
     --chits MODE           digital | physical
     --renderer NAME        auto | femtovg | software
@@ -630,6 +634,8 @@ fn set_top(
                 ("opposite", Seats::Opposite),
                 ("same", Seats::Same),
                 ("off", Seats::Off),
+                ("right", Seats::Right),
+                ("left", Seats::Left),
             ],
             "opposite",
         )

@@ -161,6 +161,8 @@ fn run_table(config: &Config) -> Result<(), String> {
             config::Seats::Opposite => session::Seats::Opposite,
             config::Seats::Same => session::Seats::Same,
             config::Seats::Off => session::Seats::Off,
+            config::Seats::Right => session::Seats::Right,
+            config::Seats::Left => session::Seats::Left,
         },
         dice: randomness(config.dice),
         chits: randomness(config.chits),

@@ -1,9 +1,16 @@
-//! Frame times for panning and zooming the whole map with every counter on it, at 1280x800:
+//! Frame times for panning and zooming the whole map with every counter on it, at 1280x800
+//! or another screen size, the table upright or turned to a seat:
 //!
 //! ```sh
 //! cargo run -p ui --release --example frame_bench -- software   # in-process software renderer
 //! cargo run -p ui --release --example frame_bench -- femtovg    # FemtoVG in an X window (Mesa)
+//! cargo run -p ui --release --example frame_bench -- software 800x480 east  # turned a quarter
 //! ```
+//!
+//! The orientation is the seat's edge (south: upright; east, west: a quarter turn, the table
+//! laid out portrait; north: half a turn), turned the way the table turns it on that renderer:
+//! the software renderer's rotation, FemtoVG's `transform-rotation`. Every line names the
+//! renderer, the screen size and the edge.
 //!
 //! Prints the time from start to the first frame, frame times (mean, 95th percentile, worst)
 //! for a pan across the map and a zoom sweep, and the resident memory with a scenario loaded,
@@ -28,6 +35,7 @@
 mod bench;
 
 use bench::*;
+use engine::core::seats::TableEdge;
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType, Rgb565Pixel};
 use slint::{ComponentHandle, PhysicalSize};
 use std::cell::{Cell, RefCell};
@@ -61,6 +69,59 @@ fn gl_driver_mb() -> f64 {
     kb / 1024.0
 }
 
+/// What is measured: the screen's size and the edge the table faces.
+#[derive(Clone, Copy)]
+struct Case {
+    width: u32,
+    height: u32,
+    edge: TableEdge,
+}
+
+impl Case {
+    fn from_args(args: &[String]) -> Case {
+        let mut case = Case {
+            width: W,
+            height: H,
+            edge: TableEdge::South,
+        };
+        for a in args {
+            if let Some((w, h)) = a.split_once('x') {
+                if let (Ok(w), Ok(h)) = (w.parse(), h.parse()) {
+                    (case.width, case.height) = (w, h);
+                    continue;
+                }
+            }
+            case.edge = match a.as_str() {
+                "south" => TableEdge::South,
+                "east" => TableEdge::East,
+                "north" => TableEdge::North,
+                "west" => TableEdge::West,
+                _ => {
+                    eprintln!(
+                        "frame_bench: unknown argument {a} (WIDTHxHEIGHT, south|east|north|west)"
+                    );
+                    std::process::exit(2);
+                }
+            };
+        }
+        case
+    }
+    /// "1280x800 east": printed in every figure's name.
+    fn name(&self) -> String {
+        format!(
+            "{}x{} {}",
+            self.width,
+            self.height,
+            format!("{:?}", self.edge).to_lowercase()
+        )
+    }
+    /// The window the table lays out: the screen, its sides swapped on a quarter turn.
+    fn window(&self) -> (u32, u32) {
+        let (w, h) = ui::turn::window_size(self.edge, (self.width as f32, self.height as f32));
+        (w as u32, h as u32)
+    }
+}
+
 fn frame_verdict(what: &str, p95: f64) {
     verdict(
         &format!("{what} frame (p95)"),
@@ -72,7 +133,7 @@ fn frame_verdict(what: &str, p95: f64) {
 }
 
 /// A table with Operation Unity ready to be set up (auto-place for both sides in `set_up`).
-fn game_table(renderer: &'static str) -> Table {
+fn game_table(renderer: &'static str, size: (u32, u32)) -> Table {
     let data = match ui::builtin_data() {
         Ok(d) => d,
         Err(e) => {
@@ -96,7 +157,7 @@ fn game_table(renderer: &'static str) -> Table {
     table
         .window()
         .window()
-        .set_size(slint::LogicalSize::new(W as f32, H as f32));
+        .set_size(slint::LogicalSize::new(size.0 as f32, size.1 as f32));
     table
 }
 
@@ -131,7 +192,7 @@ fn set_up(table: &Table) {
     }
 }
 
-fn save_png(buffer: &[Rgb565Pixel], path: &std::path::Path) {
+fn save_png(buffer: &[Rgb565Pixel], (w, h): (u32, u32), path: &std::path::Path) {
     let mut bytes = Vec::with_capacity(buffer.len() * 4);
     for p in buffer {
         let v = p.0;
@@ -144,7 +205,7 @@ fn save_png(buffer: &[Rgb565Pixel], path: &std::path::Path) {
         ]);
     }
     if let Some(pm) =
-        tiny_skia::IntSize::from_wh(W, H).and_then(|s| tiny_skia::Pixmap::from_vec(bytes, s))
+        tiny_skia::IntSize::from_wh(w, h).and_then(|s| tiny_skia::Pixmap::from_vec(bytes, s))
     {
         match pm.save_png(path) {
             Ok(()) => println!("saved {}", path.display()),
@@ -153,30 +214,37 @@ fn save_png(buffer: &[Rgb565Pixel], path: &std::path::Path) {
     }
 }
 
-fn software(started: Instant) {
+fn software(started: Instant, case: Case) {
+    let (sw, sh) = (case.width, case.height);
+    let (ww, wh) = case.window();
+    let rotation = ui::turn::rendering_rotation(case.edge);
+    let name = format!("software {}", case.name());
+    let frames = frames();
     let window = MinimalSoftwareWindow::new(RepaintBufferType::NewBuffer);
-    window.set_size(PhysicalSize::new(W, H));
+    window.set_size(PhysicalSize::new(ww, wh));
     if slint::platform::set_platform(Box::new(Bench::real(window.clone()))).is_err() {
         eprintln!("platform already set");
         return;
     }
     let shots = std::env::var_os("BENCH_SHOTS").map(std::path::PathBuf::from);
-    let mut buffer = vec![Rgb565Pixel::default(); (W * H) as usize];
+    // The screen's buffer: the renderer turns the window into it, as the table's window does.
+    let mut buffer = vec![Rgb565Pixel::default(); (sw * sh) as usize];
     let mut frame = |window: &MinimalSoftwareWindow, shot: Option<&str>| -> Duration {
         slint::platform::update_timers_and_animations();
         let t = Instant::now();
         window.draw_if_needed(|r| {
-            r.render(&mut buffer, W as usize);
+            r.set_rendering_rotation(rotation);
+            r.render(&mut buffer, sw as usize);
         });
         let took = t.elapsed();
         if let (Some(dir), Some(name)) = (&shots, shot) {
             let _ = std::fs::create_dir_all(dir);
-            save_png(&buffer, &dir.join(format!("{name}.png")));
+            save_png(&buffer, (sw, sh), &dir.join(format!("{name}.png")));
         }
         took
     };
     let t = Instant::now();
-    let table = game_table("software");
+    let table = game_table("software", (ww, wh));
     let build = t.elapsed();
     if table.window().show().is_err() {
         return;
@@ -184,7 +252,7 @@ fn software(started: Instant) {
     frame(&window, Some("start"));
     let first = started.elapsed().as_secs_f64() * 1000.0;
     println!(
-        "software: start to first frame (start screen): {first:.0} ms (of which building the window {:.0} ms)  [{}]",
+        "{name}: start to first frame (start screen): {first:.0} ms (of which building the window {:.0} ms)  [{}]",
         build.as_secs_f64() * 1000.0,
         load()
     );
@@ -205,21 +273,21 @@ fn software(started: Instant) {
     ] {
         window.draw_if_needed(|r| r.set_repaint_buffer_type(kind));
         let mut pan = Vec::new();
-        for i in 0..FRAMES {
+        for i in 0..frames {
             pan_step(w, i);
             window.request_redraw();
             pan.push(frame(&window, None));
         }
-        let p = stats(&format!("software pan ({mode})"), pan);
+        let p = stats(&format!("{name} pan ({mode})"), pan);
         let mut zoom = Vec::new();
-        for i in 0..FRAMES {
+        for i in 0..frames {
             zoom_step(w, i);
             window.request_redraw();
             zoom.push(frame(&window, None));
         }
-        let z = stats(&format!("software zoom ({mode})"), zoom);
-        verdicts.push((format!("software pan, {mode},"), p));
-        verdicts.push((format!("software zoom, {mode},"), z));
+        let z = stats(&format!("{name} zoom ({mode})"), zoom);
+        verdicts.push((format!("{name} pan, {mode},"), p));
+        verdicts.push((format!("{name} zoom, {mode},"), z));
         w.global::<View>().set_zoom(1.6);
     }
     window.draw_if_needed(|r| r.set_repaint_buffer_type(RepaintBufferType::NewBuffer));
@@ -227,17 +295,17 @@ fn software(started: Instant) {
     window.request_redraw();
     let whole = frame(&window, Some("whole-map"));
     println!(
-        "software whole map frame: {:.2} ms",
+        "{name} whole map frame: {:.2} ms",
         whole.as_secs_f64() * 1000.0
     );
     let rss = rss_mb();
     println!(
-        "software resident memory with the scenario loaded: {rss:.1} MB (anonymous {:.1}, files {:.1})",
+        "{name} resident memory with the scenario loaded: {rss:.1} MB (anonymous {:.1}, files {:.1})",
         status_mb("RssAnon"),
         status_mb("RssFile")
     );
     verdict(
-        "software start to first frame",
+        &format!("{name} start to first frame"),
         first,
         FIRST_FRAME_BUDGET_MS,
         "ms",
@@ -246,7 +314,13 @@ fn software(started: Instant) {
     for (what, p95) in verdicts {
         frame_verdict(&what, p95);
     }
-    verdict("software resident memory", rss, RSS_BUDGET_MB, "MB", "");
+    verdict(
+        &format!("{name} resident memory"),
+        rss,
+        RSS_BUDGET_MB,
+        "MB",
+        "",
+    );
 }
 
 type GlFinish = unsafe extern "system" fn();
@@ -261,7 +335,9 @@ fn gl_finish(api: &slint::GraphicsAPI<'_>) -> Option<GlFinish> {
     (!f.is_null()).then(|| unsafe { std::mem::transmute::<*const std::ffi::c_void, GlFinish>(f) })
 }
 
-fn femtovg(started: Instant) {
+fn femtovg(started: Instant, case: Case) {
+    let name = format!("femtovg {}", case.name());
+    let frames_per_sweep = frames();
     let renderer = match ui::select_backend(ui::Renderer::FemtoVg) {
         Ok(r) => r,
         Err(e) => {
@@ -276,7 +352,7 @@ fn femtovg(started: Instant) {
         return;
     }
     let t = Instant::now();
-    let table = game_table("femtovg");
+    let table = game_table("femtovg", (case.width, case.height));
     println!(
         "femtovg: building the window {:.0} ms after {:.0} ms of start-up (the rest until the first frame is the window system and the GL driver)",
         t.elapsed().as_secs_f64() * 1000.0,
@@ -329,6 +405,7 @@ fn femtovg(started: Instant) {
     let t2 = table.clone();
     let rss_gl = Rc::new(Cell::new(0.0));
     let rss_gl2 = rss_gl.clone();
+    let name2 = name.clone();
     timer.start(
         slint::TimerMode::Repeated,
         Duration::from_millis(1),
@@ -340,6 +417,10 @@ fn femtovg(started: Instant) {
             if !set_up_done.get() {
                 rss_gl2.set(rss_mb());
                 set_up(&t2);
+                // Turned as the table turns for a seat on FemtoVG (the controller does it from
+                // the seats; the bench's are side by side, so it is set here).
+                w.global::<View>()
+                    .set_turn_degrees(ui::turn::clockwise_degrees(case.edge));
                 w.global::<View>().set_zoom(1.6);
                 set_up_done.set(true);
                 drawn_at_step.set(frames2.borrow().len());
@@ -350,19 +431,19 @@ fn femtovg(started: Instant) {
                 return;
             }
             let s = step.get();
-            if s == FRAMES || s == 2 * FRAMES {
-                let phase = if s == FRAMES { "pan" } else { "zoom" };
+            if s == frames_per_sweep || s == 2 * frames_per_sweep {
+                let phase = if s == frames_per_sweep { "pan" } else { "zoom" };
                 println!(
-                    "femtovg resident memory after the {phase}: {:.1} MB",
+                    "{name2} resident memory after the {phase}: {:.1} MB",
                     rss_mb()
                 );
             }
-            if s < FRAMES {
+            if s < frames_per_sweep {
                 phase.set(1);
                 pan_step(&w, s);
-            } else if s < 2 * FRAMES {
+            } else if s < 2 * frames_per_sweep {
                 phase.set(2);
-                zoom_step(&w, s - FRAMES);
+                zoom_step(&w, s - frames_per_sweep);
             } else {
                 let _ = slint::quit_event_loop();
                 return;
@@ -380,7 +461,7 @@ fn femtovg(started: Instant) {
         .get()
         .map_or(f64::INFINITY, |f| f.as_secs_f64() * 1000.0);
     println!(
-        "femtovg: start to first frame (start screen): {first:.0} ms  [{}]",
+        "{name}: start to first frame (start screen): {first:.0} ms  [{}]",
         load()
     );
     let all = frames.borrow();
@@ -390,14 +471,14 @@ fn femtovg(started: Instant) {
             .map(|(_, b, a)| *a - *b)
             .collect()
     };
-    let p = stats("femtovg pan: render + glFinish", render(1));
-    let z = stats("femtovg zoom: render + glFinish", render(2));
+    let p = stats(&format!("{name} pan: render + glFinish"), render(1));
+    let z = stats(&format!("{name} zoom: render + glFinish"), render(2));
     let interval: Vec<Duration> = all
         .windows(2)
         .filter(|w| w[0].0 != 0)
         .map(|w| w[1].2 - w[0].2)
         .collect();
-    stats("femtovg frame interval (with swap)", interval);
+    stats(&format!("{name} frame interval (with swap)"), interval);
     let (rss, anon, files, driver) = (
         rss_mb(),
         status_mb("RssAnon"),
@@ -405,7 +486,7 @@ fn femtovg(started: Instant) {
         gl_driver_mb(),
     );
     println!(
-        "femtovg resident memory with the scenario loaded: {rss:.1} MB (anonymous {anon:.1}, files \
+        "{name} resident memory with the scenario loaded: {rss:.1} MB (anonymous {anon:.1}, files \
          {files:.1}; the GL driver's libraries {driver:.1}); before the GL context {rss_before_gl:.1} MB, \
          with the GL context before the scenario {:.1} MB",
         rss_gl.get()
@@ -423,16 +504,16 @@ fn femtovg(started: Instant) {
         );
     }
     verdict(
-        "femtovg start to first frame",
+        &format!("{name} start to first frame"),
         first,
         FIRST_FRAME_BUDGET_MS,
         "ms",
         " (includes creating the window and the GL context)",
     );
-    frame_verdict("femtovg pan", p);
-    frame_verdict("femtovg zoom", z);
+    frame_verdict(&format!("{name} pan"), p);
+    frame_verdict(&format!("{name} zoom"), z);
     verdict(
-        "femtovg resident memory",
+        &format!("{name} resident memory"),
         rss,
         RSS_BUDGET_MB,
         "MB",
@@ -511,10 +592,12 @@ fn femtovg_floor() {
 
 fn main() {
     let started = Instant::now();
-    println!("frame benchmark at {W}x{H}  [{}]", load());
-    match std::env::args().nth(1).as_deref() {
-        Some("femtovg") => femtovg(started),
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let case = Case::from_args(args.get(1..).unwrap_or_default());
+    println!("frame benchmark at {}  [{}]", case.name(), load());
+    match args.first().map(String::as_str) {
+        Some("femtovg") => femtovg(started, case),
         Some("femtovg-floor") => femtovg_floor(),
-        _ => software(started),
+        _ => software(started, case),
     }
 }

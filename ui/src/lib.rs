@@ -17,6 +17,8 @@ pub mod probe;
 pub mod renderer_choice;
 pub mod rules_ref;
 pub mod table;
+pub mod turn;
+pub mod turning_window;
 
 pub use ::session;
 pub use buttons::{Button, ButtonSender};
@@ -61,6 +63,17 @@ pub fn select_backend(renderer: Renderer) -> Result<&'static str, slint::Platfor
         match femtovg {
             Ok(()) => return Ok("femtovg"),
             Err(e) => log::warn!("FemtoVG is not available ({e}); using the software renderer"),
+        }
+    }
+    // On a desktop the software renderer draws in the table's own winit window, which can turn
+    // to any seat; Slint's winit backend is the fallback if it cannot be opened.
+    if !cfg!(feature = "kiosk") {
+        match turning_window::TurningPlatform::new() {
+            Ok(p) => match slint::platform::set_platform(Box::new(p)) {
+                Ok(()) => return Ok("software"),
+                Err(e) => log::warn!("the turning window cannot be installed ({e})"),
+            },
+            Err(e) => log::warn!("no turning window ({e}); Slint's winit window, unturned"),
         }
     }
     slint::BackendSelector::new()

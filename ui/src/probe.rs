@@ -1,9 +1,9 @@
 //! The test probe: with `BERLIN_TABLE_PROBE=FILE` in the environment, the table keeps writing
 //! where every labelled element is ("label<TAB>x<TAB>y<TAB>width<TAB>height", window
-//! coordinates after the seat rotation) so a script can click them with xdotool
+//! coordinates after the seat's turn, any renderer) so a script can click them with xdotool
 //! (`scripts/xvfb-screens.sh`). Off unless the variable is set.
 
-use crate::{AppWindow, View};
+use crate::{turn, AppWindow, View};
 use i_slint_backend_testing::ElementRoot;
 use slint::{ComponentHandle, Timer, TimerMode};
 use std::time::Duration;
@@ -17,8 +17,13 @@ pub fn start(window: &AppWindow) -> Option<Timer> {
     let timer = Timer::default();
     timer.start(TimerMode::Repeated, Duration::from_millis(300), move || {
         let Some(w) = weak.upgrade() else { return };
-        let size = w.window().size().to_logical(w.window().scale_factor());
-        let rotated = w.global::<View>().get_rotated();
+        // The software renderer's window turns the whole window (element positions are the
+        // window's); FemtoVG's `.slint` turn is followed by Slint's own positions.
+        let window_turn = crate::turning_window::edge().map(|edge| {
+            let size = w.window().size().to_logical(w.window().scale_factor());
+            (edge, (size.width, size.height))
+        });
+        let slint_turn = turn::edge_of_clockwise_degrees(w.global::<View>().get_turn_degrees());
         let mut out = String::new();
         let all = w
             .root_element()
@@ -30,18 +35,18 @@ pub fn start(window: &AppWindow) -> Option<Timer> {
             if s.width <= 0.0 || s.height <= 0.0 {
                 continue;
             }
-            let (x, y) = if rotated {
-                (size.width - p.x - s.width, size.height - p.y - s.height)
-            } else {
-                (p.x, p.y)
+            let (x, y, width, height) = match window_turn {
+                Some((edge, window)) => {
+                    turn::window_rect_to_screen(edge, (p.x, p.y, s.width, s.height), window)
+                }
+                None => turn::slint_turned_rect(slint_turn, (p.x, p.y), (s.width, s.height)),
             };
             let label = e
                 .accessible_label()
                 .unwrap_or_default()
                 .replace(['\t', '\n'], " ");
             out.push_str(&format!(
-                "{label}\t{x:.0}\t{y:.0}\t{:.0}\t{:.0}\n",
-                s.width, s.height
+                "{label}\t{x:.0}\t{y:.0}\t{width:.0}\t{height:.0}\n"
             ));
         }
         let tmp = format!("{path}.tmp");

@@ -1,5 +1,9 @@
 //! Helpers shared by the firmware's integration tests.
 
+#![allow(dead_code)]
+
+pub mod x11;
+
 use std::path::PathBuf;
 
 /// A scratch directory, removed when dropped.

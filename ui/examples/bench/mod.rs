@@ -16,6 +16,16 @@ pub const H: u32 = 800;
 /// Frames in a pan or a zoom sweep.
 pub const FRAMES: usize = 150;
 
+/// Frames in a sweep of this run: `BENCH_FRAMES`, else [`FRAMES`] (the renderer × size ×
+/// orientation matrix of `scripts/xvfb-screens.sh bench` runs shorter sweeps).
+pub fn frames() -> usize {
+    std::env::var("BENCH_FRAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n >= 20)
+        .unwrap_or(FRAMES)
+}
+
 /// Budgets of issue 5.
 pub const FRAME_BUDGET_MS: f64 = 8.0;
 pub const FIRST_FRAME_BUDGET_MS: f64 = 300.0;
@@ -115,14 +125,14 @@ impl Platform for Bench {
 pub fn pan_step(w: &ui::AppWindow, i: usize) {
     let v = w.global::<View>();
     let (mw, mh) = (v.get_map_width(), v.get_map_height());
-    let f = i as f32 / FRAMES as f32;
+    let f = i as f32 / frames() as f32;
     w.invoke_center_on(mw * (0.2 + 0.6 * f), mh * (0.3 + 0.4 * f));
 }
 
 pub fn zoom_step(w: &ui::AppWindow, i: usize) {
     let v = w.global::<View>();
     let (mw, mh) = (v.get_map_width(), v.get_map_height());
-    let f = (i as f32 / FRAMES as f32 * std::f32::consts::TAU).sin() * 0.5 + 0.5;
+    let f = (i as f32 / frames() as f32 * std::f32::consts::TAU).sin() * 0.5 + 0.5;
     v.set_zoom(0.35 + 2.6 * f);
     w.invoke_center_on(mw / 2.0, mh / 2.0);
 }

@@ -2,6 +2,7 @@
 //! seed of the table's dice, where random answers come from and how the players sit.
 
 use crate::ruleset::{self, GameOptions, TableGame};
+use engine::core::seats::TableEdge;
 use engine::core::side::Side;
 use serde::{Deserialize, Serialize};
 
@@ -30,21 +31,35 @@ pub enum Seats {
     Opposite,
     /// Side by side: the screen never turns.
     Same,
-    /// Seat turning disabled (e.g. the software renderer, which cannot rotate).
+    /// Seat turning disabled (the players turn the table themselves).
     Off,
+    /// Round a corner: the side across sits at the screen's right-hand edge and the screen
+    /// turns a quarter to face it (a landscape screen is then read as portrait).
+    Right,
+    /// Round a corner, the side across at the left-hand edge.
+    Left,
 }
 
 impl Seats {
-    /// Should the screen be turned 180° to face `player`, the player who must act now (none
-    /// when nobody must)? Only with opposite seats, for the side sitting across the table.
-    pub fn turned_for(self, player: Option<Side>) -> bool {
-        self.turned_for_side(player, ruleset::Berlin85::SIDE_ACROSS)
+    /// The edge of the table the screen faces while `player` must act (none when nobody
+    /// must): the South edge it is drawn upright for, except for the side across the table
+    /// with seats that turn. The one place the UI learns how far to turn (any renderer).
+    pub fn edge_for(self, player: Option<Side>) -> TableEdge {
+        self.edge_for_side(player, ruleset::Berlin85::SIDE_ACROSS)
     }
 
-    /// [`Seats::turned_for`] for a game whose side across the table is `across`
+    /// [`Seats::edge_for`] for a game whose side across the table is `across`
     /// ([`TableGame::SIDE_ACROSS`]).
-    pub fn turned_for_side(self, player: Option<Side>, across: Side) -> bool {
-        self == Seats::Opposite && player == Some(across)
+    pub fn edge_for_side(self, player: Option<Side>, across: Side) -> TableEdge {
+        if player != Some(across) {
+            return TableEdge::South;
+        }
+        match self {
+            Seats::Opposite => TableEdge::North,
+            Seats::Right => TableEdge::East,
+            Seats::Left => TableEdge::West,
+            Seats::Same | Seats::Off => TableEdge::South,
+        }
     }
 }
 
@@ -181,6 +196,44 @@ impl Header {
 mod tests {
     use super::*;
     use crate::ruleset::{Berlin85, Options};
+
+    #[test]
+    fn seats_turn_the_screen_only_for_the_side_across() {
+        let (near, across) = (
+            Some(ruleset::WARSAW_PACT),
+            Some(ruleset::Berlin85::SIDE_ACROSS),
+        );
+        let cases = [
+            (Seats::Opposite, TableEdge::North),
+            (Seats::Right, TableEdge::East),
+            (Seats::Left, TableEdge::West),
+            (Seats::Same, TableEdge::South),
+            (Seats::Off, TableEdge::South),
+        ];
+        for (seats, edge) in cases {
+            assert_eq!(
+                seats.edge_for(across),
+                edge,
+                "{seats:?}, the side across acts"
+            );
+            assert_eq!(seats.edge_for(near), TableEdge::South, "{seats:?}");
+            assert_eq!(
+                seats.edge_for(None),
+                TableEdge::South,
+                "{seats:?}, game over"
+            );
+        }
+    }
+
+    #[test]
+    fn corner_seats_round_trip_in_a_save_header() {
+        for seats in [Seats::Right, Seats::Left] {
+            let mut h = Header::new("werewolf", Options::default(), 7);
+            h.seats = seats;
+            let back = Header::decode(&postcard::to_allocvec(&h).expect("encode")).expect("decode");
+            assert_eq!(back.seats, seats);
+        }
+    }
 
     #[test]
     fn a_format_1_save_still_loads_with_its_data_version_unknown() {

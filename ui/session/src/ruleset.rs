@@ -26,8 +26,8 @@ use std::sync::OnceLock;
 pub trait TableGame: Ruleset<'static> + 'static {
     /// One line of the log: the game's own event (the visibility is kept beside it).
     type LogEvent: Clone + fmt::Debug + PartialEq + Eq + fmt::Display + Cited;
-    /// The side sitting across the table from the screen's usual reading direction: with
-    /// [`Seats::Opposite`](crate::Seats::Opposite) the screen turns 180° when it must act.
+    /// The side sitting away from the screen's usual reading direction: with seats that turn
+    /// ([`Seats::edge_for`](crate::Seats::edge_for)) the screen faces it when it must act.
     const SIDE_ACROSS: Side;
     /// The table refuses to roll or draw when the game waits for neither (the sequence of
     /// play, cited by the game's own case).
@@ -128,7 +128,7 @@ pub(crate) fn auto_place<G: TableGame>(
 /// Berlin '85's game, as the table keeps it.
 pub type Berlin85 = engine::berlin85::Game<'static>;
 
-pub use engine::berlin85::{Command, Event, GameData, Options, Phase, State};
+pub use engine::berlin85::{Command, Event, GameData, Options, Phase, State, NATO, WARSAW_PACT};
 
 /// The engine's game (its data and state) — Berlin '85's, for callers that name no game.
 pub type Game = Berlin85;

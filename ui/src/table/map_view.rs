@@ -3,6 +3,25 @@
 use super::*;
 
 impl Controller {
+    /// Turns the table to face the seat at `edge` (the session's seats say which): the
+    /// software renderer's window turns the whole picture; otherwise the `.slint` turns it
+    /// (FemtoVG). A renderer that cannot turn stays upright.
+    pub(super) fn face_seat(&self, w: &AppWindow, edge: TableEdge) {
+        let edge = if self.rotation_available {
+            edge
+        } else {
+            TableEdge::South
+        };
+        let v = w.global::<View>();
+        v.set_rotated(edge != TableEdge::South);
+        let by_window = crate::turning_window::turn_to(edge);
+        v.set_turn_degrees(if by_window {
+            0
+        } else {
+            crate::turn::clockwise_degrees(edge)
+        });
+    }
+
     pub(super) fn refresh(&mut self, w: &AppWindow) {
         let v = w.global::<View>();
         v.set_can_load_previous(self.previous.is_some());
@@ -24,7 +43,7 @@ impl Controller {
             self.terrain.install(&self.models.tiles);
         }
         let Some(s) = self.session.as_ref() else {
-            v.set_rotated(false);
+            self.face_seat(w, TableEdge::South);
             return;
         };
         if let Some(err) = s.save_error() {
@@ -80,8 +99,7 @@ impl Controller {
         self.refresh_card(w);
         self.refresh_log();
         self.bring_choice_into_view(w, &pending);
-        let turned = self.rotation_available && seats.turned_for(pending.player());
-        v.set_rotated(turned);
+        self.face_seat(w, seats.edge_for(pending.player()));
         if matches!(pending, Pending::GameOver) && v.get_screen() == Screen::Play {
             self.refresh_victory(w);
             v.set_screen(Screen::Victory);

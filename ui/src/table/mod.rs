@@ -32,6 +32,7 @@ use engine::core::hex::HexId;
 use engine::core::map::Markers;
 use engine::core::options::{OptionKind, OptionValue};
 use engine::core::protocol::{Input, Pending, RuleViolation};
+use engine::core::seats::TableEdge;
 use engine::core::side::Side;
 use engine::core::units::{Location, UnitId};
 use session::{Header, Persist, Randomness, Resume, ResumeReport, Seats, Session};
@@ -349,7 +350,9 @@ impl Table {
             sel: Selection::default(),
             faces: Vec::new(),
             log_shown: 0,
-            rotation_available: renderer != "software",
+            // FemtoVG turns the table in the .slint; the software renderer only in the table's
+            // own window (not in Slint's winit or linuxkms backends).
+            rotation_available: renderer != "software" || crate::turning_window::active(),
             renderer,
             refusal_timer: Timer::default(),
             toast_timer: Timer::default(),
@@ -519,9 +522,12 @@ impl Controller {
         v.set_renderer(self.renderer.into());
         v.set_rotation_available(self.rotation_available);
         v.set_seats(match self.config.seats {
-            Seats::Opposite if self.rotation_available => 0,
-            Seats::Opposite | Seats::Off => 2,
             Seats::Same => 1,
+            _ if !self.rotation_available => 2,
+            Seats::Opposite => 0,
+            Seats::Off => 2,
+            Seats::Right => 3,
+            Seats::Left => 4,
         });
         v.set_dice(i32::from(self.config.dice == Randomness::Physical));
         v.set_chits(i32::from(self.config.chits == Randomness::Physical));

@@ -51,6 +51,8 @@ impl Controller {
         header.seats = match v.get_seats() {
             0 => Seats::Opposite,
             1 => Seats::Same,
+            3 => Seats::Right,
+            4 => Seats::Left,
             _ => Seats::Off,
         };
         header.dice = if v.get_dice() == 1 {
@@ -163,7 +165,7 @@ impl Controller {
             }
         }
         let v = w.global::<View>();
-        v.set_rotated(false);
+        self.face_seat(w, TableEdge::South);
         v.set_dialog(Dialog::None);
         v.set_card_visible(false);
         v.set_secret_visible(false);
