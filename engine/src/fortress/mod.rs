@@ -9,13 +9,23 @@
 pub mod board;
 pub mod combat;
 pub mod command;
+pub mod contract;
 pub mod counters;
+pub mod data;
 pub mod facing;
 pub mod fog;
 pub mod force;
+pub mod game;
 pub mod modes;
+pub mod notation;
 pub mod stacking;
+pub mod terrain;
+pub mod testkit;
+pub mod view;
 pub mod zoc;
+
+pub use data::GameData;
+pub use game::{Choice, Command, Event, Game, State};
 
 #[cfg(test)]
 mod tests;
