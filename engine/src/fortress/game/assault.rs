@@ -15,6 +15,7 @@ use super::{Assaulters, Choice, Event, Force, Game, Waiting};
 use crate::core::hex::{Dir, HexId};
 use crate::core::map::{HexFeatures, SideFeatures};
 use crate::core::protocol::{emit, refuse, DiceRoll, Events, Pending, RuleViolation};
+use crate::core::retreat::{self, RetreatRules};
 use crate::core::side::Side;
 use crate::core::units::{Location, UnitId};
 use crate::fortress::board::{terrain, SegmentKind};
@@ -468,7 +469,10 @@ impl Game<'_> {
             .collect()
     }
 
-    /// Hexes the retreat may enter next (8.7, 8.7.1, 3.2.5, 7.3.3).
+    /// Hexes the retreat may enter next (8.7, 8.7.1, 3.2.5, 7.3.3), from the core's retreat
+    /// search under Fortress Berlin's policy (never a hex twice, never back into the start),
+    /// offered only when the retreat can still end legally; `Stop` once its least length is
+    /// done.
     fn retreat_options(&self, a: &Aftermath) -> heapless::Vec<Choice, 8> {
         let mut out = heapless::Vec::new();
         let Stage::Retreat { max, path, min } = &a.stage else {
@@ -478,31 +482,33 @@ impl Game<'_> {
         if units.is_empty() || path.len() >= *max as usize {
             return out;
         }
-        let (map, forces, b) = (&self.data.map, &self.data.forces, &self.state.board);
-        let from = Self::retreat_from(a);
-        let (all, any) = crate::fortress::terrain::modes_of(b, &units);
-        for (_, n) in map.geometry.neighbours(from) {
-            if n == a.announced.target || path.contains(&n) {
-                continue;
+        let rules = ForceRetreat {
+            game: self,
+            side: a.defender,
+            units: &units,
+            short_ok: min < max,
+        };
+        let mut steps = retreat::Steps::new();
+        let outlook = retreat::retreat_steps_with(
+            &self.data.map.geometry,
+            &rules,
+            retreat::RetreatPolicy::FORTRESS,
+            (),
+            a.announced.target,
+            path,
+            *max,
+            &mut steps,
+        );
+        if outlook.outlook == retreat::Outlook::ThroughVacant {
+            for s in &steps {
+                let _ = out.push(Choice::Hex(s.to));
             }
-            if !zoc::retreat_open(map, forces, b, a.defender, n) {
-                continue;
-            }
-            if crate::fortress::terrain::step_cost(&self.data.movement, map, b, from, n, all, any)
-                .is_err()
-            {
-                continue;
-            }
-            let mut joined: heapless::Vec<UnitId, 16> = units.iter().copied().collect();
-            if let Some(s) = b.stacks.at(n, a.defender) {
-                joined.extend(s.units.iter().copied());
-            }
-            if stacking::check(forces, a.defender, &joined).is_err() {
-                continue;
-            }
-            let _ = out.push(Choice::Hex(n));
         }
-        if path.len() >= *min as usize && !out.is_empty() {
+        let here = path.last().copied();
+        if path.len() >= *min as usize
+            && !out.is_empty()
+            && here.is_some_and(|h| rules.may_end((), h))
+        {
             let _ = out.push(Choice::Stop);
         }
         out
@@ -698,5 +704,62 @@ impl Game<'_> {
             _ => return refuse(case, "not one of the options offered"),
         }
         self.settle(a, events)
+    }
+}
+
+/// Fortress Berlin's answers to the core retreat search for one retreating force (8.7, 8.7.1):
+/// never into enemy units or an enemy zone no friend holds (3.2.5), never across unbridged
+/// water or into a lake (7.3.3) or, in maneuver mode, ruins (9.0.2); it may end only where the
+/// stacking limit holds with the force already there (8.7.1, 8.7.2: it joins that force).
+/// Friendly units are never displaced. Retreats off the map are not yet offered.
+struct ForceRetreat<'a, 'd> {
+    game: &'a Game<'d>,
+    side: Side,
+    units: &'a [UnitId],
+    /// The result allows a shorter retreat (R: one or two hexes).
+    short_ok: bool,
+}
+
+impl RetreatRules for ForceRetreat<'_, '_> {
+    type Unit = ();
+
+    fn friendly_occupant(&self, _h: HexId) -> Option<()> {
+        None
+    }
+
+    fn may_enter(&self, _u: (), trail: &[HexId], to: HexId) -> bool {
+        let (g, b) = (self.game, &self.game.state.board);
+        let Some(&from) = trail.last() else {
+            return false;
+        };
+        let (all, any) = crate::fortress::terrain::modes_of(b, self.units);
+        zoc::retreat_open(&g.data.map, &g.data.forces, b, self.side, to)
+            && crate::fortress::terrain::step_cost(
+                &g.data.movement,
+                &g.data.map,
+                b,
+                from,
+                to,
+                all,
+                any,
+            )
+            .is_ok()
+    }
+
+    fn may_end(&self, _u: (), h: HexId) -> bool {
+        let b = &self.game.state.board;
+        let mut joined: heapless::Vec<UnitId, 16> = self.units.iter().copied().collect();
+        if let Some(s) = b.stacks.at(h, self.side) {
+            joined.extend(s.units.iter().copied().filter(|u| !self.units.contains(u)));
+        }
+        stacking::check(&self.game.data.forces, self.side, &joined).is_ok()
+    }
+
+    fn may_stop_short(&self, u: (), h: HexId) -> bool {
+        self.short_ok && self.may_end(u, h)
+    }
+
+    fn may_be_displaced(&self, _u: ()) -> bool {
+        false
     }
 }
