@@ -13,6 +13,8 @@ use crate::core::hex::{Dir, Edge, Geometry, HexFormat, HexId, ShiftedColumns};
 use crate::core::map::SideFeatures;
 use crate::core::units::UnitId;
 
+/// The side the German units belong to (`counters::GERMAN`), for tests outside the engine.
+pub const GERMAN_TANK_SIDE: crate::core::side::Side = GERMAN;
 pub const GERMAN_INFANTRY_1: UnitId = UnitId(0);
 pub const GERMAN_INFANTRY_2: UnitId = UnitId(1);
 pub const GERMAN_TANK: UnitId = UnitId(2);
