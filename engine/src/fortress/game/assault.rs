@@ -52,6 +52,11 @@ pub enum Stage {
         max: u8,
         path: heapless::Vec<HexId, 4>,
     },
+    /// Undisrupted attackers may move into the vacated hex one by one (8.9); `advanced` holds
+    /// those that did, `exploitation` the hexes they may go on (8.10).
+    Advance { exploitation: u8, advanced: Force },
+    /// The advanced force goes on, `left` hexes more, stopping in an enemy zone (8.10).
+    Exploit { left: u8, units: Force },
 }
 
 /// A resolved close assault's obligations in progress.
@@ -148,7 +153,7 @@ fn crossing(g: &Game<'_>, from: HexId, d: Dir) -> Crossing {
 }
 
 /// The defending force's units in `hex` (3.1.1), combat units only.
-fn defenders_at(g: &Game<'_>, hex: HexId, side: Side) -> Force {
+pub(super) fn defenders_at(g: &Game<'_>, hex: HexId, side: Side) -> Force {
     g.state
         .board
         .stacks
@@ -398,12 +403,29 @@ impl Game<'_> {
                 }
                 Stage::RetreatBegins => self.retreat_stage(&a, events)?,
                 Stage::Retreat { .. } => {
-                    if self.retreat_options(&a).is_empty() {
-                        self.finish_retreat(&a, events)?;
-                        self.state.waiting = Waiting::Commands;
-                        return Ok(());
+                    if !self.retreat_options(&a).is_empty() {
+                        break;
                     }
-                    break;
+                    self.finish_retreat(&a, events)?;
+                    match self.advance_stage(&a) {
+                        Some(next) => next,
+                        None => {
+                            self.state.waiting = Waiting::Commands;
+                            return Ok(());
+                        }
+                    }
+                }
+                Stage::Advance { .. } | Stage::Exploit { .. } => {
+                    if !self.advance_options(&a).is_empty() {
+                        break;
+                    }
+                    match self.after_advance(&a) {
+                        Some(next) => next,
+                        None => {
+                            self.state.waiting = Waiting::Commands;
+                            return Ok(());
+                        }
+                    }
                 }
             };
             a.stage = next;
@@ -600,6 +622,13 @@ impl Game<'_> {
                 "8.7",
                 self.retreat_options(a).into_iter().collect(),
             ),
+            Stage::Advance { .. } => (
+                attacker,
+                "advance into the hex",
+                "8.9",
+                self.advance_options(a),
+            ),
+            Stage::Exploit { .. } => (attacker, "exploit", "8.10", self.advance_options(a)),
         }
     }
 
@@ -685,9 +714,11 @@ impl Game<'_> {
                 }
                 a.stage = Stage::RetreatBegins;
             }
-            (Stage::Retreat { .. }, Choice::Stop) => {
-                self.state.waiting = Waiting::Commands;
-                return Ok(());
+            (Stage::Retreat { path, max, .. }, Choice::Stop) => {
+                *max = path.len() as u8;
+            }
+            (Stage::Advance { .. } | Stage::Exploit { .. }, c) => {
+                self.advance_chose(&mut a, c, events)?;
             }
             (Stage::Retreat { .. }, Choice::Hex(to)) => {
                 let units = self.retreating(&a);

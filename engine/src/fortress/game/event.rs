@@ -88,6 +88,16 @@ pub enum Event {
         units: Force,
         to: HexId,
     },
+    /// An assaulting unit moved into the vacated hex (8.9).
+    Advanced {
+        units: Force,
+        to: HexId,
+    },
+    /// The advanced force went on one hex (8.10).
+    Exploited {
+        units: Force,
+        to: HexId,
+    },
 }
 
 impl Cited for Event {
@@ -115,6 +125,8 @@ impl Cited for Event {
             Event::AssaultFails { .. } => "8.1.3",
             Event::AssaultResult { .. } => "8.6",
             Event::Retreated { .. } => "8.7",
+            Event::Advanced { .. } => "8.9",
+            Event::Exploited { .. } => "8.10",
         }
     }
 }
@@ -163,6 +175,9 @@ impl fmt::Display for Event {
                 )
             }
             Event::Disrupted { unit, .. } => write!(f, "unit {} disrupted", unit.0),
+            Event::Advanced { units, to } | Event::Exploited { units, to } => {
+                write!(f, "{} units advance to {},{}", units.len(), to.col, to.row)
+            }
             Event::Retreated { units, to } => {
                 write!(f, "{} units retreat to {},{}", units.len(), to.col, to.row)
             }

@@ -10,8 +10,9 @@
 //! `Pending::Choose` whose options are worked out afresh from the state.
 //!
 //! Modules: `sequence` (segments, turns, the end of a segment), `assault` (the combat
-//! segment's close assault from announcement to the last obligation), `event`.
+//! segment's close assault from announcement to the retreat), `advance` (8.9, 8.10), `event`.
 
+mod advance;
 mod assault;
 mod event;
 mod sequence;

@@ -769,7 +769,11 @@ fn fb_combat_8_7_the_defender_retreats_hex_by_hex_never_back() {
                 }
                 p => panic!("{p:?}"),
             }
-            assert_eq!(g.pending(), Pending::Command { player: GERMAN });
+            assert_eq!(
+                advance_asked(&g),
+                Some(GERMAN),
+                "the vacated hex may be entered (8.9)"
+            );
             found = true;
             break 'rolls;
         }
@@ -812,12 +816,201 @@ fn fb_combat_8_7_1_a_force_with_nowhere_to_retreat_is_eliminated() {
                     }),
                     "{ev:?}"
                 );
-                assert_eq!(g.pending(), Pending::Command { player: GERMAN });
+                assert_eq!(
+                    advance_asked(&g),
+                    Some(GERMAN),
+                    "the vacated hex may be entered (8.9)"
+                );
                 return;
             }
         }
     }
     panic!("no roll retreats the rifles");
+}
+
+/// The player asked whether to advance into the assaulted hex (8.9), if anyone is.
+fn advance_asked(g: &Game<'static>) -> Option<Side> {
+    match g.pending() {
+        Pending::Choose {
+            player,
+            case: "8.9",
+            ..
+        } => Some(player),
+        _ => None,
+    }
+}
+
+/// The game after a roll whose result is one of `wanted`, and that result.
+fn after_result(wanted: &[CombatResult]) -> (Game<'static>, HexId, CombatResult) {
+    let (mut game, x) = assault_board();
+    assault(&mut game, x);
+    for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            let mut g = game.clone();
+            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
+            for e in &ev {
+                if let Event::AssaultResult { result, star, .. } = e {
+                    // Without an asterisk: no attacking stack to pick first (8.6).
+                    if wanted.contains(result) && !star {
+                        return (g, x, *result);
+                    }
+                }
+            }
+        }
+    }
+    panic!("no roll gives {wanted:?} on the stand-in CRT");
+}
+
+#[test]
+fn fb_combat_8_9_undisrupted_assaulters_may_advance_into_the_vacated_hex() {
+    let (mut g, x, _) = after_result(&[
+        CombatResult::Elimination,
+        CombatResult::One,
+        CombatResult::Two,
+    ]);
+    assert_eq!(g.state.board.hex_of(SOVIET_RIFLES_1), None);
+    let Pending::Choose {
+        player, options, ..
+    } = g.pending()
+    else {
+        panic!()
+    };
+    assert_eq!(player, GERMAN);
+    assert!(options.contains(&Choice::Unit(GERMAN_TANK)) && options.contains(&Choice::Stop));
+    let i = options
+        .iter()
+        .position(|o| *o == Choice::Unit(GERMAN_TANK))
+        .unwrap();
+    let ev = g.apply(&Input::Chose(i as u8)).unwrap();
+    assert!(ev.contains(&Event::Advanced {
+        units: force(&[GERMAN_TANK]),
+        to: x
+    }));
+    assert_eq!(g.state.board.hex_of(GERMAN_TANK), Some(x));
+    assert!(
+        !g.state.fought.contains(&GERMAN_TANK),
+        "8.9 note: it may assault again"
+    );
+    assert!(g.state.fought.contains(&GERMAN_INFANTRY_1));
+    // A disrupted assaulter is not offered.
+    let (mut h, _, _) = after_result(&[
+        CombatResult::Elimination,
+        CombatResult::One,
+        CombatResult::Two,
+    ]);
+    h.state
+        .board
+        .unit_mut(GERMAN_INFANTRY_1)
+        .unwrap()
+        .counter
+        .game
+        .disrupted = Some(GERMAN);
+    let Pending::Choose { options, .. } = h.pending() else {
+        panic!()
+    };
+    assert!(
+        !options.contains(&Choice::Unit(GERMAN_INFANTRY_1)),
+        "8.8: no advance"
+    );
+}
+
+#[test]
+fn fb_combat_8_10_the_advanced_force_exploits_one_hex_after_a_1_two_after_a_2_or_e() {
+    let (mut g, x, result) = after_result(&[
+        CombatResult::Elimination,
+        CombatResult::One,
+        CombatResult::Two,
+    ]);
+    let allowed = if result == CombatResult::One { 1 } else { 2 };
+    let Pending::Choose { options, .. } = g.pending() else {
+        panic!()
+    };
+    let i = options
+        .iter()
+        .position(|o| *o == Choice::Unit(GERMAN_TANK))
+        .unwrap();
+    g.apply(&Input::Chose(i as u8)).unwrap();
+    let Pending::Choose { options, .. } = g.pending() else {
+        panic!()
+    };
+    let stop = options.iter().position(|o| *o == Choice::Stop).unwrap();
+    g.apply(&Input::Chose(stop as u8)).unwrap();
+    let mut went = 0;
+    while let Pending::Choose { case, options, .. } = g.pending() {
+        assert_eq!(case, "8.10");
+        assert!(options.iter().all(|o| match o {
+            Choice::Hex(h) => !g.state.board.occupied_by(*h, SOVIET),
+            _ => true,
+        }));
+        let ev = g.apply(&Input::Chose(0)).unwrap();
+        assert!(matches!(ev[0], Event::Exploited { .. }), "{ev:?}");
+        went += 1;
+        assert!(went <= allowed, "{result:?} allows {allowed}");
+    }
+    assert!(went >= 1);
+    assert_ne!(
+        g.state.board.hex_of(GERMAN_TANK),
+        Some(x),
+        "the tank went on"
+    );
+    assert_eq!(g.pending(), Pending::Command { player: GERMAN });
+}
+
+#[test]
+fn fb_combat_8_6_an_asterisk_disrupts_the_attacking_stack_the_attacker_picks() {
+    let (mut game, x) = assault_board();
+    assault(&mut game, x);
+    for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            let mut g = game.clone();
+            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
+            // (An exchange is matched first; here the asterisk alone is asked.)
+            let alone = |e: &Event| {
+                matches!(e, Event::AssaultResult { star: true, result, .. }
+                    if *result != CombatResult::Exchange)
+            };
+            if !ev.iter().any(alone) {
+                continue;
+            }
+            let Pending::Choose {
+                player,
+                case,
+                options,
+                ..
+            } = g.pending()
+            else {
+                panic!("{:?}", g.pending());
+            };
+            assert_eq!((player, case), (GERMAN, "8.6"));
+            let infantry_hex = n(x, Dir::DownLowerCol);
+            assert!(
+                options.contains(&Choice::Hex(infantry_hex)),
+                "{ev:?} {options:?} {infantry_hex:?}"
+            );
+            assert!(options.contains(&Choice::Hex(n(x, Dir::Down))));
+            let i = options
+                .iter()
+                .position(|o| *o == Choice::Hex(infantry_hex))
+                .unwrap();
+            g.apply(&Input::Chose(i as u8)).unwrap();
+            assert!(g.state.board.disrupted(GERMAN_INFANTRY_1));
+            assert!(g.state.board.disrupted(GERMAN_INFANTRY_2));
+            assert!(
+                !g.state.board.disrupted(GERMAN_TANK),
+                "the other stack is spared"
+            );
+            return;
+        }
+    }
+    panic!("no roll carries an asterisk on the stand-in CRT");
+}
+
+#[test]
+fn fb_combat_8_9_no_advance_while_the_defender_holds_the_hex() {
+    let (g, x, _) = after_result(&[CombatResult::NoEffect, CombatResult::Disruption]);
+    assert_eq!(g.state.board.hex_of(SOVIET_RIFLES_1), Some(x));
+    assert_eq!(advance_asked(&g), None);
+    assert_eq!(g.pending(), Pending::Command { player: GERMAN });
 }
 
 // ---- the fog of war in each seat's view ---------------------------------------------------------------
