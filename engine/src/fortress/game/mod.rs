@@ -94,6 +94,8 @@ pub struct State {
     /// combat per unit a segment).
     pub assaulted: heapless::Vec<HexId, MAX_COMBATS>,
     pub fought: heapless::Vec<UnitId, MAX_FOUGHT>,
+    /// The force the phasing player has his hand on in the movement segment (7.1.1).
+    pub in_hand: Force,
 }
 
 /// Close assaults one combat segment may hold (a stand-in capacity).
@@ -154,6 +156,7 @@ impl<'d> Game<'d> {
                 waiting: Waiting::Commands,
                 assaulted: heapless::Vec::new(),
                 fought: heapless::Vec::new(),
+                in_hand: Force::new(),
             },
         })
     }
@@ -236,7 +239,36 @@ impl<'d> Game<'d> {
                 } else {
                     return refuse("7.1", "units move from hex to adjacent hex");
                 };
+                // 7.1.1: forces move one at a time; taking up another one lets go of the
+                // force in hand, which has then finished; a force in hand moves as one.
+                let hand = &self.state.in_hand;
+                let same = hand.len() == units.len() && units.iter().all(|u| hand.contains(u));
+                let let_go = if !hand.is_empty() && !same {
+                    if units.iter().any(|u| hand.contains(u)) {
+                        return refuse(
+                            "7.1.1",
+                            "the force in hand moves as one until it is let go",
+                        );
+                    }
+                    Some(hand.clone())
+                } else {
+                    None
+                };
+                if let Some(h) = &let_go {
+                    force::release(b, h)?;
+                }
                 force::step(map, forces, b, units, *to, cost)?;
+                self.state.in_hand = units.clone();
+                if let Some(units) = let_go {
+                    emit(
+                        events,
+                        Event::Released {
+                            side: self.state.board.segment.side,
+                            units,
+                        },
+                    )?;
+                }
+                let b = &self.state.board;
                 emit(
                     events,
                     Event::Moved {
@@ -257,6 +289,10 @@ impl<'d> Game<'d> {
                     return refuse("7.1.1", "only the phasing player's own units");
                 }
                 force::release(b, units)?;
+                if units.iter().any(|u| self.state.in_hand.contains(u)) {
+                    self.state.in_hand.clear();
+                }
+                let b = &self.state.board;
                 emit(
                     events,
                     Event::Released {

@@ -124,6 +124,7 @@ impl Game<'_> {
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
         self.state.board.segment = Segment { side, kind };
+        self.state.in_hand.clear();
         self.state.waiting = Waiting::Commands;
         emit(events, Event::SegmentBegins { side, kind })
     }

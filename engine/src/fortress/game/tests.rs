@@ -243,6 +243,68 @@ fn fb_move_7_1_a_force_pays_the_terrain_effects_chart() {
 }
 
 #[test]
+fn fb_move_7_1_1_taking_up_another_force_finishes_the_one_in_hand() {
+    let mut game = game(data());
+    until(&mut game, GERMAN, SegmentKind::Movement);
+    let tank = force(&[GERMAN_TANK]);
+    let infantry = force(&[GERMAN_INFANTRY_1, GERMAN_INFANTRY_2]);
+    let clear = n(hex(3, 5), Dir::DownLowerCol);
+    cmd(
+        &mut game,
+        Command::Move {
+            units: tank.clone(),
+            to: clear,
+        },
+    )
+    .unwrap();
+    cmd(
+        &mut game,
+        Command::Move {
+            units: tank.clone(),
+            to: hex(3, 5),
+        },
+    )
+    .unwrap();
+    // The infantry in 0404 is taken up: the tank is let go and has finished.
+    let ev = cmd(
+        &mut game,
+        Command::Move {
+            units: infantry.clone(),
+            to: n(hex(4, 4), Dir::UpHigherCol),
+        },
+    )
+    .unwrap();
+    assert!(
+        ev.contains(&Event::Released {
+            side: GERMAN,
+            units: tank.clone()
+        }),
+        "{ev:?}"
+    );
+    let e = cmd(
+        &mut game,
+        Command::Move {
+            units: tank,
+            to: clear,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.case, "7.1.1");
+    // A force in hand moves as one: no unit of it goes on alone.
+    let e = cmd(
+        &mut game,
+        Command::Move {
+            units: force(&[GERMAN_INFANTRY_1]),
+            to: n(hex(4, 4), Dir::Up),
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.case, "7.1.1");
+    cmd(&mut game, Command::Release { units: infantry }).unwrap();
+    assert!(game.state.in_hand.is_empty());
+}
+
+#[test]
 fn fb_move_7_3_2_road_rate_only_in_maneuver_mode_along_the_road() {
     let d = data();
     let mut game = game(d);
