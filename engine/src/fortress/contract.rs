@@ -150,9 +150,13 @@ impl<'d> Ruleset<'d> for Game<'d> {
         }
     }
 
-    /// Announcing a close assault shows the forces in it (3.6).
+    /// Announcing a close assault or a mixed bombardment shows the forces in it; a
+    /// bombardment alone does not (3.6).
     fn reveals(command: &Command) -> bool {
-        matches!(command, Command::Assault { .. })
+        matches!(
+            command,
+            Command::Assault { .. } | Command::Bombard { mixed: true, .. }
+        )
     }
 
     fn write_input(

@@ -10,6 +10,8 @@
 //! face 0506 d1             the force in 0506 faces d1 (3.4.2)
 //! top 3                    unit 3 goes on top of its force (3.1.5)
 //! assault 0,1 0405         a close assault on 0405 (8.4)
+//! bombard 7 0404           a bombardment of 0404 (8.2)
+//! mixed 7,5 0404           a mixed bombardment of 0404 (8.2.1)
 //! roll 3 4                 the table's dice
 //! choose 1                 option 1 of the pending choice
 //! draw 0                   chit 0 of the pending draw
@@ -81,6 +83,15 @@ pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) 
             Command::Assault { attackers, target } => {
                 out.write_str("assault ")?;
                 write_units(out, attackers)?;
+                write!(out, " {}", hex(*target))
+            }
+            Command::Bombard {
+                firers,
+                target,
+                mixed,
+            } => {
+                out.write_str(if *mixed { "mixed " } else { "bombard " })?;
+                write_units(out, firers)?;
                 write!(out, " {}", hex(*target))
             }
         },
@@ -173,6 +184,14 @@ pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, Notat
             Input::Command(Command::Assault {
                 attackers,
                 target: hex(data, w.next())?,
+            })
+        }
+        "bombard" | "mixed" => {
+            let firers = units(data, w.next())?;
+            Input::Command(Command::Bombard {
+                firers,
+                target: hex(data, w.next())?,
+                mixed: word == "mixed",
             })
         }
         "roll" => {

@@ -1,6 +1,6 @@
 //! A tiny hand-made Fortress Berlin data set to play on in tests: an 8 × 8 board of clear
 //! ground with a park, two built-up hexes, a lake, a river crossed by one bridge and a road,
-//! seven counters (made-up values: the rulebook prints only combat faces) and one scenario,
+//! eight counters (made-up values: the rulebook prints only combat faces) and one scenario,
 //! "skirmish", two turns long, with both sides set up (a test scenario: in the real game the
 //! Soviets enter as reinforcements, 13.0). No heap: the workspace tests box it themselves.
 
@@ -22,6 +22,7 @@ pub const SOVIET_RIFLES_1: UnitId = UnitId(3);
 pub const SOVIET_RIFLES_2: UnitId = UnitId(4);
 pub const SOVIET_TANK: UnitId = UnitId(5);
 pub const SOVIET_ARMY_HQ: UnitId = UnitId(6);
+pub const SOVIET_ARTILLERY: UnitId = UnitId(7);
 
 pub const fn hex(col: u8, row: u8) -> HexId {
     HexId::new(col, row)
@@ -91,6 +92,7 @@ fn counter(
 ) -> Counter {
     let weapon = match kind {
         UnitType::Armor => Weapon::DualPurpose,
+        UnitType::Artillery => Weapon::Artillery,
         _ => Weapon::SmallArms,
     };
     Counter::new(name, side, kind, UnitSize::Battalion, weapon, m, c, 2)
@@ -176,6 +178,17 @@ pub fn forces() -> super::board::Forces {
     .hq(Radius::Hexes(6));
     hq.size = UnitSize::Army;
     add(&mut f, hq);
+    add(
+        &mut f,
+        counter(
+            "152 Gun Bde",
+            SOVIET,
+            UnitType::Artillery,
+            p(4, 4, 1, 4),
+            p(4, 16, 2, 2),
+        )
+        .of(army),
+    );
     f
 }
 
@@ -198,6 +211,7 @@ pub fn scenario() -> Scenario {
         place(SOVIET_RIFLES_2, hex(5, 7), MANEUVER, Dir::Down),
         place(SOVIET_TANK, hex(6, 7), MANEUVER, Dir::Down),
         place(SOVIET_ARMY_HQ, hex(5, 8), COMBAT, Dir::Down),
+        place(SOVIET_ARTILLERY, hex(3, 8), COMBAT, Dir::Down),
     ] {
         let _ = setup.push(pl);
     }

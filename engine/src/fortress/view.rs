@@ -1,6 +1,7 @@
 //! What one seat may see (3.1.5, 3.6): every unit of its own forces; of an enemy force only
 //! the top unit its owner chose, unless a close assault involving the force is being resolved,
-//! which shows both sides' forces in it. Onlookers see the top unit of every force.
+//! or a mixed bombardment, which show both sides' forces in it (bombardment alone does not,
+//! 3.6). Onlookers see the top unit of every force.
 
 use super::board::Segment;
 use super::fog;
@@ -33,7 +34,7 @@ pub struct View<'d> {
 /// Forces a close assault being resolved shows (3.6): the target's and the attackers' hexes.
 fn revealed(g: &Game<'_>, hex: HexId) -> bool {
     match &g.state.waiting {
-        Waiting::AssaultRoll(a) => {
+        Waiting::AssaultRoll(a) if super::game::reveals(a.kind) => {
             a.target == hex
                 || a.attackers
                     .iter()

@@ -2,15 +2,16 @@
 //! retreated) and no garrison holds it, the attacker may move undisrupted assaulting units into
 //! it one by one, then — after a `1`, `2` or `E` — go on with them one or two hexes more,
 //! stopping on entering an enemy zone of control (8.10). A unit that advanced may close assault
-//! again this segment (8.9 note). Never after fire combat; advancing after a bombardment (8.9)
-//! waits for bombardment in the segment.
+//! again this segment (8.9 note). After a bombardment that eliminated the defenders, adjacent
+//! units that could close assault the hex may occupy it (8.9); never after gun fire.
 
-use super::assault::{defended_hex, defenders_at, Aftermath, Stage};
+use super::assault::{Aftermath, Stage};
+use super::combatants::{combatant, defended_hex, defenders_at};
 use super::{Choice, Event, Force, Game};
 use crate::core::hex::HexId;
 use crate::core::protocol::{emit, refuse, Events, RuleViolation};
 use crate::core::units::{Location, UnitId};
-use crate::fortress::combat::AdvanceRight;
+use crate::fortress::combat::{AdvanceRight, CombatKind};
 use crate::fortress::stacking::LOOSE;
 use crate::fortress::terrain::{modes_of, step_cost};
 use crate::fortress::zoc::enemy_zone;
@@ -18,8 +19,10 @@ use crate::fortress::zoc::enemy_zone;
 impl Game<'_> {
     /// The advance the result allows once the retreat is over, if any (8.9).
     pub(super) fn advance_stage(&self, a: &Aftermath) -> Option<Stage> {
-        let AdvanceRight::IfVacated { exploitation } = a.obligations.advance else {
-            return None;
+        let exploitation = match a.obligations.advance {
+            AdvanceRight::IfVacated { exploitation } => exploitation,
+            AdvanceRight::OccupyIfEliminated => 0,
+            AdvanceRight::None => return None,
         };
         let target = a.announced.target;
         let held = !defenders_at(self, target, a.defender).is_empty()
@@ -51,11 +54,34 @@ impl Game<'_> {
         let b = &self.state.board;
         let target = a.announced.target;
         match &a.stage {
-            Stage::Advance { .. } => {
+            Stage::Advance { .. } if a.announced.kind == CombatKind::CloseAssault => {
                 for &u in &a.announced.attackers {
                     let there = b.hex_of(u);
                     if there.is_some_and(|h| h != target) && !b.disrupted(u) {
                         let _ = out.push(Choice::Unit(u));
+                    }
+                }
+            }
+            Stage::Advance { .. } => {
+                // 8.9: after a bombardment, adjacent units that could close assault the hex.
+                let side = a.defender.other();
+                for (d, n) in self.data.map.geometry.neighbours(target) {
+                    let Some(s) = b.stacks.at(n, side) else {
+                        continue;
+                    };
+                    for &u in &s.units {
+                        let able = combatant(self, u).is_some_and(|k| {
+                            !k.disrupted
+                                && k.faces(d.opposite())
+                                && self
+                                    .data
+                                    .combat
+                                    .heading
+                                    .may(k.weapon, CombatKind::CloseAssault)
+                        });
+                        if able && out.len() < out.capacity() - 1 {
+                            let _ = out.push(Choice::Unit(u));
+                        }
                     }
                 }
             }

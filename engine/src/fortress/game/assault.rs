@@ -11,26 +11,26 @@
 //! the assault (8.3.5), HQ support fire (3.5.2), advance and exploitation (8.9, 8.10), the
 //! Soviet army coordination option (17.5), retreats off the map (8.7.1).
 
+use super::combatants::{combatant, crossing, defended_hex, defenders_at};
 use super::{Assaulters, Choice, Event, Force, Game, Waiting};
 use crate::core::hex::{Dir, HexId};
-use crate::core::map::{HexFeatures, SideFeatures};
 use crate::core::protocol::{emit, refuse, DiceRoll, Events, Pending, RuleViolation};
 use crate::core::retreat::{self, RetreatRules};
 use crate::core::side::Side;
 use crate::core::units::{Location, UnitId};
-use crate::fortress::board::{terrain, SegmentKind};
+use crate::fortress::board::SegmentKind;
 use crate::fortress::combat::{
     close_assault, eliminated_instead_of_retreating, exchange_candidates, exchange_floor,
-    Assailant, Assault, CombatCard, Combatant, Crossing, DefendedHex, Fortification, Losses,
-    Neighbour, Obligations, TerrainKind, UnitClass, Water, WeaponType,
+    Assailant, Assault, CombatCard, CombatKind, Combatant, Crossing, Losses, Neighbour,
+    Obligations,
 };
-use crate::fortress::counters::{UnitType, Weapon};
-use crate::fortress::{command, modes, stacking, zoc};
+use crate::fortress::{modes, stacking, zoc};
 use serde::{Deserialize, Serialize};
 
 /// A close assault announced and waiting for its roll.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Announced {
+    pub kind: CombatKind,
     pub attackers: Assaulters,
     pub target: HexId,
 }
@@ -68,109 +68,6 @@ pub struct Aftermath {
     pub stage: Stage,
     /// The exchange floor once the defender has lost his unit (8.6 EX).
     pub floor: Option<u8>,
-}
-
-/// What a unit is for combat, from its counter and state.
-pub fn combatant(g: &Game<'_>, u: UnitId) -> Option<Combatant> {
-    let (data, b) = (g.data, &g.state.board);
-    let c = data.forces.counter(u)?;
-    let x = b.unit(u)?;
-    let class = match c.kind {
-        UnitType::Infantry | UnitType::HitlerYouth => UnitClass::Infantry,
-        UnitType::Engineer => UnitClass::Engineer,
-        UnitType::Volkssturm => UnitClass::Volkssturm,
-        UnitType::Police => UnitClass::Police,
-        UnitType::PlantProtection => UnitClass::PlantProtection,
-        UnitType::MotorizedInfantry => UnitClass::MotorizedInfantry,
-        UnitType::MechanizedInfantry => UnitClass::MechanizedInfantry,
-        UnitType::Headquarters => UnitClass::Headquarters,
-        UnitType::Armor => UnitClass::Armor,
-        UnitType::AssaultGun => UnitClass::AssaultGun,
-        UnitType::Recon => UnitClass::Reconnaissance,
-        UnitType::AntiTank => UnitClass::AntiTank,
-        UnitType::Flak => UnitClass::AntiAircraft,
-        UnitType::Artillery => UnitClass::Artillery,
-        UnitType::Leader => return None,
-    };
-    let weapon = match c.weapon {
-        Weapon::SmallArms => WeaponType::SmallArms,
-        Weapon::HeavyWeapons => WeaponType::HeavyWeapons,
-        Weapon::AntiTank => WeaponType::AntiTank,
-        Weapon::Artillery => WeaponType::Artillery,
-        Weapon::DualPurpose => WeaponType::DualPurpose,
-        Weapon::DefenceOnly => WeaponType::Defensive,
-    };
-    let face = x.counter.face;
-    let p = c.on(face);
-    let mut k = Combatant::new(u, class, weapon, p.fs, p.pf);
-    k.mr = c.morale;
-    k.range = p.range;
-    k.face = face;
-    k.facing = x.counter.facing;
-    k.disrupted = x.counter.game.disrupted.is_some();
-    k.underground = x.counter.game.underground;
-    k.in_command = command::command_of(&data.map, &data.forces, b, u).in_command();
-    Some(k)
-}
-
-/// The defended hex as combat reads it: terrain (8.1.5), ruins (9.0.3), fortification (10.1).
-pub fn defended_hex(g: &Game<'_>, hex: HexId) -> DefendedHex {
-    let kind = match g.data.map.terrain(hex) {
-        terrain::PARK => TerrainKind::Park,
-        terrain::BUILT_UP => TerrainKind::BuiltUp,
-        terrain::MAJOR_BUILDING => TerrainKind::MajorBuilding,
-        terrain::AIRFIELD => TerrainKind::Airfield,
-        _ => TerrainKind::Clear,
-    };
-    let mut d = DefendedHex::of(kind);
-    let f = g.data.map.features(hex);
-    d.fortification = if f.has(HexFeatures::FLAK_TOWER) {
-        Some(Fortification::FlakTower)
-    } else if f.has(HexFeatures::STRONGPOINT) {
-        Some(Fortification::Strongpoint)
-    } else if f.has(HexFeatures::BUNKER) {
-        Some(Fortification::Bunker)
-    } else {
-        None
-    };
-    d.ruins = g.state.board.ruined(hex);
-    d
-}
-
-fn crossing(g: &Game<'_>, from: HexId, d: Dir) -> Crossing {
-    let s = g.data.map.side_toward(from, d);
-    let water = if !(s.has(SideFeatures::WATER) || s.has(SideFeatures::CANAL)) {
-        Water::None
-    } else if s.has(SideFeatures::BRIDGE) {
-        Water::Bridged
-    } else {
-        Water::Unbridged
-    };
-    Crossing {
-        water,
-        perimeter_barrier: s.has(SideFeatures::BORDER),
-    }
-}
-
-/// The defending force's units in `hex` (3.1.1), combat units only.
-pub(super) fn defenders_at(g: &Game<'_>, hex: HexId, side: Side) -> Force {
-    g.state
-        .board
-        .stacks
-        .at(hex, side)
-        .map(|s| {
-            s.units
-                .iter()
-                .copied()
-                .filter(|&u| {
-                    g.data
-                        .forces
-                        .counter(u)
-                        .is_some_and(|c| c.kind.is_combat_unit())
-                })
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 impl Game<'_> {
@@ -277,6 +174,7 @@ impl Game<'_> {
             return emit(events, Event::AssaultFails { target });
         }
         self.state.waiting = Waiting::AssaultRoll(super::Announced {
+            kind: CombatKind::CloseAssault,
             attackers: attackers.clone(),
             target,
         });
@@ -292,7 +190,12 @@ impl Game<'_> {
         let Waiting::AssaultRoll(announced) = self.state.waiting.clone() else {
             return refuse("engine", "no close assault waits for a roll");
         };
-        let card = self.assault_card(&announced.attackers, announced.target)?;
+        let card = match announced.kind {
+            CombatKind::CloseAssault => {
+                self.assault_card(&announced.attackers, announced.target)?
+            }
+            kind => self.bombard_card(kind, &announced.attackers, announced.target)?,
+        };
         let outcome = card.read(&self.data.combat, roll)?;
         let target = announced.target;
         emit(
@@ -306,6 +209,11 @@ impl Game<'_> {
         )?;
         let ob = outcome.obligations;
         let defender = self.phasing().other();
+        // 9.0.1: fire on a built-up hex, an asterisk on letter D or better: ruins for good.
+        if ob.ruins {
+            self.state.board.add_ruins(target)?;
+            emit(events, Event::Ruined { hex: target })?;
+        }
         // D: every defending unit is disrupted, facing the assault (8.6, 8.8).
         if ob.disrupt_defenders {
             let facing = self.toward_attackers(&announced);
@@ -470,7 +378,8 @@ impl Game<'_> {
             }
         }
         Ok(Stage::Retreat {
-            min: due.min,
+            // Bunkers, strongpoints and flak towers may stay against fire (8.6 R, 10.1.2).
+            min: if due.may_ignore { 0 } else { due.min },
             max: due.max,
             path: heapless::Vec::new(),
         })
@@ -526,7 +435,7 @@ impl Game<'_> {
                 let _ = out.push(Choice::Hex(s.to));
             }
         }
-        let here = path.last().copied();
+        let here = Some(path.last().copied().unwrap_or(a.announced.target));
         if path.len() >= *min as usize
             && !out.is_empty()
             && here.is_some_and(|h| rules.may_end((), h))

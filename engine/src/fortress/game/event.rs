@@ -88,6 +88,19 @@ pub enum Event {
         units: Force,
         to: HexId,
     },
+    /// A bombardment or mixed bombardment announced, its card worked out (8.2.4); a mixed
+    /// one shows the forces (3.6).
+    FireAnnounced {
+        target: HexId,
+        mixed: bool,
+        attack: i16,
+        defence: i16,
+        letter: Option<u8>,
+    },
+    /// A ruins marker placed for the rest of the game (9.0.1).
+    Ruined {
+        hex: HexId,
+    },
     /// An assaulting unit moved into the vacated hex (8.9).
     Advanced {
         units: Force,
@@ -126,6 +139,8 @@ impl Cited for Event {
             Event::AssaultResult { .. } => "8.6",
             Event::Retreated { .. } => "8.7",
             Event::Advanced { .. } => "8.9",
+            Event::FireAnnounced { .. } => "8.2.4",
+            Event::Ruined { .. } => "9.0.1",
             Event::Exploited { .. } => "8.10",
         }
     }
@@ -175,6 +190,12 @@ impl fmt::Display for Event {
                 )
             }
             Event::Disrupted { unit, .. } => write!(f, "unit {} disrupted", unit.0),
+            Event::FireAnnounced {
+                attack, defence, ..
+            } => {
+                write!(f, "bombardment {attack} against {defence}")
+            }
+            Event::Ruined { hex } => write!(f, "{},{} lies in ruins", hex.col, hex.row),
             Event::Advanced { units, to } | Event::Exploited { units, to } => {
                 write!(f, "{} units advance to {},{}", units.len(), to.col, to.row)
             }

@@ -14,13 +14,16 @@
 
 mod advance;
 mod assault;
+mod combatants;
 mod event;
+mod fire;
 mod sequence;
 #[cfg(test)]
 mod tests;
 
 pub use assault::{Aftermath, Announced, Stage};
 pub use event::Event;
+pub use fire::reveals;
 
 use super::board::{self, Options, SegmentKind};
 use super::data::GameData;
@@ -58,6 +61,12 @@ pub enum Command {
         attackers: Assaulters,
         target: HexId,
     },
+    /// A bombardment of `target` (8.2), or with `mixed` a mixed bombardment (8.2.1).
+    Bombard {
+        firers: Assaulters,
+        target: HexId,
+        mixed: bool,
+    },
 }
 
 /// One option of a pending choice.
@@ -76,7 +85,7 @@ pub enum Waiting {
     Commands,
     /// Forces over the limit at the end of a segment: their owners pick the losses (3.1.4).
     StackLosses { then: SegmentKind },
-    /// The 2d6 of an announced close assault (8.1, 8.4.2).
+    /// The 2d6 of an announced close assault or bombardment (8.1, 8.2.4, 8.4.2).
     AssaultRoll(Announced),
     /// What the result obliges, one choice at a time (8.6, 8.7).
     Aftermath(Aftermath),
@@ -94,6 +103,8 @@ pub struct State {
     /// combat per unit a segment).
     pub assaulted: heapless::Vec<HexId, MAX_COMBATS>,
     pub fought: heapless::Vec<UnitId, MAX_FOUGHT>,
+    /// Hexes bombarded this combat segment (8.2: once a hex).
+    pub bombarded: heapless::Vec<HexId, MAX_COMBATS>,
     /// The force the phasing player has his hand on in the movement segment (7.1.1).
     pub in_hand: Force,
 }
@@ -156,6 +167,7 @@ impl<'d> Game<'d> {
                 waiting: Waiting::Commands,
                 assaulted: heapless::Vec::new(),
                 fought: heapless::Vec::new(),
+                bombarded: heapless::Vec::new(),
                 in_hand: Force::new(),
             },
         })
@@ -194,11 +206,14 @@ impl<'d> Game<'d> {
         match &self.state.waiting {
             Waiting::Commands => Pending::Command { player: phasing },
             Waiting::GameOver => Pending::GameOver,
-            Waiting::AssaultRoll(_) => Pending::Roll {
+            Waiting::AssaultRoll(a) => Pending::Roll {
                 player: phasing,
                 dice: crate::core::protocol::DiceSpec::TWO_D6,
-                purpose: "close assault",
-                case: "8.4.2",
+                purpose: a.kind.name(),
+                case: match a.kind {
+                    super::combat::CombatKind::CloseAssault => "8.4.2",
+                    _ => "8.2.4",
+                },
                 secret: false,
             },
             Waiting::StackLosses { .. } => {
@@ -340,6 +355,11 @@ impl<'d> Game<'d> {
                 )
             }
             Command::Assault { attackers, target } => self.announce(attackers, *target, events),
+            Command::Bombard {
+                firers,
+                target,
+                mixed,
+            } => self.announce_fire(firers, *target, *mixed, events),
         }
     }
 

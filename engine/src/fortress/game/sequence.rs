@@ -92,6 +92,7 @@ impl Game<'_> {
             SegmentKind::Movement => {
                 self.state.assaulted.clear();
                 self.state.fought.clear();
+                self.state.bombarded.clear();
                 self.begin(side, SegmentKind::Combat, events)
             }
             SegmentKind::Combat if side == GERMAN => {
