@@ -3,6 +3,7 @@
 //! tests, the replay tests, the allocation test, the firmware's power-cut test and the
 //! benchmark binary.
 
+pub mod generic;
 pub mod synthetic;
 
 use engine::berlin85::board::Occupancy;

@@ -8,11 +8,12 @@ use engine::berlin85::{Game, Input85, Options};
 use engine::core::contract::{for_viewer, Catalogue, GameCatalogue, GameEvent};
 use engine::core::journal;
 use engine::core::options::{OptionError, OptionKind, OptionValue};
-use engine::core::protocol::{Cited, Events, Input, Pending};
+use engine::core::protocol::{Cited, Input, Pending};
 use engine::core::side::Viewer;
 use engine::core::{EventVisibility, GameId, Ruleset};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
+use tests::generic::{notation_round_trip, play, replay, Played};
 use tests::{berlin85, options_for, playout_to_end};
 
 type Journal = (&'static str, u64, Vec<Input85>);
@@ -34,74 +35,8 @@ fn journals() -> &'static [Journal] {
     })
 }
 
-// ---- generic: written against the trait only -----------------------------------------------------
-
-/// What a journal does through the contract's checked `apply`.
-struct Played<R, E> {
-    game: R,
-    /// postcard bytes of the state after each input.
-    states: Vec<Vec<u8>>,
-    /// Each input's events.
-    events: Vec<Vec<E>>,
-}
-
-fn play<'d, R: Ruleset<'d>>(
-    data: &'d R::Data,
-    scenario: &str,
-    options: R::Options,
-    journal: &[Input<R::Command>],
-) -> Played<R, R::Event> {
-    let mut game = R::new(data, scenario, options).expect("scenario");
-    let (mut states, mut events) = (Vec::new(), Vec::new());
-    for (n, input) in journal.iter().enumerate() {
-        let evs = game
-            .apply(input)
-            .unwrap_or_else(|e| panic!("input {n} refused through the contract: {e}"));
-        events.push(evs.into_iter().collect());
-        states.push(postcard::to_allocvec(game.state()).expect("state encodes"));
-    }
-    Played {
-        game,
-        states,
-        events,
-    }
-}
-
-/// A resume: the journal replayed in place, one reused event buffer.
-fn replay<'d, R: Ruleset<'d>>(
-    data: &'d R::Data,
-    scenario: &str,
-    options: R::Options,
-    journal: &[Input<R::Command>],
-) -> R {
-    let mut game = R::new(data, scenario, options).expect("scenario");
-    let mut events = Events::new();
-    for (n, input) in journal.iter().enumerate() {
-        events.clear();
-        game.apply_in_place(input, &mut events)
-            .unwrap_or_else(|e| panic!("input {n} refused on replay: {e}"));
-    }
-    game
-}
-
-/// Every input printed and read back through the contract's notation. Returns the lines.
-fn notation_round_trip<'d, R: Ruleset<'d>>(
-    data: &'d R::Data,
-    journal: &[Input<R::Command>],
-) -> Vec<String> {
-    let mut lines = Vec::new();
-    for (n, input) in journal.iter().enumerate() {
-        let mut line = String::new();
-        R::write_input(data, input, &mut line).expect("writes");
-        let back = R::read_input(data, &line)
-            .unwrap_or_else(|e| panic!("input {n} '{line}' does not read back: {e}"));
-        assert_eq!(back.as_ref(), Some(input), "input {n} '{line}'");
-        lines.push(line);
-    }
-    assert_eq!(R::read_input(data, "   # a comment").ok(), Some(None));
-    assert!(R::read_input(data, "fly 3 to the moon").is_err());
-    lines
-}
+// The generic functions (written against the trait only) are in `tests::generic`, shared with
+// `contract_fortress.rs`.
 
 // ---- the tests -----------------------------------------------------------------------------------
 

@@ -1,0 +1,202 @@
+//! `impl Ruleset for fortress::Game` (the contract every game implements): delegation to the
+//! game, the options the engine enforces, the sequence of play as data (4.1–4.3), what a
+//! command reveals (3.6) and the notation.
+//!
+//! Options: only the optional rule the engine enforces is offered — the own-division command
+//! rule inside 3.5.3. The variants 16.1–16.5 and the optional rules 17.1–17.5 are listed in
+//! the coverage table as not yet offered.
+
+use super::board::{Options, SegmentKind};
+use super::counters::GERMAN;
+use super::data::GameData;
+use super::game::{Choice, Command, Event, Game, NewGameError, State, Waiting};
+use super::notation::{self, NotationError};
+use super::view::{self, View};
+use crate::core::contract::{Ruleset, ScenarioInfo, SequenceStep, StepInfo};
+use crate::core::game_id::GameId;
+use crate::core::options::{OptionError, OptionInfo, OptionKind, OptionValue};
+use crate::core::protocol::{Events, Input, Pending, RuleViolation};
+use crate::core::side::{Side, Viewer};
+use core::fmt;
+
+/// The key of the 3.5.3 optional rule (units trace command to their own division HQ only).
+pub const OWN_DIVISION_COMMAND: &str = "own-division-command";
+
+/// The sequence of play (4.1, 4.2, 4.3), one step per segment and player-turn.
+pub const SEQUENCE: &[StepInfo] = &[
+    StepInfo {
+        name: "German reinforcement",
+        case: "4.1.1",
+    },
+    StepInfo {
+        name: "German recovery",
+        case: "4.1.2",
+    },
+    StepInfo {
+        name: "German movement",
+        case: "4.1.3",
+    },
+    StepInfo {
+        name: "German combat",
+        case: "4.1.4",
+    },
+    StepInfo {
+        name: "Soviet reinforcement",
+        case: "4.2",
+    },
+    StepInfo {
+        name: "Soviet recovery",
+        case: "4.2",
+    },
+    StepInfo {
+        name: "Soviet movement",
+        case: "4.2",
+    },
+    StepInfo {
+        name: "Soviet combat",
+        case: "4.2",
+    },
+    StepInfo {
+        name: "Game over",
+        case: "4.0",
+    },
+];
+
+impl<'d> Ruleset<'d> for Game<'d> {
+    const GAME: GameId = GameId::FortressBerlin;
+    type Data = GameData;
+    type Options = Options;
+    type State = State;
+    type Command = Command;
+    type Choice = Choice;
+    type Event = Event;
+    type View = View<'d>;
+    type NewGameError = NewGameError;
+    type NotationError = NotationError;
+
+    const OPTIONS: &'static [OptionInfo] = &[OptionInfo {
+        key: OWN_DIVISION_COMMAND,
+        label: "Units take command from their own division HQ only",
+        case: "3.5.3",
+        kind: OptionKind::Flag { default: false },
+    }];
+    const SEQUENCE: &'static [StepInfo] = SEQUENCE;
+
+    fn new(data: &'d GameData, scenario: &str, options: Options) -> Result<Self, NewGameError> {
+        Game::new(data, scenario, options)
+    }
+    fn data(&self) -> &'d GameData {
+        self.data
+    }
+    fn state(&self) -> &State {
+        &self.state
+    }
+    fn set_state(&mut self, state: State) {
+        self.state = state;
+    }
+    fn options(&self) -> Options {
+        self.state.board.options
+    }
+    fn default_options() -> Options {
+        Options::default()
+    }
+
+    fn apply(&mut self, input: &Input<Command>) -> Result<Events<Event>, RuleViolation> {
+        Game::apply(self, input)
+    }
+    fn apply_in_place(
+        &mut self,
+        input: &Input<Command>,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        Game::apply_in_place(self, input, events)
+    }
+    fn pending(&self) -> Pending<Choice> {
+        Game::pending(self)
+    }
+    fn view(&self, viewer: Viewer) -> View<'d> {
+        view::view(self, viewer)
+    }
+    fn step(&self) -> SequenceStep {
+        let seg = self.state.board.segment;
+        let index = if self.state.waiting == Waiting::GameOver {
+            8
+        } else {
+            let k = match seg.kind {
+                SegmentKind::Reinforcement => 0,
+                SegmentKind::Recovery => 1,
+                SegmentKind::Movement => 2,
+                SegmentKind::Combat => 3,
+            };
+            if seg.side == GERMAN {
+                k
+            } else {
+                4 + k
+            }
+        };
+        SequenceStep {
+            index,
+            step: SEQUENCE[index],
+            turn: self.state.board.turn as u16,
+            last_turn: Some(self.state.last_turn as u16),
+            side: (index != 8).then_some(seg.side),
+        }
+    }
+    fn side_name(side: Side) -> &'static str {
+        if side == GERMAN {
+            "German"
+        } else {
+            "Soviet"
+        }
+    }
+
+    /// Announcing a close assault or a mixed bombardment shows the forces in it; a
+    /// bombardment alone does not (3.6).
+    fn reveals(command: &Command) -> bool {
+        matches!(
+            command,
+            Command::Assault { .. } | Command::Bombard { mixed: true, .. }
+        )
+    }
+
+    fn write_input(
+        data: &GameData,
+        input: &Input<Command>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
+        notation::write(data, input, out)
+    }
+    fn read_input(data: &GameData, line: &str) -> Result<Option<Input<Command>>, NotationError> {
+        notation::read(data, line)
+    }
+
+    fn scenario_count(data: &GameData) -> usize {
+        data.scenarios.len()
+    }
+    fn scenario(data: &GameData, i: usize) -> Option<ScenarioInfo<'_>> {
+        data.scenarios.get(i).map(|s| ScenarioInfo {
+            id: s.id.as_str(),
+            name: s.name.as_str(),
+            case: s.case.as_str(),
+        })
+    }
+    fn option(options: &Options, key: &str) -> Option<OptionValue> {
+        match key {
+            OWN_DIVISION_COMMAND => Some(OptionValue::Flag(options.own_division_command)),
+            _ => None,
+        }
+    }
+    fn set_option(options: &mut Options, key: &str, value: OptionValue) -> Result<(), OptionError> {
+        match (key, value) {
+            (OWN_DIVISION_COMMAND, OptionValue::Flag(on)) => {
+                options.own_division_command = on;
+                Ok(())
+            }
+            (OWN_DIVISION_COMMAND, _) => Err(OptionError::BadValue {
+                key: OWN_DIVISION_COMMAND,
+                expected: "on or off",
+            }),
+            _ => Err(OptionError::unknown(key)),
+        }
+    }
+}

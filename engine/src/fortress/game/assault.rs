@@ -1,0 +1,705 @@
+//! The combat segment's close assault (4.1.4, 8.4) on the board: the announcement builds the
+//! combat from the state (units, modes, facings, terrain, fortifications, ruins, crossings,
+//! surrounding zones) and hands it to `combat::close_assault`; the table's 2d6 is read on the
+//! card (8.4.2) and the result's `Obligations` (8.6) are carried out one choice at a time: the
+//! defender's losses, the attacker's exchange, the asterisk's disrupted attacking stack, the
+//! survivors' retreat hex by hex (8.7: never back into a hex it left, never into enemy units or
+//! an enemy zone no friend holds, never across unbridged water or beyond the stacking limit;
+//! a force with nowhere to go is eliminated, 8.7.1).
+//!
+//! Not yet here: bombardment and direct gun fire (8.2, 8.3), the defender's gun fire before
+//! the assault (8.3.5), HQ support fire (3.5.2), advance and exploitation (8.9, 8.10), the
+//! Soviet army coordination option (17.5), retreats off the map (8.7.1).
+
+use super::combatants::{combatant, crossing, defended_hex, defenders_at};
+use super::{Assaulters, Choice, Event, Force, Game, Waiting};
+use crate::core::hex::{Dir, HexId};
+use crate::core::protocol::{emit, refuse, DiceRoll, Events, Pending, RuleViolation};
+use crate::core::retreat::{self, RetreatRules};
+use crate::core::side::Side;
+use crate::core::units::{Location, UnitId};
+use crate::fortress::board::SegmentKind;
+use crate::fortress::combat::{
+    close_assault, eliminated_instead_of_retreating, exchange_candidates, exchange_floor,
+    Assailant, Assault, CombatCard, CombatKind, Combatant, Crossing, Losses, Neighbour,
+    Obligations,
+};
+use crate::fortress::{modes, stacking, zoc};
+use serde::{Deserialize, Serialize};
+
+/// A close assault announced and waiting for its roll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Announced {
+    pub kind: CombatKind,
+    pub attackers: Assaulters,
+    pub target: HexId,
+}
+
+/// The obligation being carried out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// The defender eliminates `left` more units of his choice (8.6 EX, 1, 2).
+    DefenderLosses { left: u8 },
+    /// The attacker matches the exchange with a unit of at least `floor` FS (8.6 EX).
+    AttackerExchange { floor: u8 },
+    /// The attacker picks the attacking stack the asterisk disrupts (8.6).
+    DisruptStack,
+    /// The retreat is about to begin: units that cannot retreat go first (8.7.1).
+    RetreatBegins,
+    /// The defenders retreat; `path` holds the hexes entered so far (8.7).
+    Retreat {
+        min: u8,
+        max: u8,
+        path: heapless::Vec<HexId, 4>,
+    },
+    /// Undisrupted attackers may move into the vacated hex one by one (8.9); `advanced` holds
+    /// those that did, `exploitation` the hexes they may go on (8.10).
+    Advance { exploitation: u8, advanced: Force },
+    /// The advanced force goes on, `left` hexes more, stopping in an enemy zone (8.10).
+    Exploit { left: u8, units: Force },
+}
+
+/// A resolved close assault's obligations in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Aftermath {
+    pub announced: Announced,
+    pub defender: Side,
+    pub obligations: Obligations,
+    pub stage: Stage,
+    /// The exchange floor once the defender has lost his unit (8.6 EX).
+    pub floor: Option<u8>,
+}
+
+impl Game<'_> {
+    /// The card of a close assault by `attackers` on `target` as the board stands.
+    fn assault_card(
+        &self,
+        attackers: &[UnitId],
+        target: HexId,
+    ) -> Result<CombatCard, RuleViolation> {
+        let side = self.phasing();
+        let b = &self.state.board;
+        let mut assailants: heapless::Vec<Assailant, { super::MAX_ASSAULTERS }> =
+            heapless::Vec::new();
+        for (i, &u) in attackers.iter().enumerate() {
+            if attackers[..i].contains(&u) {
+                return refuse("8.4.2", "a unit is named twice");
+            }
+            if self.data.forces.counter(u).map(|c| c.side) != Some(side) {
+                return refuse("8.0", "the phasing player assaults with his own units");
+            }
+            let Some(from) = b.hex_of(u) else {
+                return refuse("8.4.1", "the unit is not on the map");
+            };
+            let k =
+                combatant(self, u).ok_or(RuleViolation::new("11.1.5", "a leader never fights"))?;
+            let toward = self.data.map.geometry.direction_to(from, target);
+            let a = Assailant {
+                unit: k,
+                toward,
+                crossing: toward.map_or(Crossing::OPEN, |d| crossing(self, from, d)),
+            };
+            let _ = assailants.push(a);
+        }
+        let defender = side.other();
+        let mut defenders: heapless::Vec<Combatant, { super::MAX_ASSAULTERS }> =
+            heapless::Vec::new();
+        for u in defenders_at(self, target, defender) {
+            if let Some(k) = combatant(self, u) {
+                let _ = defenders.push(k);
+            }
+        }
+        let (map, forces) = (&self.data.map, &self.data.forces);
+        let mut around = [Neighbour::default(); 6];
+        let mut on_map = true;
+        for (i, d) in Dir::ALL.iter().enumerate() {
+            match map.geometry.neighbour(target, *d) {
+                Some(n) => {
+                    around[i] = Neighbour {
+                        enemy_unit: b.occupied_by(n, side),
+                        enemy_zoc: zoc::controls(map, forces, b, side, n),
+                        friendly_unit: b.occupied_by(n, defender),
+                    }
+                }
+                None => on_map = false,
+            }
+        }
+        let hex = defended_hex(self, target);
+        close_assault(
+            &self.data.combat,
+            &Assault {
+                attackers: &assailants,
+                defenders: &defenders,
+                hex: &hex,
+                attacker_support: &[],
+                defender_support: &[],
+                surrounded: on_map && crate::fortress::combat::surrounded(&around),
+                soviet_armies: 0,
+            },
+        )
+    }
+
+    /// Announces a close assault (4.1.4 step 3, 8.4.2 step 1): the card is worked out and the
+    /// forces shown (3.6); the table then rolls 2d6 unless it fails outright (8.1.3).
+    pub(super) fn announce(
+        &mut self,
+        attackers: &Assaulters,
+        target: HexId,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        if self.state.board.segment.kind != SegmentKind::Combat {
+            return refuse("4.1.4", "close assaults are made in the combat segment");
+        }
+        if attackers.iter().any(|u| self.state.fought.contains(u)) {
+            return refuse("8.3.4", "a unit takes part in one combat a combat segment");
+        }
+        let card = self.assault_card(attackers, target)?;
+        for &u in attackers {
+            self.state
+                .fought
+                .push(u)
+                .map_err(|_| RuleViolation::new("engine", "combat capacity exceeded"))?;
+        }
+        let _ = self.state.assaulted.push(target);
+        emit(
+            events,
+            Event::AssaultAnnounced {
+                target,
+                attack: card.attack,
+                defence: card.defence,
+                letter: card.letter,
+            },
+        )?;
+        if card.fails() {
+            return emit(events, Event::AssaultFails { target });
+        }
+        self.state.waiting = Waiting::AssaultRoll(super::Announced {
+            kind: CombatKind::CloseAssault,
+            attackers: attackers.clone(),
+            target,
+        });
+        Ok(())
+    }
+
+    /// The table's 2d6 for the announced assault: read on the card, then the obligations.
+    pub(super) fn assault_rolled(
+        &mut self,
+        roll: &DiceRoll,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let Waiting::AssaultRoll(announced) = self.state.waiting.clone() else {
+            return refuse("engine", "no close assault waits for a roll");
+        };
+        let card = match announced.kind {
+            CombatKind::CloseAssault => {
+                self.assault_card(&announced.attackers, announced.target)?
+            }
+            kind => self.bombard_card(kind, &announced.attackers, announced.target)?,
+        };
+        let outcome = card.read(&self.data.combat, roll)?;
+        let target = announced.target;
+        emit(
+            events,
+            Event::AssaultResult {
+                target,
+                roll: outcome.roll,
+                result: outcome.cell.result,
+                star: outcome.cell.star,
+            },
+        )?;
+        let ob = outcome.obligations;
+        let defender = self.phasing().other();
+        // 9.0.1: fire on a built-up hex, an asterisk on letter D or better: ruins for good.
+        if ob.ruins {
+            self.state.board.add_ruins(target)?;
+            emit(events, Event::Ruined { hex: target })?;
+        }
+        // D: every defending unit is disrupted, facing the assault (8.6, 8.8).
+        if ob.disrupt_defenders {
+            let facing = self.toward_attackers(&announced);
+            for u in defenders_at(self, target, defender) {
+                let case =
+                    match modes::disrupt(&self.data.forces, &mut self.state.board, u, facing)? {
+                        modes::Disruption::Disrupted => "8.8",
+                        modes::Disruption::Eliminated => {
+                            emit(
+                                events,
+                                Event::Eliminated {
+                                    unit: u,
+                                    case: "8.8",
+                                },
+                            )?;
+                            continue;
+                        }
+                    };
+                emit(events, Event::Disrupted { unit: u, case })?;
+            }
+        }
+        let mut floor = None;
+        let left = match ob.eliminate {
+            Losses::None => 0,
+            Losses::Units(n) => n,
+            Losses::All => {
+                let lost = defenders_at(self, target, defender);
+                floor = lost
+                    .iter()
+                    .filter_map(|&u| combatant(self, u))
+                    .map(|k| exchange_floor(&k))
+                    .max();
+                for u in lost {
+                    self.state.board.eliminate(u)?;
+                    emit(
+                        events,
+                        Event::Eliminated {
+                            unit: u,
+                            case: "8.6",
+                        },
+                    )?;
+                }
+                0
+            }
+        };
+        let a = super::Aftermath {
+            announced,
+            defender,
+            obligations: ob,
+            stage: Stage::DefenderLosses { left },
+            floor,
+        };
+        self.settle(a, events)
+    }
+
+    fn toward_attackers(&self, a: &Announced) -> Dir {
+        a.attackers
+            .first()
+            .and_then(|&u| self.state.board.hex_of(u))
+            .and_then(|h| self.data.map.geometry.direction_to(a.target, h))
+            .unwrap_or(Dir::Up)
+    }
+
+    /// Carries the obligations forward to the next one that needs a choice, or ends them.
+    fn settle(
+        &mut self,
+        mut a: Aftermath,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        loop {
+            let next = match &a.stage {
+                Stage::DefenderLosses { left } => {
+                    let any = !defenders_at(self, a.announced.target, a.defender).is_empty();
+                    if *left > 0 && any {
+                        break;
+                    }
+                    match a.floor {
+                        Some(floor) if a.obligations.attacker_matches_exchange => {
+                            Stage::AttackerExchange { floor }
+                        }
+                        _ => self.after_exchange(&a),
+                    }
+                }
+                Stage::AttackerExchange { .. } => {
+                    if !self.exchange_options(&a).is_empty() {
+                        break;
+                    }
+                    self.after_exchange(&a)
+                }
+                Stage::DisruptStack => {
+                    if !self.stack_options(&a).is_empty() {
+                        break;
+                    }
+                    Stage::RetreatBegins
+                }
+                Stage::RetreatBegins => self.retreat_stage(&a, events)?,
+                Stage::Retreat { .. } => {
+                    if !self.retreat_options(&a).is_empty() {
+                        break;
+                    }
+                    self.finish_retreat(&a, events)?;
+                    match self.advance_stage(&a) {
+                        Some(next) => next,
+                        None => {
+                            self.state.waiting = Waiting::Commands;
+                            return Ok(());
+                        }
+                    }
+                }
+                Stage::Advance { .. } | Stage::Exploit { .. } => {
+                    if !self.advance_options(&a).is_empty() {
+                        break;
+                    }
+                    match self.after_advance(&a) {
+                        Some(next) => next,
+                        None => {
+                            self.state.waiting = Waiting::Commands;
+                            return Ok(());
+                        }
+                    }
+                }
+            };
+            a.stage = next;
+        }
+        self.state.waiting = Waiting::Aftermath(a);
+        Ok(())
+    }
+
+    fn after_exchange(&self, a: &Aftermath) -> Stage {
+        if a.obligations.disrupt_attacking_stack {
+            Stage::DisruptStack
+        } else {
+            Stage::RetreatBegins
+        }
+    }
+
+    /// Enters the retreat stage: units that cannot retreat are eliminated first (8.7.1).
+    fn retreat_stage(
+        &mut self,
+        a: &Aftermath,
+        events: &mut Events<Event>,
+    ) -> Result<Stage, RuleViolation> {
+        let Some(due) = a.obligations.retreat else {
+            return Ok(Stage::Retreat {
+                min: 0,
+                max: 0,
+                path: heapless::Vec::new(),
+            });
+        };
+        for u in defenders_at(self, a.announced.target, a.defender) {
+            let Some(k) = combatant(self, u) else {
+                continue;
+            };
+            let ma = self
+                .state
+                .board
+                .printed(&self.data.forces, u)
+                .map_or(0, |p| p.ma);
+            if let Some(case) = eliminated_instead_of_retreating(k.class, ma) {
+                self.state.board.eliminate(u)?;
+                emit(events, Event::Eliminated { unit: u, case })?;
+            }
+        }
+        Ok(Stage::Retreat {
+            // Bunkers, strongpoints and flak towers may stay against fire (8.6 R, 10.1.2).
+            min: if due.may_ignore { 0 } else { due.min },
+            max: due.max,
+            path: heapless::Vec::new(),
+        })
+    }
+
+    /// The hex the retreating force stands in.
+    fn retreat_from(a: &Aftermath) -> HexId {
+        match &a.stage {
+            Stage::Retreat { path, .. } => path.last().copied().unwrap_or(a.announced.target),
+            _ => a.announced.target,
+        }
+    }
+
+    fn retreating(&self, a: &Aftermath) -> Force {
+        defenders_at(self, Self::retreat_from(a), a.defender)
+            .into_iter()
+            .filter(|u| self.state.board.hex_of(*u).is_some())
+            .collect()
+    }
+
+    /// Hexes the retreat may enter next (8.7, 8.7.1, 3.2.5, 7.3.3), from the core's retreat
+    /// search under Fortress Berlin's policy (never a hex twice, never back into the start),
+    /// offered only when the retreat can still end legally; `Stop` once its least length is
+    /// done.
+    fn retreat_options(&self, a: &Aftermath) -> heapless::Vec<Choice, 8> {
+        let mut out = heapless::Vec::new();
+        let Stage::Retreat { max, path, min } = &a.stage else {
+            return out;
+        };
+        let units = self.retreating(a);
+        if units.is_empty() || path.len() >= *max as usize {
+            return out;
+        }
+        let rules = ForceRetreat {
+            game: self,
+            side: a.defender,
+            units: &units,
+            short_ok: min < max,
+        };
+        let mut steps = retreat::Steps::new();
+        let outlook = retreat::retreat_steps_with(
+            &self.data.map.geometry,
+            &rules,
+            retreat::RetreatPolicy::FORTRESS,
+            (),
+            a.announced.target,
+            path,
+            *max,
+            &mut steps,
+        );
+        if outlook.outlook == retreat::Outlook::ThroughVacant {
+            for s in &steps {
+                let _ = out.push(Choice::Hex(s.to));
+            }
+        }
+        let here = Some(path.last().copied().unwrap_or(a.announced.target));
+        if path.len() >= *min as usize
+            && !out.is_empty()
+            && here.is_some_and(|h| rules.may_end((), h))
+        {
+            let _ = out.push(Choice::Stop);
+        }
+        out
+    }
+
+    /// The retreat is over: a force that could not go its least length is eliminated (8.7.1).
+    fn finish_retreat(
+        &mut self,
+        a: &Aftermath,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let Stage::Retreat { min, path, .. } = &a.stage else {
+            return Ok(());
+        };
+        if path.len() < *min as usize {
+            for u in self.retreating(a) {
+                self.state.board.eliminate(u)?;
+                emit(
+                    events,
+                    Event::Eliminated {
+                        unit: u,
+                        case: "8.7.1",
+                    },
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn exchange_options(&self, a: &Aftermath) -> heapless::Vec<Choice, 16> {
+        let Stage::AttackerExchange { floor } = a.stage else {
+            return heapless::Vec::new();
+        };
+        let units: heapless::Vec<Combatant, 16> = a
+            .announced
+            .attackers
+            .iter()
+            .filter(|&&u| self.state.board.hex_of(u).is_some())
+            .filter_map(|&u| combatant(self, u))
+            .collect();
+        exchange_candidates(&units, floor)
+            .map(|k| Choice::Unit(k.id))
+            .collect()
+    }
+
+    fn stack_options(&self, a: &Aftermath) -> heapless::Vec<Choice, 8> {
+        let mut out: heapless::Vec<Choice, 8> = heapless::Vec::new();
+        for &u in &a.announced.attackers {
+            if let Some(h) = self.state.board.hex_of(u) {
+                if !out.contains(&Choice::Hex(h)) {
+                    let _ = out.push(Choice::Hex(h));
+                }
+            }
+        }
+        out
+    }
+
+    /// The options of the pending obligation.
+    pub(super) fn aftermath_options(
+        &self,
+        a: &Aftermath,
+    ) -> (Side, &'static str, &'static str, heapless::Vec<Choice, 16>) {
+        let attacker = a.defender.other();
+        match &a.stage {
+            Stage::DefenderLosses { .. } => (
+                a.defender,
+                "eliminate a defending unit",
+                "8.6",
+                defenders_at(self, a.announced.target, a.defender)
+                    .iter()
+                    .map(|&u| Choice::Unit(u))
+                    .collect(),
+            ),
+            Stage::AttackerExchange { .. } => (
+                attacker,
+                "match the exchange",
+                "8.6",
+                self.exchange_options(a),
+            ),
+            Stage::DisruptStack => (
+                attacker,
+                "the attacking stack the asterisk disrupts",
+                "8.6",
+                self.stack_options(a).into_iter().collect(),
+            ),
+            Stage::Retreat { .. } | Stage::RetreatBegins => (
+                a.defender,
+                "retreat",
+                "8.7",
+                self.retreat_options(a).into_iter().collect(),
+            ),
+            Stage::Advance { .. } => (
+                attacker,
+                "advance into the hex",
+                "8.9",
+                self.advance_options(a),
+            ),
+            Stage::Exploit { .. } => (attacker, "exploit", "8.10", self.advance_options(a)),
+        }
+    }
+
+    pub(super) fn aftermath_pending(&self, a: &Aftermath) -> Pending<Choice> {
+        let (player, purpose, case, list) = self.aftermath_options(a);
+        let mut options = heapless::Vec::new();
+        for c in list {
+            let _ = options.push(c);
+        }
+        Pending::Choose {
+            player,
+            purpose,
+            case,
+            options,
+        }
+    }
+
+    /// The answer to the pending obligation.
+    pub(super) fn aftermath_chose(
+        &mut self,
+        i: u8,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let Waiting::Aftermath(mut a) = self.state.waiting.clone() else {
+            return refuse("engine", "no obligation pending");
+        };
+        let (_, _, case, options) = self.aftermath_options(&a);
+        let Some(&choice) = options.get(i as usize) else {
+            return refuse(case, "not one of the options offered");
+        };
+        match (&mut a.stage, choice) {
+            (Stage::DefenderLosses { left }, Choice::Unit(u)) => {
+                if a.floor.is_none() {
+                    a.floor = combatant(self, u).map(|k| exchange_floor(&k));
+                }
+                self.state.board.eliminate(u)?;
+                emit(
+                    events,
+                    Event::Eliminated {
+                        unit: u,
+                        case: "8.6",
+                    },
+                )?;
+                *left -= 1;
+            }
+            (Stage::AttackerExchange { .. }, Choice::Unit(u)) => {
+                self.state.board.eliminate(u)?;
+                emit(
+                    events,
+                    Event::Eliminated {
+                        unit: u,
+                        case: "8.6",
+                    },
+                )?;
+                a.stage = self.after_exchange(&a);
+            }
+            (Stage::DisruptStack, Choice::Hex(h)) => {
+                let toward = self
+                    .data
+                    .map
+                    .geometry
+                    .direction_to(h, a.announced.target)
+                    .unwrap_or(Dir::Up);
+                for &u in &a.announced.attackers {
+                    if self.state.board.hex_of(u) == Some(h) {
+                        match modes::disrupt(&self.data.forces, &mut self.state.board, u, toward)? {
+                            modes::Disruption::Disrupted => emit(
+                                events,
+                                Event::Disrupted {
+                                    unit: u,
+                                    case: "8.6",
+                                },
+                            )?,
+                            modes::Disruption::Eliminated => emit(
+                                events,
+                                Event::Eliminated {
+                                    unit: u,
+                                    case: "8.8",
+                                },
+                            )?,
+                        }
+                    }
+                }
+                a.stage = Stage::RetreatBegins;
+            }
+            (Stage::Retreat { path, max, .. }, Choice::Stop) => {
+                *max = path.len() as u8;
+            }
+            (Stage::Advance { .. } | Stage::Exploit { .. }, c) => {
+                self.advance_chose(&mut a, c, events)?;
+            }
+            (Stage::Retreat { .. }, Choice::Hex(to)) => {
+                let units = self.retreating(&a);
+                let b = &mut self.state.board;
+                b.stacks.move_force(&units, to, &stacking::LOOSE)?;
+                for &u in &units {
+                    b.unit_mut(u)?.state.location = Location::OnMap(to);
+                }
+                emit(events, Event::Retreated { units, to })?;
+                if let Stage::Retreat { path, .. } = &mut a.stage {
+                    let _ = path.push(to);
+                }
+            }
+            _ => return refuse(case, "not one of the options offered"),
+        }
+        self.settle(a, events)
+    }
+}
+
+/// Fortress Berlin's answers to the core retreat search for one retreating force (8.7, 8.7.1):
+/// never into enemy units or an enemy zone no friend holds (3.2.5), never across unbridged
+/// water or into a lake (7.3.3) or, in maneuver mode, ruins (9.0.2); it may end only where the
+/// stacking limit holds with the force already there (8.7.1, 8.7.2: it joins that force).
+/// Friendly units are never displaced. Retreats off the map are not yet offered.
+struct ForceRetreat<'a, 'd> {
+    game: &'a Game<'d>,
+    side: Side,
+    units: &'a [UnitId],
+    /// The result allows a shorter retreat (R: one or two hexes).
+    short_ok: bool,
+}
+
+impl RetreatRules for ForceRetreat<'_, '_> {
+    type Unit = ();
+
+    fn friendly_occupant(&self, _h: HexId) -> Option<()> {
+        None
+    }
+
+    fn may_enter(&self, _u: (), trail: &[HexId], to: HexId) -> bool {
+        let (g, b) = (self.game, &self.game.state.board);
+        let Some(&from) = trail.last() else {
+            return false;
+        };
+        let (all, any) = crate::fortress::terrain::modes_of(b, self.units);
+        zoc::retreat_open(&g.data.map, &g.data.forces, b, self.side, to)
+            && crate::fortress::terrain::step_cost(
+                &g.data.movement,
+                &g.data.map,
+                b,
+                from,
+                to,
+                all,
+                any,
+            )
+            .is_ok()
+    }
+
+    fn may_end(&self, _u: (), h: HexId) -> bool {
+        let b = &self.game.state.board;
+        let mut joined: heapless::Vec<UnitId, 16> = self.units.iter().copied().collect();
+        if let Some(s) = b.stacks.at(h, self.side) {
+            joined.extend(s.units.iter().copied().filter(|u| !self.units.contains(u)));
+        }
+        stacking::check(&self.game.data.forces, self.side, &joined).is_ok()
+    }
+
+    fn may_stop_short(&self, u: (), h: HexId) -> bool {
+        self.short_ok && self.may_end(u, h)
+    }
+
+    fn may_be_displaced(&self, _u: ()) -> bool {
+        false
+    }
+}

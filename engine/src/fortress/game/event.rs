@@ -1,0 +1,207 @@
+//! What happened, each citing its rule and saying who may read it: the moves, mode changes
+//! and stack orders of a force are its owner's business (the enemy sees only the top unit on
+//! the map, 3.1.5, 3.6); segments, combats and their results are public.
+
+use super::Force;
+use crate::core::contract::{EventVisibility, GameEvent};
+use crate::core::faces::Face;
+use crate::core::hex::{Dir, HexId};
+use crate::core::protocol::{Case, Cited};
+use crate::core::side::Side;
+use crate::core::units::UnitId;
+use crate::fortress::board::SegmentKind;
+use crate::fortress::combat::CombatResult;
+use core::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A segment of `side`'s player-turn begins (4.1.1–4.1.4, 4.2).
+    SegmentBegins {
+        side: Side,
+        kind: SegmentKind,
+    },
+    /// Disruption markers of `side`'s colour came off (4.1.2, 6.0, 8.8.1).
+    Recovered {
+        side: Side,
+        units: u16,
+    },
+    /// The turn marker advanced (4.3).
+    TurnBegins {
+        turn: u8,
+    },
+    /// The scenario's last turn ended (4.0).
+    GameOver {
+        turn: u8,
+    },
+    Moved {
+        side: Side,
+        units: Force,
+        to: HexId,
+        cost: u16,
+    },
+    Released {
+        side: Side,
+        units: Force,
+    },
+    ModeChanged {
+        side: Side,
+        unit: UnitId,
+        face: Face,
+    },
+    Faced {
+        hex: HexId,
+        dir: Dir,
+    },
+    Topped {
+        side: Side,
+        unit: UnitId,
+    },
+    /// A unit left the game, under `case` (3.1.4, 8.6, 8.7.1, 8.8).
+    Eliminated {
+        unit: UnitId,
+        case: Case,
+    },
+    /// A close assault announced, its card worked out (8.4.2): the forces are shown (3.6).
+    AssaultAnnounced {
+        target: HexId,
+        attack: i16,
+        defence: i16,
+        letter: Option<u8>,
+    },
+    /// Below the heading's lowest range: it fails without a roll (8.1.3).
+    AssaultFails {
+        target: HexId,
+    },
+    /// The 2d6, modified and read on the Lower Matrix (8.4.2, 8.6).
+    AssaultResult {
+        target: HexId,
+        roll: i16,
+        result: CombatResult,
+        star: bool,
+    },
+    Disrupted {
+        unit: UnitId,
+        case: Case,
+    },
+    /// A force retreated one hex (8.7).
+    Retreated {
+        units: Force,
+        to: HexId,
+    },
+    /// A bombardment or mixed bombardment announced, its card worked out (8.2.4); a mixed
+    /// one shows the forces (3.6).
+    FireAnnounced {
+        target: HexId,
+        mixed: bool,
+        attack: i16,
+        defence: i16,
+        letter: Option<u8>,
+    },
+    /// A ruins marker placed for the rest of the game (9.0.1).
+    Ruined {
+        hex: HexId,
+    },
+    /// An assaulting unit moved into the vacated hex (8.9).
+    Advanced {
+        units: Force,
+        to: HexId,
+    },
+    /// The advanced force went on one hex (8.10).
+    Exploited {
+        units: Force,
+        to: HexId,
+    },
+}
+
+impl Cited for Event {
+    fn case(&self) -> Case {
+        match self {
+            Event::SegmentBegins { side, kind } => {
+                match (*side == crate::fortress::counters::GERMAN, kind) {
+                    (false, _) => "4.2",
+                    (true, SegmentKind::Reinforcement) => "4.1.1",
+                    (true, SegmentKind::Recovery) => "4.1.2",
+                    (true, SegmentKind::Movement) => "4.1.3",
+                    (true, SegmentKind::Combat) => "4.1.4",
+                }
+            }
+            Event::Recovered { .. } => "6.0",
+            Event::TurnBegins { .. } => "4.3",
+            Event::GameOver { .. } => "4.0",
+            Event::Moved { .. } => "7.1",
+            Event::Released { .. } => "7.1.1",
+            Event::ModeChanged { .. } => "3.3.3",
+            Event::Faced { .. } => "3.4.2",
+            Event::Topped { .. } => "3.1.5",
+            Event::Eliminated { case, .. } | Event::Disrupted { case, .. } => case,
+            Event::AssaultAnnounced { .. } => "8.4.2",
+            Event::AssaultFails { .. } => "8.1.3",
+            Event::AssaultResult { .. } => "8.6",
+            Event::Retreated { .. } => "8.7",
+            Event::Advanced { .. } => "8.9",
+            Event::FireAnnounced { .. } => "8.2.4",
+            Event::Ruined { .. } => "9.0.1",
+            Event::Exploited { .. } => "8.10",
+        }
+    }
+}
+
+impl GameEvent for Event {
+    fn visibility(&self) -> EventVisibility {
+        match self {
+            Event::Moved { side, .. }
+            | Event::Released { side, .. }
+            | Event::ModeChanged { side, .. }
+            | Event::Topped { side, .. } => EventVisibility::Only(*side),
+            _ => EventVisibility::Public,
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::SegmentBegins { side, kind } => write!(f, "{side:?} {kind:?} segment"),
+            Event::Recovered { units, .. } => write!(f, "{units} units recover"),
+            Event::TurnBegins { turn } => write!(f, "turn {turn} begins"),
+            Event::GameOver { turn } => write!(f, "game over after turn {turn}"),
+            Event::Moved { units, to, .. } => {
+                write!(f, "{} units move to {},{}", units.len(), to.col, to.row)
+            }
+            Event::Released { units, .. } => write!(f, "{} units released", units.len()),
+            Event::ModeChanged { unit, face, .. } => write!(f, "unit {} turns to {face:?}", unit.0),
+            Event::Faced { dir, .. } => write!(f, "force faces {dir:?}"),
+            Event::Topped { unit, .. } => write!(f, "unit {} on top", unit.0),
+            Event::Eliminated { unit, .. } => write!(f, "unit {} eliminated", unit.0),
+            Event::AssaultAnnounced {
+                attack, defence, ..
+            } => {
+                write!(f, "close assault {attack} against {defence}")
+            }
+            Event::AssaultFails { .. } => write!(f, "close assault fails"),
+            Event::AssaultResult {
+                roll, result, star, ..
+            } => {
+                write!(
+                    f,
+                    "roll {roll}: {}{}",
+                    result.symbol(),
+                    if *star { "*" } else { "" }
+                )
+            }
+            Event::Disrupted { unit, .. } => write!(f, "unit {} disrupted", unit.0),
+            Event::FireAnnounced {
+                attack, defence, ..
+            } => {
+                write!(f, "bombardment {attack} against {defence}")
+            }
+            Event::Ruined { hex } => write!(f, "{},{} lies in ruins", hex.col, hex.row),
+            Event::Advanced { units, to } | Event::Exploited { units, to } => {
+                write!(f, "{} units advance to {},{}", units.len(), to.col, to.row)
+            }
+            Event::Retreated { units, to } => {
+                write!(f, "{} units retreat to {},{}", units.len(), to.col, to.row)
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! Bombardment and mixed bombardment in the combat segment (4.1.4 step 1, 8.2, 8.2.1): the
+//! firers' shots are read from the board — distance, line of sight (8.3.2: built-up and major
+//! building hexes block, a line along a hexside is blocked only if both sides block), a spotter
+//! (8.2.3: an undisrupted friendly unit within two hexes that sees the target), facing (8.1.6),
+//! flak towers (8.3.1) — and handed to `combat::bombard`. Each hex is bombarded once a segment
+//! (8.2) and each unit fights once (8.3.4). The roll and the result go the way of the close
+//! assault (`assault`): the attacker never suffers (8.2.4 step 5), fortified defenders may
+//! stay against an R (8.6), a built-up hex may fall to ruins (9.0.1), and when the hex is
+//! emptied adjacent units able to assault it may occupy it (8.9).
+//!
+//! Not yet here: off-board artillery and air strikes (11.3, 11.4), direct gun fire (8.3).
+
+use super::combatants::{combatant, defended_hex, defenders_at};
+use super::{Assaulters, Event, Game, Waiting};
+use crate::core::hex::HexId;
+use crate::core::los::{hex_line, line_of_sight, LineHex, SpineRule};
+use crate::core::map::HexFeatures;
+use crate::core::protocol::{emit, refuse, Events, RuleViolation};
+use crate::core::units::UnitId;
+use crate::fortress::board::{terrain, SegmentKind};
+use crate::fortress::combat::{
+    bombard, check_hex_bombardment, Bombardment, CombatCard, CombatKind, FireSource, Firer,
+    WeaponType,
+};
+use crate::fortress::fog;
+
+/// Most units one bombardment may combine (a stand-in capacity).
+const MAX_FIRE: usize = super::MAX_ASSAULTERS;
+
+impl Game<'_> {
+    /// Does a line from `a` to `b` see over the hexes between (8.3.2)?
+    pub(super) fn sees(&self, a: HexId, b: HexId) -> bool {
+        let map = &self.data.map;
+        line_of_sight(&map.geometry, a, b, SpineRule::BothBlock, |h| {
+            matches!(map.terrain(h), terrain::BUILT_UP | terrain::MAJOR_BUILDING)
+        })
+    }
+
+    /// Does `u` face `target` (8.1.6)? Combat mode faces all round; in maneuver mode the first
+    /// hex (or either hex of the first hexside) on the line to the target must be faced.
+    fn fires_toward(&self, u: UnitId, from: HexId, target: HexId) -> bool {
+        let b = &self.state.board;
+        let Some(x) = b.unit(u) else { return false };
+        let g = &self.data.map.geometry;
+        let faced = |h: HexId| g.direction_to(from, h).is_some_and(|d| x.counter.faces(d));
+        if g.adjacent(from, target) {
+            return faced(target);
+        }
+        let mut first = None;
+        hex_line(g, from, target, |step| {
+            first.get_or_insert(step);
+        });
+        match first {
+            Some(LineHex::One(h)) => faced(h),
+            Some(LineHex::Spine(p, q)) => faced(p) || faced(q),
+            None => false,
+        }
+    }
+
+    /// Is `target` spotted for the phasing side (8.2.3): an undisrupted unit of it within two
+    /// hexes that sees the target?
+    fn spotted(&self, target: HexId) -> bool {
+        let side = self.phasing();
+        let (b, g) = (&self.state.board, &self.data.map.geometry);
+        b.stacks.stacks.iter().any(|s| {
+            s.owner == side
+                && g.distance(s.hex, target) <= 2
+                && s.units.iter().any(|&u| {
+                    b.unit(u).is_some_and(|x| {
+                        x.counter.game.disrupted.is_none() && !x.counter.game.underground
+                    })
+                })
+                && self.sees(s.hex, target)
+        })
+    }
+
+    /// The card of a bombardment of `kind` by `firers` on `target` as the board stands.
+    pub(super) fn bombard_card(
+        &self,
+        kind: CombatKind,
+        firers: &[UnitId],
+        target: HexId,
+    ) -> Result<CombatCard, RuleViolation> {
+        let side = self.phasing();
+        let b = &self.state.board;
+        let g = &self.data.map.geometry;
+        let spotted = self.spotted(target);
+        let mut fire: heapless::Vec<FireSource, MAX_FIRE> = heapless::Vec::new();
+        for (i, &u) in firers.iter().enumerate() {
+            if firers[..i].contains(&u) {
+                return refuse("8.2", "a unit is named twice");
+            }
+            if self.data.forces.counter(u).map(|c| c.side) != Some(side) {
+                return refuse("8.0", "the phasing player fires with his own units");
+            }
+            let Some(from) = b.hex_of(u) else {
+                return refuse("8.2", "the unit is not on the map");
+            };
+            let k =
+                combatant(self, u).ok_or(RuleViolation::new("11.1.5", "a leader never fights"))?;
+            let firer = Firer {
+                unit: k,
+                distance: g.distance(from, target).min(u8::MAX as u16) as u8,
+                spotted,
+                line_of_sight: self.sees(from, target),
+                in_front: self.fires_toward(u, from, target),
+                in_flak_tower: self.data.map.features(from).has(HexFeatures::FLAK_TOWER),
+            };
+            fire.push(FireSource::Unit(firer))
+                .map_err(|_| RuleViolation::new("engine", "too many firers"))?;
+        }
+        let mut defenders: heapless::Vec<_, MAX_FIRE> = heapless::Vec::new();
+        for u in defenders_at(self, target, side.other()) {
+            if let Some(k) = combatant(self, u) {
+                let _ = defenders.push(k);
+            }
+        }
+        let hex = defended_hex(self, target);
+        bombard(
+            &self.data.combat,
+            &Bombardment {
+                kind,
+                fire: &fire,
+                defenders: &defenders,
+                hex: &hex,
+            },
+        )
+    }
+
+    /// Announces a bombardment (4.1.4 step 1, 8.2.4): the table then rolls 2d6 unless it fails
+    /// outright (8.1.3).
+    pub(super) fn announce_fire(
+        &mut self,
+        firers: &Assaulters,
+        target: HexId,
+        mixed: bool,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        if self.state.board.segment.kind != SegmentKind::Combat {
+            return refuse("4.1.4", "bombardments are made in the combat segment");
+        }
+        let guns = firers
+            .iter()
+            .any(|&u| combatant(self, u).is_some_and(|k| k.weapon != WeaponType::Artillery));
+        if guns != mixed {
+            return refuse(
+                "8.2.1",
+                "a mixed bombardment is artillery with gun units; a bombardment is artillery alone",
+            );
+        }
+        if firers.iter().any(|u| self.state.fought.contains(u)) {
+            return refuse("8.3.4", "a unit takes part in one combat a combat segment");
+        }
+        check_hex_bombardment(self.state.bombarded.contains(&target))?;
+        let kind = if mixed {
+            CombatKind::MixedBombardment
+        } else {
+            CombatKind::Bombardment
+        };
+        let card = self.bombard_card(kind, firers, target)?;
+        for &u in firers {
+            self.state
+                .fought
+                .push(u)
+                .map_err(|_| RuleViolation::new("engine", "combat capacity exceeded"))?;
+        }
+        self.state
+            .bombarded
+            .push(target)
+            .map_err(|_| RuleViolation::new("engine", "combat capacity exceeded"))?;
+        emit(
+            events,
+            Event::FireAnnounced {
+                target,
+                mixed,
+                attack: card.attack,
+                defence: card.defence,
+                letter: card.letter,
+            },
+        )?;
+        if card.fails() {
+            return emit(events, Event::AssaultFails { target });
+        }
+        self.state.waiting = Waiting::AssaultRoll(super::Announced {
+            kind,
+            attackers: firers.clone(),
+            target,
+        });
+        Ok(())
+    }
+}
+
+/// Does announcing this kind of combat show the forces in it (3.6)?
+pub fn reveals(kind: CombatKind) -> bool {
+    fog::reveals(match kind {
+        CombatKind::CloseAssault => fog::AttackKind::CloseAssault,
+        CombatKind::DirectGunFire => fog::AttackKind::DirectGunFire,
+        CombatKind::MixedBombardment => fog::AttackKind::MixedBombardment,
+        CombatKind::Bombardment => fog::AttackKind::Bombardment,
+    })
+}

@@ -1,0 +1,377 @@
+//! The Fortress Berlin game: `Game { data, state }`, its commands, choices and events, and the
+//! sequence of play (4.0–4.3) as a state machine. Each turn is a German player-turn (4.1) and
+//! a Soviet one (4.2), each of a reinforcement, recovery, movement and combat segment, then the
+//! end of the turn (4.3); the game ends after the scenario's last turn (4.0).
+//!
+//! `apply` works on a copy and puts nothing back on a refusal, so a refused input leaves the
+//! state byte for byte as it was. The engine never rolls: a close assault waits in
+//! `Pending::Roll` for the table's 2d6 (8.1). Choices (over-stacked losses 3.1.4, the defender's
+//! losses and retreat 8.6/8.7, the attacker's exchange and disrupted stack 8.6) are
+//! `Pending::Choose` whose options are worked out afresh from the state.
+//!
+//! Modules: `sequence` (segments, turns, the end of a segment), `assault` (the combat
+//! segment's close assault from announcement to the retreat), `advance` (8.9, 8.10), `event`.
+
+mod advance;
+mod assault;
+mod combatants;
+mod event;
+mod fire;
+mod sequence;
+#[cfg(test)]
+mod tests;
+
+pub use assault::{Aftermath, Announced, Stage};
+pub use event::Event;
+pub use fire::reveals;
+
+use super::board::{self, Options, SegmentKind};
+use super::data::GameData;
+use super::{facing, fog, force, modes, terrain};
+use crate::core::hex::{Dir, HexId};
+use crate::core::protocol::{emit, refuse, Events, Input, Pending, RuleViolation};
+use crate::core::side::Side;
+use crate::core::stack::MAX_STACK;
+use crate::core::units::UnitId;
+use serde::{Deserialize, Serialize};
+
+/// The units of one force (3.1.1).
+pub type Force = heapless::Vec<UnitId, MAX_STACK>;
+/// Units that may join one close assault from up to six hexes (8.4.1).
+pub const MAX_ASSAULTERS: usize = 16;
+pub type Assaulters = heapless::Vec<UnitId, MAX_ASSAULTERS>;
+
+/// What a player does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// The phasing player ends the current segment (4.1, 4.2).
+    EndSegment,
+    /// A force steps into an adjacent hex, paying the Terrain Effects Chart (3.1.4, 7.1).
+    Move { units: Force, to: HexId },
+    /// The player lets go of a force: it is done for the segment (7.1.1).
+    Release { units: Force },
+    /// A unit changes mode (3.3.3); `facing` if it turns to maneuver mode alone in its hex.
+    ChangeMode { unit: UnitId, facing: Dir },
+    /// The maneuver-mode units of a force turn to face `dir` (3.4.2).
+    Face { hex: HexId, dir: Dir },
+    /// The owner puts a unit on top of its force, the one the enemy sees (3.1.5).
+    Top { unit: UnitId },
+    /// A close assault on `target` (8.4): announced, then resolved with the table's 2d6.
+    Assault {
+        attackers: Assaulters,
+        target: HexId,
+    },
+    /// A bombardment of `target` (8.2), or with `mixed` a mixed bombardment (8.2.1).
+    Bombard {
+        firers: Assaulters,
+        target: HexId,
+        mixed: bool,
+    },
+}
+
+/// One option of a pending choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Choice {
+    Unit(UnitId),
+    Hex(HexId),
+    /// End a retreat that has gone its least length (8.7).
+    Stop,
+}
+
+/// What the table waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Waiting {
+    /// The phasing player's commands.
+    Commands,
+    /// Forces over the limit at the end of a segment: their owners pick the losses (3.1.4).
+    StackLosses { then: SegmentKind },
+    /// The 2d6 of an announced close assault or bombardment (8.1, 8.2.4, 8.4.2).
+    AssaultRoll(Announced),
+    /// What the result obliges, one choice at a time (8.6, 8.7).
+    Aftermath(Aftermath),
+    /// The scenario's last turn has ended (4.0).
+    GameOver,
+}
+
+/// Everything that changes in a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub board: board::State,
+    pub last_turn: u8,
+    pub waiting: Waiting,
+    /// Hexes close assaulted this combat segment, and units that took part (8.3.4: one
+    /// combat per unit a segment).
+    pub assaulted: heapless::Vec<HexId, MAX_COMBATS>,
+    pub fought: heapless::Vec<UnitId, MAX_FOUGHT>,
+    /// Hexes bombarded this combat segment (8.2: once a hex).
+    pub bombarded: heapless::Vec<HexId, MAX_COMBATS>,
+    /// The force the phasing player has his hand on in the movement segment (7.1.1).
+    pub in_hand: Force,
+}
+
+/// Close assaults one combat segment may hold (a stand-in capacity).
+pub const MAX_COMBATS: usize = 64;
+/// Units that may fight in one combat segment (a stand-in capacity).
+pub const MAX_FOUGHT: usize = 256;
+
+/// A game being played on `data`.
+#[derive(Clone, Debug)]
+pub struct Game<'d> {
+    pub data: &'d GameData,
+    pub state: State,
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewGameError {
+    NoSuchScenario,
+    /// The set-up breaks a rule (its case and reason).
+    Setup(RuleViolation),
+}
+
+impl core::fmt::Display for NewGameError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            NewGameError::NoSuchScenario => write!(f, "no such scenario"),
+            NewGameError::Setup(v) => write!(f, "set-up refused: {v}"),
+        }
+    }
+}
+
+impl<'d> Game<'d> {
+    /// A new game of `scenario`: the German set-up placed (13.0), turn 1, the German
+    /// reinforcement segment (4.1.1) waiting for commands.
+    pub fn new(data: &'d GameData, scenario: &str, options: Options) -> Result<Self, NewGameError> {
+        let s = data
+            .scenario(scenario)
+            .ok_or(NewGameError::NoSuchScenario)?;
+        let mut b = board::State::new(&data.forces);
+        b.options = options;
+        for p in &s.setup {
+            b.place(&data.forces, p.unit, p.hex, p.face, p.facing)
+                .map_err(NewGameError::Setup)?;
+        }
+        super::stacking::over_stacked::<1>(&data.forces, &b)
+            .first()
+            .map_or(Ok(()), |l| {
+                Err(NewGameError::Setup(RuleViolation::new(
+                    l.case,
+                    "the set-up is over the stacking limit",
+                )))
+            })?;
+        Ok(Game {
+            data,
+            state: State {
+                board: b,
+                last_turn: s.last_turn,
+                waiting: Waiting::Commands,
+                assaulted: heapless::Vec::new(),
+                fought: heapless::Vec::new(),
+                bombarded: heapless::Vec::new(),
+                in_hand: Force::new(),
+            },
+        })
+    }
+
+    /// Applies one input; on a refusal the state is as before (the copy is dropped).
+    pub fn apply(&mut self, input: &Input<Command>) -> Result<Events<Event>, RuleViolation> {
+        let mut events = Events::new();
+        let mut next = self.clone();
+        next.apply_in_place(input, &mut events)?;
+        self.state = next.state;
+        Ok(events)
+    }
+
+    /// Applies an input without the safety copy (replay of inputs accepted once).
+    pub fn apply_in_place(
+        &mut self,
+        input: &Input<Command>,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        match (&self.state.waiting, input) {
+            (Waiting::GameOver, _) => refuse("4.0", "the game is over"),
+            (Waiting::Commands, Input::Command(c)) => self.command(c, events),
+            (Waiting::StackLosses { .. }, Input::Chose(i)) => self.stack_loss(*i, events),
+            (Waiting::AssaultRoll(_), Input::Rolled(r)) => self.assault_rolled(r, events),
+            (Waiting::Aftermath(_), Input::Chose(i)) => self.aftermath_chose(*i, events),
+            (Waiting::Commands, _) => refuse("4.0", "the phasing player is to give commands"),
+            (Waiting::AssaultRoll(_), _) => refuse("8.1", "the close assault waits for its 2d6"),
+            _ => refuse("4.0", "a choice is pending"),
+        }
+    }
+
+    /// What the table is waiting for, and from whom.
+    pub fn pending(&self) -> Pending<Choice> {
+        let phasing = self.state.board.segment.side;
+        match &self.state.waiting {
+            Waiting::Commands => Pending::Command { player: phasing },
+            Waiting::GameOver => Pending::GameOver,
+            Waiting::AssaultRoll(a) => Pending::Roll {
+                player: phasing,
+                dice: crate::core::protocol::DiceSpec::TWO_D6,
+                purpose: a.kind.name(),
+                case: match a.kind {
+                    super::combat::CombatKind::CloseAssault => "8.4.2",
+                    _ => "8.2.4",
+                },
+                secret: false,
+            },
+            Waiting::StackLosses { .. } => {
+                match super::stacking::over_stacked::<1>(&self.data.forces, &self.state.board)
+                    .first()
+                {
+                    Some(l) => {
+                        let mut options = heapless::Vec::new();
+                        for &u in &l.from {
+                            let _ = options.push(Choice::Unit(u));
+                        }
+                        Pending::Choose {
+                            player: l.player,
+                            purpose: "eliminate an over-stacked unit",
+                            case: l.case,
+                            options,
+                        }
+                    }
+                    None => Pending::Command { player: phasing },
+                }
+            }
+            Waiting::Aftermath(a) => self.aftermath_pending(a),
+        }
+    }
+
+    fn command(&mut self, c: &Command, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+        let (data, b) = (self.data, &mut self.state.board);
+        let (map, forces) = (&data.map, &data.forces);
+        match c {
+            Command::EndSegment => self.end_segment(events),
+            Command::Move { units, to } => {
+                let Some(from) = units.first().and_then(|&u| b.hex_of(u)) else {
+                    return refuse("7.1", "the unit is not on the map");
+                };
+                let (all, any) = terrain::modes_of(b, units);
+                let cost = if map.geometry.adjacent(from, *to) {
+                    terrain::step_cost(&data.movement, map, b, from, *to, all, any)?
+                } else {
+                    return refuse("7.1", "units move from hex to adjacent hex");
+                };
+                // 7.1.1: forces move one at a time; taking up another one lets go of the
+                // force in hand, which has then finished; a force in hand moves as one.
+                let hand = &self.state.in_hand;
+                let same = hand.len() == units.len() && units.iter().all(|u| hand.contains(u));
+                let let_go = if !hand.is_empty() && !same {
+                    if units.iter().any(|u| hand.contains(u)) {
+                        return refuse(
+                            "7.1.1",
+                            "the force in hand moves as one until it is let go",
+                        );
+                    }
+                    Some(hand.clone())
+                } else {
+                    None
+                };
+                if let Some(h) = &let_go {
+                    force::release(b, h)?;
+                }
+                force::step(map, forces, b, units, *to, cost)?;
+                self.state.in_hand = units.clone();
+                if let Some(units) = let_go {
+                    emit(
+                        events,
+                        Event::Released {
+                            side: self.state.board.segment.side,
+                            units,
+                        },
+                    )?;
+                }
+                let b = &self.state.board;
+                emit(
+                    events,
+                    Event::Moved {
+                        side: b.segment.side,
+                        units: units.clone(),
+                        to: *to,
+                        cost,
+                    },
+                )
+            }
+            Command::Release { units } => {
+                self.require_movement()?;
+                let b = &mut self.state.board;
+                if units
+                    .iter()
+                    .any(|&u| forces.counter(u).map(|c| c.side) != Some(b.segment.side))
+                {
+                    return refuse("7.1.1", "only the phasing player's own units");
+                }
+                force::release(b, units)?;
+                if units.iter().any(|u| self.state.in_hand.contains(u)) {
+                    self.state.in_hand.clear();
+                }
+                let b = &self.state.board;
+                emit(
+                    events,
+                    Event::Released {
+                        side: b.segment.side,
+                        units: units.clone(),
+                    },
+                )
+            }
+            Command::ChangeMode { unit, facing } => {
+                modes::change_mode(forces, b, *unit, *facing)?;
+                emit(
+                    events,
+                    Event::ModeChanged {
+                        side: b.segment.side,
+                        unit: *unit,
+                        face: b.face(*unit),
+                    },
+                )
+            }
+            Command::Face { hex, dir } => {
+                let side = b.segment.side;
+                facing::set_facing(b, *hex, side, *dir)?;
+                emit(
+                    events,
+                    Event::Faced {
+                        hex: *hex,
+                        dir: *dir,
+                    },
+                )
+            }
+            Command::Top { unit } => {
+                let Some(owner) = forces.counter(*unit).map(|c| c.side) else {
+                    return refuse("engine", "no such unit");
+                };
+                if owner != b.segment.side {
+                    return refuse("3.1.5", "a player orders his forces in his own player-turn");
+                }
+                fog::set_top(forces, b, owner, *unit)?;
+                emit(
+                    events,
+                    Event::Topped {
+                        side: owner,
+                        unit: *unit,
+                    },
+                )
+            }
+            Command::Assault { attackers, target } => self.announce(attackers, *target, events),
+            Command::Bombard {
+                firers,
+                target,
+                mixed,
+            } => self.announce_fire(firers, *target, *mixed, events),
+        }
+    }
+
+    fn require_movement(&self) -> Result<(), RuleViolation> {
+        if self.state.board.segment.kind != SegmentKind::Movement {
+            return refuse("7.2", "only in the movement segment");
+        }
+        Ok(())
+    }
+
+    /// The phasing side.
+    pub fn phasing(&self) -> Side {
+        self.state.board.segment.side
+    }
+}

@@ -1,0 +1,217 @@
+//! Fortress Berlin's notation: one input per line, for scripts, journals and bug reports.
+//! Units are written by their index in the counter list, hexes as the map prints them,
+//! directions as `d0`…`d5` (`core::hex::Dir` order).
+//!
+//! ```text
+//! end                      the phasing player ends the segment (4.1)
+//! move 3,4 0506            a force steps into an adjacent hex (3.1.4, 7.1)
+//! release 3,4              the force is done for the segment (7.1.1)
+//! mode 3 d2                unit 3 changes mode, facing d2 if alone in maneuver mode (3.3.3)
+//! face 0506 d1             the force in 0506 faces d1 (3.4.2)
+//! top 3                    unit 3 goes on top of its force (3.1.5)
+//! assault 0,1 0405         a close assault on 0405 (8.4)
+//! bombard 7 0404           a bombardment of 0404 (8.2)
+//! mixed 7,5 0404           a mixed bombardment of 0404 (8.2.1)
+//! roll 3 4                 the table's dice
+//! choose 1                 option 1 of the pending choice
+//! draw 0                   chit 0 of the pending draw
+//! ```
+//! Blank lines and lines starting with `#` read as nothing.
+
+use super::data::GameData;
+use super::game::{Command, Force};
+use crate::core::hex::{Dir, HexId};
+use crate::core::protocol::{DiceRoll, Input, MAX_DICE};
+use crate::core::units::UnitId;
+use core::fmt;
+
+/// Why a line does not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub reason: &'static str,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.reason)
+    }
+}
+
+fn bad<T>(reason: &'static str) -> Result<T, NotationError> {
+    Err(NotationError { reason })
+}
+
+fn write_units(out: &mut dyn fmt::Write, units: &[UnitId]) -> fmt::Result {
+    for (i, u) in units.iter().enumerate() {
+        if i > 0 {
+            out.write_char(',')?;
+        }
+        write!(out, "{}", u.0)?;
+    }
+    Ok(())
+}
+
+/// Writes one input (no newline).
+pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) -> fmt::Result {
+    let hex = |h: HexId| data.map.geometry.format(h);
+    match input {
+        Input::Rolled(r) => {
+            out.write_str("roll")?;
+            for v in &r.values {
+                write!(out, " {v}")?;
+            }
+            Ok(())
+        }
+        Input::Chose(i) => write!(out, "choose {i}"),
+        Input::Drew(i) => write!(out, "draw {i}"),
+        Input::Command(c) => match c {
+            Command::EndSegment => out.write_str("end"),
+            Command::Move { units, to } => {
+                out.write_str("move ")?;
+                write_units(out, units)?;
+                write!(out, " {}", hex(*to))
+            }
+            Command::Release { units } => {
+                out.write_str("release ")?;
+                write_units(out, units)
+            }
+            Command::ChangeMode { unit, facing } => {
+                write!(out, "mode {} d{}", unit.0, facing.index())
+            }
+            Command::Face { hex: h, dir } => write!(out, "face {} d{}", hex(*h), dir.index()),
+            Command::Top { unit } => write!(out, "top {}", unit.0),
+            Command::Assault { attackers, target } => {
+                out.write_str("assault ")?;
+                write_units(out, attackers)?;
+                write!(out, " {}", hex(*target))
+            }
+            Command::Bombard {
+                firers,
+                target,
+                mixed,
+            } => {
+                out.write_str(if *mixed { "mixed " } else { "bombard " })?;
+                write_units(out, firers)?;
+                write!(out, " {}", hex(*target))
+            }
+        },
+    }
+}
+
+fn units<const N: usize>(
+    data: &GameData,
+    t: Option<&str>,
+) -> Result<heapless::Vec<UnitId, N>, NotationError> {
+    let Some(t) = t else {
+        return bad("units expected");
+    };
+    let mut v = heapless::Vec::new();
+    for part in t.split(',') {
+        let n: u16 = part.parse().map_err(|_| NotationError {
+            reason: "a unit is a number",
+        })?;
+        if data.forces.counter(UnitId(n)).is_none() {
+            return bad("no such unit");
+        }
+        v.push(UnitId(n)).map_err(|_| NotationError {
+            reason: "too many units",
+        })?;
+    }
+    Ok(v)
+}
+
+fn unit(data: &GameData, t: Option<&str>) -> Result<UnitId, NotationError> {
+    let v: heapless::Vec<UnitId, 1> = units(data, t)?;
+    Ok(v[0])
+}
+
+fn hex(data: &GameData, t: Option<&str>) -> Result<HexId, NotationError> {
+    t.and_then(|t| data.map.geometry.parse(t))
+        .ok_or(NotationError {
+            reason: "a hex on the map expected",
+        })
+}
+
+fn dir(t: Option<&str>) -> Result<Dir, NotationError> {
+    match t
+        .and_then(|t| t.strip_prefix('d'))
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        Some(i) if i < 6 => Ok(Dir::from_index(i)),
+        _ => bad("a direction d0…d5 expected"),
+    }
+}
+
+fn number<T: core::str::FromStr>(t: Option<&str>) -> Result<T, NotationError> {
+    t.and_then(|t| t.parse().ok()).ok_or(NotationError {
+        reason: "a number expected",
+    })
+}
+
+/// Reads one line; `Ok(None)` for a blank or comment line.
+pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, NotationError> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let mut w = line.split_whitespace();
+    let word = w.next().unwrap_or("");
+    let input = match word {
+        "end" => Input::Command(Command::EndSegment),
+        "move" => {
+            let units: Force = units(data, w.next())?;
+            Input::Command(Command::Move {
+                units,
+                to: hex(data, w.next())?,
+            })
+        }
+        "release" => Input::Command(Command::Release {
+            units: units(data, w.next())?,
+        }),
+        "mode" => Input::Command(Command::ChangeMode {
+            unit: unit(data, w.next())?,
+            facing: dir(w.next())?,
+        }),
+        "face" => Input::Command(Command::Face {
+            hex: hex(data, w.next())?,
+            dir: dir(w.next())?,
+        }),
+        "top" => Input::Command(Command::Top {
+            unit: unit(data, w.next())?,
+        }),
+        "assault" => {
+            let attackers = units(data, w.next())?;
+            Input::Command(Command::Assault {
+                attackers,
+                target: hex(data, w.next())?,
+            })
+        }
+        "bombard" | "mixed" => {
+            let firers = units(data, w.next())?;
+            Input::Command(Command::Bombard {
+                firers,
+                target: hex(data, w.next())?,
+                mixed: word == "mixed",
+            })
+        }
+        "roll" => {
+            let mut values: heapless::Vec<u8, MAX_DICE> = heapless::Vec::new();
+            for t in w.by_ref() {
+                values.push(number(Some(t))?).map_err(|_| NotationError {
+                    reason: "too many dice",
+                })?;
+            }
+            if values.is_empty() {
+                return bad("dice expected");
+            }
+            return Ok(Some(Input::Rolled(DiceRoll::of(&values))));
+        }
+        "choose" => Input::Chose(number(w.next())?),
+        "draw" => Input::Drew(number(w.next())?),
+        _ => return bad("unknown command"),
+    };
+    if w.next().is_some() {
+        return bad("unexpected words at the end of the line");
+    }
+    Ok(Some(input))
+}

@@ -1,0 +1,74 @@
+//! What one seat may see (3.1.5, 3.6): every unit of its own forces; of an enemy force only
+//! the top unit its owner chose, unless a close assault involving the force is being resolved,
+//! or a mixed bombardment, which show both sides' forces in it (bombardment alone does not,
+//! 3.6). Onlookers see the top unit of every force.
+
+use super::board::Segment;
+use super::fog;
+use super::game::{Game, Waiting};
+use crate::core::hex::HexId;
+use crate::core::side::{Side, Viewer};
+use crate::core::stack::{SeenStack, MAX_STACK};
+use crate::core::units::UnitId;
+
+/// One force as a viewer sees it: all its units top first, or only the top one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeenForce {
+    pub hex: HexId,
+    pub owner: Side,
+    pub units: heapless::Vec<UnitId, MAX_STACK>,
+    /// Only the top unit is shown (3.1.5): how many are beneath is hidden too.
+    pub top_only: bool,
+}
+
+/// The game as one seat sees it.
+#[derive(Clone, Debug)]
+pub struct View<'d> {
+    pub game: &'d super::GameData,
+    pub viewer: Viewer,
+    pub turn: u8,
+    pub segment: Segment,
+    pub forces: heapless::Vec<SeenForce, { crate::core::capacity::fortress_berlin::UNITS }>,
+}
+
+/// Forces a close assault being resolved shows (3.6): the target's and the attackers' hexes.
+fn revealed(g: &Game<'_>, hex: HexId) -> bool {
+    match &g.state.waiting {
+        Waiting::AssaultRoll(a) if super::game::reveals(a.kind) => {
+            a.target == hex
+                || a.attackers
+                    .iter()
+                    .any(|&u| g.state.board.hex_of(u) == Some(hex))
+        }
+        _ => false,
+    }
+}
+
+pub fn view<'d>(g: &Game<'d>, viewer: Viewer) -> View<'d> {
+    let mut forces = heapless::Vec::new();
+    for s in &g.state.board.stacks.stacks {
+        let open = revealed(g, s.hex);
+        let (units, top_only) = match fog::seen(&g.state.board, viewer, s.hex, s.owner, open) {
+            SeenStack::Empty => continue,
+            SeenStack::All(all) => (all.iter().copied().collect(), false),
+            SeenStack::Top(u) => {
+                let mut v = heapless::Vec::new();
+                let _ = v.push(u);
+                (v, true)
+            }
+        };
+        let _ = forces.push(SeenForce {
+            hex: s.hex,
+            owner: s.owner,
+            units,
+            top_only,
+        });
+    }
+    View {
+        game: g.data,
+        viewer,
+        turn: g.state.board.turn,
+        segment: g.state.board.segment,
+        forces,
+    }
+}
