@@ -257,3 +257,10 @@ fn blank_geometry() -> engine::core::hex::Geometry {
         first_row_at: engine::core::hex::Edge::South,
     }
 }
+
+/// A game's built-in map as a picture, for the games whose pictures are not drawn from
+/// [`GameData`] (`render_map --game SLUG`): the picture and its files' problems, or `None`
+/// for a game without one here.
+pub fn render_builtin_map(game: &str, scale: f32) -> Option<(tiny_skia::Pixmap, Vec<DataError>)> {
+    (game == fortress::FOLDER).then(|| fortress::render_builtin(scale))
+}

@@ -13,12 +13,8 @@ fn main() -> ExitCode {
     if args.first().map(String::as_str) == Some("--game") {
         let game = args.get(1).cloned().unwrap_or_default();
         args.drain(..2.min(args.len()));
-        if game == data::fortress::FOLDER {
-            return fortress(&args);
-        }
         if game != data::BERLIN85 {
-            eprintln!("unknown game '{game}' (berlin85, fortress-berlin)");
-            return ExitCode::FAILURE;
+            return other_game(&game, &args);
         }
     }
     let out = PathBuf::from(args.first().map_or("docs/berlin85-map.png", String::as_str));
@@ -43,19 +39,18 @@ fn main() -> ExitCode {
     save(&pm, &out, errors.is_empty())
 }
 
-fn fortress(args: &[String]) -> ExitCode {
-    let out = PathBuf::from(
-        args.first()
-            .map_or("docs/fortress-berlin-map.png", String::as_str),
-    );
+/// A game whose map the data crate draws from its own files (Fortress Berlin).
+fn other_game(game: &str, args: &[String]) -> ExitCode {
+    let default = format!("docs/{game}-map.png");
+    let out = PathBuf::from(args.first().map_or(default.as_str(), String::as_str));
     let scale: f32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(24.0);
-    let files = data::fortress::builtin_files();
-    let (d, errors) = data::fortress::check_files(&files);
+    let Some((pm, errors)) = data::render_builtin_map(game, scale) else {
+        eprintln!("unknown game '{game}' (berlin85, fortress-berlin)");
+        return ExitCode::FAILURE;
+    };
     for e in &errors {
         eprintln!("{e}");
     }
-    let labels = data::fortress::labels(&files, &d);
-    let pm = data::render::fortress::render_fortress(&d, scale, &labels);
     save(&pm, &out, errors.is_empty())
 }
 

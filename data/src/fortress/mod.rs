@@ -212,3 +212,15 @@ pub fn labels(files: &FileSet, data: &FortressData) -> Vec<crate::Label> {
         map::read_labels(&Src::new(&f.display, &f.text), &data.map.geometry)
     })
 }
+
+/// The built-in map as a picture with its labels, at `scale` pixels per hex radius, and the
+/// problems its files have (`render_map --game fortress-berlin`).
+pub fn render_builtin(scale: f32) -> (tiny_skia::Pixmap, Vec<DataError>) {
+    let files = builtin_files();
+    let (d, errors) = check_files(&files);
+    let labels = labels(&files, &d);
+    (
+        crate::render::fortress::render_fortress(&d, scale, &labels),
+        errors,
+    )
+}

@@ -12,7 +12,7 @@ use super::data::GameData;
 use super::game::{Choice, Command, Event, Game, NewGameError, State, Waiting};
 use super::notation::{self, NotationError};
 use super::view::{self, View};
-use crate::core::contract::{Ruleset, ScenarioInfo, SequenceStep, StepInfo};
+use crate::core::contract::{Ruleset, ScenarioInfo, SequenceStep, StepEnd, StepInfo};
 use crate::core::game_id::GameId;
 use crate::core::options::{OptionError, OptionInfo, OptionKind, OptionValue};
 use crate::core::protocol::{Events, Input, Pending, RuleViolation};
@@ -142,6 +142,24 @@ impl<'d> Ruleset<'d> for Game<'d> {
             side: (index != 8).then_some(seg.side),
         }
     }
+    fn step_end(&self) -> Option<StepEnd<Command>> {
+        // The phasing player ends each segment of the player-turn (4.1, 4.2).
+        if !matches!(Ruleset::pending(self), Pending::Command { .. }) {
+            return None;
+        }
+        let (label, case) = match self.state.board.segment.kind {
+            SegmentKind::Reinforcement => ("End reinforcements", "5.0"),
+            SegmentKind::Recovery => ("End recovery", "6.0"),
+            SegmentKind::Movement => ("End movement", "7.0"),
+            SegmentKind::Combat => ("End combat", "8.0"),
+        };
+        Some(StepEnd {
+            command: Command::EndSegment,
+            label,
+            case,
+        })
+    }
+
     fn side_name(side: Side) -> &'static str {
         if side == GERMAN {
             "German"

@@ -91,9 +91,9 @@ fn counter(
     c: Printed,
 ) -> Counter {
     let weapon = match kind {
-        UnitType::Armor => Weapon::DualPurpose,
-        UnitType::Artillery => Weapon::Artillery,
-        _ => Weapon::SmallArms,
+        UnitType::Armor => WeaponType::DualPurpose,
+        UnitType::Artillery => WeaponType::Artillery,
+        _ => WeaponType::SmallArms,
     };
     Counter::new(name, side, kind, UnitSize::Battalion, weapon, m, c, 2)
 }

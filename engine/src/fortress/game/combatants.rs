@@ -10,44 +10,23 @@ use crate::core::side::Side;
 use crate::core::units::UnitId;
 use crate::fortress::board::terrain;
 use crate::fortress::combat::{
-    Combatant, Crossing, DefendedHex, Fortification, TerrainKind, UnitClass, Water, WeaponType,
+    Combatant, Crossing, DefendedHex, Fortification, TerrainKind, Water,
 };
 use crate::fortress::command;
-use crate::fortress::counters::{UnitType, Weapon};
+use crate::fortress::counters::UnitType;
 
 /// What a unit is for combat, from its counter and state.
 pub fn combatant(g: &Game<'_>, u: UnitId) -> Option<Combatant> {
     let (data, b) = (g.data, &g.state.board);
     let c = data.forces.counter(u)?;
     let x = b.unit(u)?;
-    let class = match c.kind {
-        UnitType::Infantry | UnitType::HitlerYouth => UnitClass::Infantry,
-        UnitType::Engineer => UnitClass::Engineer,
-        UnitType::Volkssturm => UnitClass::Volkssturm,
-        UnitType::Police => UnitClass::Police,
-        UnitType::PlantProtection => UnitClass::PlantProtection,
-        UnitType::MotorizedInfantry => UnitClass::MotorizedInfantry,
-        UnitType::MechanizedInfantry => UnitClass::MechanizedInfantry,
-        UnitType::Headquarters => UnitClass::Headquarters,
-        UnitType::Armor => UnitClass::Armor,
-        UnitType::AssaultGun => UnitClass::AssaultGun,
-        UnitType::Recon => UnitClass::Reconnaissance,
-        UnitType::AntiTank => UnitClass::AntiTank,
-        UnitType::Flak => UnitClass::AntiAircraft,
-        UnitType::Artillery => UnitClass::Artillery,
-        UnitType::Leader => return None,
-    };
-    let weapon = match c.weapon {
-        Weapon::SmallArms => WeaponType::SmallArms,
-        Weapon::HeavyWeapons => WeaponType::HeavyWeapons,
-        Weapon::AntiTank => WeaponType::AntiTank,
-        Weapon::Artillery => WeaponType::Artillery,
-        Weapon::DualPurpose => WeaponType::DualPurpose,
-        Weapon::DefenceOnly => WeaponType::Defensive,
-    };
+    // Leaders are not combat units (11.1.5, 17.4.5).
+    if c.kind == UnitType::Leader {
+        return None;
+    }
     let face = x.counter.face;
     let p = c.on(face);
-    let mut k = Combatant::new(u, class, weapon, p.fs, p.pf);
+    let mut k = Combatant::new(u, c.kind, c.weapon, p.fs, p.pf);
     k.mr = c.morale;
     k.range = p.range;
     k.face = face;

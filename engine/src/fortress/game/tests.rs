@@ -118,6 +118,27 @@ fn fb_turn_4_1_the_german_player_turn_runs_its_segments_in_order() {
 }
 
 #[test]
+fn fb_turn_4_1_the_engine_names_the_command_that_ends_each_segment() {
+    let mut game = game(data());
+    let end_of = |g: &Game<'static>| Ruleset::step_end(g).map(|e| (e.command, e.case));
+    assert_eq!(
+        end_of(&game),
+        Some((Command::EndSegment, "5.0")),
+        "the reinforcement segment"
+    );
+    end(&mut game);
+    assert_eq!(
+        end_of(&game),
+        Some((Command::EndSegment, "7.0")),
+        "movement"
+    );
+    // The command named is accepted and moves the game on to the combat segment (4.1.4).
+    let e = Ruleset::step_end(&game).expect("a segment to end");
+    Ruleset::apply(&mut game, &Input::Command(e.command)).expect("accepted");
+    assert_eq!(end_of(&game), Some((Command::EndSegment, "8.0")), "combat");
+}
+
+#[test]
 fn fb_turn_4_2_the_soviet_player_turn_follows_and_4_3_the_turn_marker_advances() {
     let mut game = game(data());
     until(&mut game, GERMAN, SegmentKind::Combat);
