@@ -91,10 +91,11 @@ pub fn gates_map() -> Box<gates::MapData> {
     m
 }
 
-/// CSS-like step costs on [`gates_map`], in thirds of an MP, for a tracked unit: clear 2 MP,
-/// woods 6, town 3 (Gates 2.1.1, 2.1.2, 2.1.4), a stream or river crossed without a bridge
-/// +4 (2.2.2), a highway hex entered along the highway 1/3 MP in column (2.1.7); changing
-/// between column and deployed in place costs 1 MP (a stand-in, to exercise in-place steps).
+/// CSS-like step costs on [`gates_map`], in sixths of an MP (series S1.5), for a tracked
+/// unit: clear 2 MP, woods 6, town 3 (Gates 2.1.1, 2.1.2, 2.1.4), a stream or river crossed
+/// without a bridge +4 (2.2.2), a highway hex entered along the highway 1/3 MP in column
+/// (2.1.7); changing between column and deployed in place costs 1 MP (a stand-in, to exercise
+/// in-place steps).
 pub struct GatesRules<'a> {
     pub map: &'a gates::MapData,
     pub mp: MpScale,

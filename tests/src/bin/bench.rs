@@ -301,8 +301,8 @@ const STATE_BUDGET: f64 = 256.0 * 1024.0;
 fn bench_synthetic_search() {
     // 5. The core movement search (what `move_targets` does: search, then every hex where the
     //    unit may end) on a synthetic 6,084-hex map at the Gates capacities: open country with
-    //    a highway grid at 1/3 MP, a tracked unit in column with a large allowance (20 MP, 60
-    //    thirds; the CSS series rules that print allowances are not in the rulebooks, so this
+    //    a highway grid at 1/3 MP, a tracked unit in column with a large allowance (20 MP, 120
+    //    sixths; the CSS series rules that print allowances are not in the rulebooks, so this
     //    is a stand-in), column/deployed mode changes in place. Worst start of 49 over the map.
     let map = synthetic::gates_map();
     let g = map.geometry;
@@ -341,7 +341,7 @@ fn bench_synthetic_search() {
     let worst = samples[samples.len() - 1];
     let median = samples[samples.len() / 2];
     println!(
-        "core movement search on a synthetic {}-hex map (Gates capacities: {} hexes, {} modes, thirds; 20 MP in column; best of 5 per start): {} starts, up to {} targets, median {:.1} µs, worst {:.1} µs (budget ≤ 200 µs for the worst: {})",
+        "core movement search on a synthetic {}-hex map (Gates capacities: {} hexes, {} modes, sixths; 20 MP in column; best of 5 per start): {} starts, up to {} targets, median {:.1} µs, worst {:.1} µs (budget ≤ 200 µs for the worst: {})",
         g.hex_count(),
         gates::HEXES,
         gates::MODES,
