@@ -7,3 +7,4 @@
 
 pub mod berlin85;
 pub mod core;
+pub mod css;
