@@ -345,8 +345,7 @@ impl<const H: usize, const P: usize, C: Conditions> Ctx<'_, H, P, C> {
         }
         // The hexside (S7.4, table S7.4-T).
         if sf.has(SideFeatures::BORDER) {
-            let open =
-                sf.has(SideFeatures::WALL_GAP) || side().is_some_and(|s| cond.breached(s));
+            let open = sf.has(SideFeatures::WALL_GAP) || side().is_some_and(|s| cond.breached(s));
             if !open {
                 if !sf.has(SideFeatures::WALL_WIRE) {
                     return Err(RuleViolation::new(
@@ -486,7 +485,11 @@ impl<const H: usize, const P: usize, C: Conditions> Ctx<'_, H, P, C> {
             self.ground.features(h).has(HexFeatures::CUSTOMS_POST)
                 && !self.cond.customs_destroyed(h)
         };
-        post(h) || g.neighbour_links(h, i).into_iter().flatten().any(|(n, _)| post(n))
+        post(h)
+            || g.neighbour_links(h, i)
+                .into_iter()
+                .flatten()
+                .any(|(n, _)| post(n))
     }
 
     /// May the party change to `face` in `h` (S7.7)? Never when Suppressed (S11.6), and not to
@@ -947,3 +950,7 @@ pub fn change_side_action<const H: usize, const P: usize>(
     may_change_side(ground, party, party.hex, face)?;
     Ok(face)
 }
+
+#[cfg(test)]
+#[path = "movement_tests.rs"]
+mod tests;

@@ -288,10 +288,7 @@ pub fn spots_for_indirect<const H: usize, const P: usize>(
         return Err(RuleViolation::new("S8.7", "a Suppressed unit may not spot"));
     }
     if spotter.kind == (SpotterKind::Firer { mortar: false }) {
-        return Err(RuleViolation::new(
-            "S8.7",
-            "only a mortar spots for itself",
-        ));
+        return Err(RuleViolation::new("S8.7", "only a mortar spots for itself"));
     }
     if cond.smoke(target) == Smoke::Smoke {
         return Err(RuleViolation::new(
@@ -331,3 +328,7 @@ pub fn spots_for_indirect<const H: usize, const P: usize>(
     }
     seen(chart, vis, cond, target, range, concealed)
 }
+
+#[cfg(test)]
+#[path = "sight_tests.rs"]
+mod tests;

@@ -54,7 +54,9 @@ pub enum Role {
     /// A transport (exclusive 6.0); it counts once with the unit it carries.
     Transport,
     /// A unit carried by a transport.
-    Rider { transport: UnitId },
+    Rider {
+        transport: UnitId,
+    },
     Leader(Leads),
     Hero,
     SupportWeapon,
@@ -94,10 +96,7 @@ impl Piece {
 
     /// Never "of a different formation" (S6.4): HQs, transports and the units they carry.
     pub const fn exempt_from_mixing(&self) -> bool {
-        matches!(
-            self.role,
-            Role::Hq | Role::Transport | Role::Rider { .. }
-        )
+        matches!(self.role, Role::Hq | Role::Transport | Role::Rider { .. })
     }
 }
 
@@ -186,7 +185,10 @@ pub fn step_2d_c(
     };
     // S6.4: formations present, by their units that are not exempt.
     let mut tally: heapless::Vec<(u16, u8), MAX_HEX_PIECES> = heapless::Vec::new();
-    for p in pieces.iter().filter(|p| p.is_unit() && !p.exempt_from_mixing()) {
+    for p in pieces
+        .iter()
+        .filter(|p| p.is_unit() && !p.exempt_from_mixing())
+    {
         let f = p.formation_for_stacking();
         match tally.iter_mut().find(|(x, _)| *x == f) {
             Some((_, n)) => *n += 1,
@@ -252,3 +254,7 @@ pub fn fire_targets<'a>(
         .filter(move |p| p.counts() && named.is_none_or(|n| n == p.id))
         .map(|p| p.id)
 }
+
+#[cfg(test)]
+#[path = "stacking_tests.rs"]
+mod tests;

@@ -186,7 +186,11 @@ fn css_s7_3_cover_is_for_deployed_units_only_with_rubble_and_fortifications() {
     assert_eq!(g.cover(h(3, 3), true, FireKind::Direct, &m), -3);
     assert_eq!(g.cover(h(1, 1), true, FireKind::Direct, &m), 0, "Clear");
     m.rubble.push(h(3, 3));
-    assert_eq!(g.cover(h(3, 3), true, FireKind::Direct, &m), -4, "2.1.6 Rubble");
+    assert_eq!(
+        g.cover(h(3, 3), true, FireKind::Direct, &m),
+        -4,
+        "2.1.6 Rubble"
+    );
     assert_eq!(g.cover(h(3, 3), true, FireKind::Indirect, &m), -4);
     m.forts.push((h(4, 4), Fortification::Prepared));
     m.forts.push((h(2, 2), Fortification::Entrenched));
@@ -226,7 +230,10 @@ fn css_s7_9_a_hex_with_a_standing_bridge_puts_column_units_on_it() {
     let mut m = Marks::default();
     let g = b.ground();
     assert!(g.has_bridge(h(5, 5), &m) && g.has_bridge(h(5, 6), &m));
-    assert!(!g.has_bridge(h(8, 8), &m), "a stream without a route has no bridge");
+    assert!(
+        !g.has_bridge(h(8, 8), &m),
+        "a stream without a route has no bridge"
+    );
     let s = b.g().side_between(h(5, 5), h(5, 6)).unwrap();
     m.bridges_out.push(Crossing::Side(s));
     assert!(!g.has_bridge(h(5, 5), &m));
