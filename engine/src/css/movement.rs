@@ -766,7 +766,9 @@ pub enum Trigger {
 
 /// A Move action under way, one hex at a time (S7.2): kept in the game state between the
 /// steps so a later layer can resolve opportunity fire after each trigger and stop the move
-/// ([`Move::halt`], S7.2.2).
+/// ([`Move::halt`], S7.2.2). Each call takes the [`Ctx`] of the units still moving: a unit
+/// that drops off where the stack passes (S7.2.1) is left out of the next call's party, and
+/// the others go on at the stack's pace (the allowance fixed at [`Move::begin`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Move {
     pub start: HexId,

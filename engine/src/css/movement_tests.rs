@@ -296,6 +296,26 @@ fn css_s7_2_1_a_stack_moves_at_the_pace_of_the_slowest() {
     );
 }
 
+// S7.2.1: a unit may drop off where the stack passes; the others go on at the stack's pace
+// (its MA), paying their own costs from there.
+#[test]
+fn css_s7_2_1_a_unit_may_drop_off_where_the_stack_passes() {
+    let b = Board::new();
+    let pos = Pos::new(&b, &[]);
+    let stack = party(h(5, 5), COLUMN, &[tank(), rifles()]);
+    let ctx = pos.ctx(&b, &stack);
+    let (mut m, _) = Move::begin(&ctx, false).unwrap();
+    m.step(&ctx, h(5, 6)).unwrap();
+    assert_eq!(m.spent, 12, "the tank's 2 MP");
+    // The rifles stay in (5, 6); the tank goes on alone, within the stack's 24.
+    let tank_alone = party(h(5, 6), COLUMN, &[tank()]);
+    let ctx = pos.ctx(&b, &tank_alone);
+    m.step(&ctx, h(5, 7)).unwrap();
+    assert_eq!(m.spent, 24);
+    assert_eq!(m.step(&ctx, h(5, 8)).unwrap_err().case, "S7.2");
+    assert_eq!(m.finish(&ctx, false).unwrap().hex, h(5, 7));
+}
+
 // S7.2.2: there are no zones of control; a unit hit by fire while moving stops at once, and
 // makes no change of side at the end.
 #[test]
