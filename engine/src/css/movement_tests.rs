@@ -4,6 +4,8 @@ extern crate std;
 
 use super::*;
 use crate::core::hex::Dir;
+use crate::css::destinations::{destinations, path, Destination, MoveScratch};
+use crate::css::move_action::{Move, Trigger};
 use crate::css::terrain::tests::{h, Board, Marks, BH, BP};
 use crate::css::terrain::{dots, Crossing, Divider, MoveClass, Parts};
 use std::string::ToString;

@@ -460,9 +460,9 @@ fn bench_css_legal_actions() {
     //    not in the rulebook): a wheeled unit with Column MA 20 is the largest search.
     //    Worst start of 49 over the map, best of 5 per start.
     use engine::core::side::Side;
+    use engine::css::destinations::{destinations, MoveScratch};
     use engine::css::movement::{
-        change_side_action, destinations, Ctx, Enemies, MoveScratch, Mover, Party, Status, COLUMN,
-        DEPLOYED,
+        change_side_action, Ctx, Enemies, Mover, Party, Status, COLUMN, DEPLOYED,
     };
     use engine::css::terrain::{MoveClass, NoMarkers, Part};
     let css = synthetic::css_ground();
