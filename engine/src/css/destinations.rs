@@ -5,7 +5,7 @@
 //! a change of side at the end priced after the search (S7.7). Every destination the search
 //! lists is priced exactly as [`super::move_action::Move`] prices it step by step.
 
-use super::movement::{mode, unmode, Ctx, COLUMN, DEPLOYED, MODES};
+use super::movement::{mode, unmode, Ctx, COLUMN, DEPLOYED, MODES, UNMEASURED};
 use super::terrain::{Conditions, Part};
 use crate::core::faces::Face;
 use crate::core::hex::{Geometry, HexId};
@@ -151,6 +151,9 @@ pub fn destinations<const H: usize, const P: usize, C: Conditions>(
 ) -> Result<(), RuleViolation> {
     let g = ctx.ground.map.geometry;
     let party = *ctx.party;
+    if party.suppressed && !ctx.enemies.measured() {
+        return Err(UNMEASURED);
+    }
     let rules = Steps::new(ctx);
     let start_mode = mode(party.face, party.part);
     search(
@@ -167,36 +170,52 @@ pub fn destinations<const H: usize, const P: usize, C: Conditions>(
     })?;
     let change = rules.change;
     let reach = &scratch.reach;
+    // The cheapest way to end in `h`, `part`, on `face`: moving on it, or on the other side
+    // and changing at the end (S7.7).
+    let end = |h: HexId, part: Part, face: Face| {
+        let here = reach.cost_in(&g, h, mode(face, part));
+        let flip = reach
+            .cost_in(&g, h, mode(face.flipped(), part))
+            .filter(|c| {
+                c.saturating_add(change) <= party.allowance
+                    && rules.ctx.may_change_to(h, face).is_ok()
+            })
+            .map(|c| c + change);
+        match (here, flip) {
+            (Some(a), Some(b)) if b < a => Some((b, true, part)),
+            (Some(a), _) => Some((a, false, part)),
+            (None, Some(b)) => Some((b, true, part)),
+            (None, None) => None,
+        }
+    };
     for (h, _) in reach.iter(&g) {
         if h == party.hex {
             continue;
         }
-        for part in [Part::First, Part::Second] {
-            for face in [COLUMN, DEPLOYED] {
-                let here = reach.cost_in(&g, h, mode(face, part));
-                let flip = reach
-                    .cost_in(&g, h, mode(face.flipped(), part))
-                    .filter(|c| {
-                        c.saturating_add(change) <= party.allowance
-                            && rules.ctx.may_change_to(h, face).is_ok()
-                    })
-                    .map(|c| c + change);
-                let best = match (here, flip) {
-                    (Some(a), Some(b)) if b < a => Some((b, true)),
-                    (Some(a), _) => Some((a, false)),
-                    (None, Some(b)) => Some((b, true)),
-                    (None, None) => None,
+        // The part matters only in a divided hex (S16.3); on either bank of an in-hex stream
+        // a unit is where it needs to be for its next move (B31): the cheaper bank.
+        let divided = rules.ctx.ground.detail(h).parts.divided();
+        for face in [COLUMN, DEPLOYED] {
+            let (first, second) = (end(h, Part::First, face), end(h, Part::Second, face));
+            let ends = if divided {
+                [first, second]
+            } else {
+                let best = match (first, second) {
+                    (Some(a), Some(b)) if b.0 < a.0 => Some(b),
+                    (None, b) => b,
+                    (a, _) => a,
                 };
-                if let Some((cost, change_at_end)) = best {
-                    f(Destination {
-                        hex: h,
-                        part,
-                        face,
-                        cost,
-                        moving: if change_at_end { face.flipped() } else { face },
-                        change_at_end,
-                    });
-                }
+                [best, None]
+            };
+            for (cost, change_at_end, part) in ends.into_iter().flatten() {
+                f(Destination {
+                    hex: h,
+                    part,
+                    face,
+                    cost,
+                    moving: if change_at_end { face.flipped() } else { face },
+                    change_at_end,
+                });
             }
         }
     }

@@ -191,6 +191,12 @@ pub struct Enemies<const H: usize> {
     measured: bool,
 }
 
+/// A Suppressed mover was asked about without the enemy distances it moves by (S11.6).
+pub const UNMEASURED: RuleViolation = RuleViolation::new(
+    "engine",
+    "a Suppressed unit's move needs the distances to the enemy (Enemies::set with distances)",
+);
+
 /// A distance to the nearest enemy no query reads as a limit (no enemy on the map).
 const FAR: u8 = u8::MAX;
 
@@ -257,6 +263,12 @@ impl<const H: usize> Enemies<H> {
             .into_iter()
             .flatten()
             .any(|(_, j)| self.at(j))
+    }
+
+    /// Were the distances to the nearest enemy measured ([`Enemies::set`] with
+    /// `distances`)? A Suppressed mover needs them (S11.6).
+    pub const fn measured(&self) -> bool {
+        self.measured
     }
 
     /// Hexes from `i` to the nearest enemy unit (`None`: not measured or no enemy).
@@ -454,6 +466,9 @@ impl<const H: usize, const P: usize, C: Conditions> Ctx<'_, H, P, C> {
             ));
         }
         if party.suppressed {
+            if !self.enemies.measured {
+                return Err(UNMEASURED);
+            }
             if let (Some(a), Some(b)) = (
                 self.enemies.distance(link.from_i),
                 self.enemies.distance(link.to_i),

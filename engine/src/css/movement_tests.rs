@@ -418,6 +418,12 @@ fn css_s7_4_an_in_hex_stream_costs_only_when_the_move_crosses_it() {
     let trucks_there = party(n, COLUMN, &[trucks()]);
     let refused = walk(&b, &pos, &trucks_there, false, &[x, s]).unwrap_err();
     assert_eq!(refused.case, "S7.4");
+    let ds = dests(&b, &pos, &p);
+    assert_eq!(
+        ds.iter().filter(|d| d.hex == x && d.face == COLUMN).count(),
+        1,
+        "one entry for the hex, not one per bank"
+    );
     let starts = party(x, COLUMN, &[trucks()]);
     assert_eq!(walk(&b, &pos, &starts, false, &[s]).unwrap().1, [18]);
     assert_eq!(walk(&b, &pos, &starts, false, &[n]).unwrap().1, [18]);
@@ -921,6 +927,15 @@ fn css_s5_3_pinned_dg_and_suppressed_units_move_as_their_status_allows() {
         walk(&b, &pos, &s, true, &[h(10, 7)]).unwrap_err().case,
         "S11.6"
     );
+    // Without the distances to the enemy the question cannot be answered: an error, not a
+    // free move.
+    let mut unmeasured = Pos::new(&b, &[]);
+    unmeasured.enemies.set(&b.g(), [enemy], false);
+    let mut scratch = MoveScratch::<BH>::new();
+    let r = destinations(unmeasured.ctx(&b, &s), &mut scratch, |_| {});
+    assert_eq!(r.unwrap_err().case, "engine");
+    let refused = walk(&b, &unmeasured, &s, false, &[h(10, 7)]).unwrap_err();
+    assert_eq!(refused.case, "engine");
 }
 
 /// A board with a bit of everything: woods, towns, a marsh, roads, a highway, a railroad, a
