@@ -113,9 +113,9 @@ pub fn trace<const H: usize, const P: usize>(
             }
             if blocks(h) {
                 count(&mut line);
-            } else if smoked(h) {
-                line.smoke_between = true;
             }
+            // Smoke blocks whatever the terrain under it, and no roof sees past it (S8.5).
+            line.smoke_between |= smoked(h);
             line.worst_smoke = line.worst_smoke.max(cond.smoke(h));
             prev = Some(h);
         }
@@ -124,9 +124,9 @@ pub fn trace<const H: usize, const P: usize>(
             let along_slope = g.side_between(x, y).is_some_and(slope);
             if along_slope || (blocks(x) && blocks(y)) {
                 count(&mut line);
-            } else if (blocks(x) || smoked(x)) && (blocks(y) || smoked(y)) {
-                line.smoke_between = true;
             }
+            let veiled = |h: HexId| blocks(h) || smoked(h);
+            line.smoke_between |= (smoked(x) || smoked(y)) && veiled(x) && veiled(y);
             line.worst_smoke = line.worst_smoke.max(cond.smoke(x).min(cond.smoke(y)));
             prev = None;
         }

@@ -275,6 +275,14 @@ fn css_s8_5_a_roof_sees_past_two_obstacles_for_indirect_fire_only() {
     let n = no_roof.ground();
     let refused = spots_for_indirect(&n, &m, &CHART, vis, &spotter, us, target, false);
     assert_eq!(refused.unwrap_err().case, "S8.1");
+    let mut on_woods = Marks::default();
+    on_woods.smoke.push((h(5, 4), Smoke::Smoke));
+    let refused = spots_for_indirect(&g, &on_woods, &CHART, vis, &spotter, us, target, false);
+    assert_eq!(
+        refused.unwrap_err().case,
+        "S9.9.2",
+        "smoke over an obstacle it sees past"
+    );
     m.smoke.push((h(5, 3), Smoke::Smoke));
     let refused = spots_for_indirect(&g, &m, &CHART, vis, &spotter, us, target, false);
     assert_eq!(refused.unwrap_err().case, "S9.9.2");
