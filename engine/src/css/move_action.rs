@@ -36,6 +36,8 @@ pub struct Move {
     pub allowance: u16,
     /// Hexes entered so far.
     pub entered: u8,
+    /// The party changed side at the start: it has used MP, no minimum move (S7.2).
+    pub changed_at_start: bool,
     /// The move may not go on: a ferry crossed (S7.9) or fire stopped it (S7.2.2).
     pub ended: bool,
     /// Fire stopped it: no change of side at the end either (S7.2.2).
@@ -69,6 +71,7 @@ impl Move {
             spent: 0,
             allowance: party.allowance,
             entered: 0,
+            changed_at_start: false,
             ended: false,
             halted: false,
         };
@@ -86,6 +89,7 @@ impl Move {
         }
         m.face = face;
         m.spent = cost;
+        m.changed_at_start = true;
         Ok((
             m,
             Some(Trigger::ChangedSide {
@@ -126,7 +130,7 @@ impl Move {
         }
         let e = ctx.enter(link, self.face, part)?;
         let left = self.allowance - self.spent.min(self.allowance);
-        let cost = if self.entered == 0 && self.spent == 0 {
+        let cost = if self.entered == 0 && !self.changed_at_start {
             e.cost.min(left) // S7.2 minimum move
         } else {
             e.cost

@@ -372,7 +372,9 @@ impl<const H: usize, const P: usize, C: Conditions> Ctx<'_, H, P, C> {
         if river || sf.has(SideFeatures::STREAM) {
             let s = side();
             let standing = s.is_some_and(|s| !cond.bridge_out(Crossing::Side(s)));
-            let built = sf.has(SideFeatures::BRIDGE) || sf.has(ROUTES);
+            // A route drawn across water is a bridge (2.2.4), unless the map marks a ferry there.
+            let built =
+                sf.has(SideFeatures::BRIDGE) || (sf.has(ROUTES) && !sf.has(SideFeatures::FERRY));
             let temporary = s.is_some_and(|s| cond.temporary_bridge(s));
             if column && ((built && standing) || temporary) {
                 // S7.9: the route's cost and no hexside cost.

@@ -738,6 +738,17 @@ fn css_s7_9_bridges_are_for_column_units_at_the_route_rate() {
         Some(18),
         "around, not by the ferry"
     );
+    // A road down to a ferry is not a bridge: the ferry still ends the move.
+    let mut r = Board::new();
+    r.route(&column(12, 4..=7), SideFeatures::ROAD).side(
+        h(12, 5),
+        h(12, 6),
+        SideFeatures::WATER | SideFeatures::FERRY,
+    );
+    let rpos = Pos::new(&r, &[]);
+    let (m, spent) = walk(&r, &rpos, &f, false, &[h(12, 6)]).unwrap();
+    assert_eq!((spent.as_slice(), m.ended), (&[3][..], true));
+    assert!(!r.ground().has_bridge(h(12, 6), &rpos.marks));
     let fd = party(h(12, 5), DEPLOYED, &[rifles()]);
     assert_eq!(
         walk(&b, &pos, &fd, false, &[h(12, 6)]).unwrap_err().case,

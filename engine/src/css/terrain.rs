@@ -613,7 +613,8 @@ impl<'a, const H: usize, const P: usize> Ground<'a, H, P> {
                 return false;
             };
             let water = sf.has(SideFeatures::WATER | SideFeatures::STREAM);
-            let bridge = sf.has(SideFeatures::BRIDGE) || (water && sf.has(ROUTES));
+            let bridge = sf.has(SideFeatures::BRIDGE)
+                || (water && sf.has(ROUTES) && !sf.has(SideFeatures::FERRY));
             (bridge && !cond.bridge_out(Crossing::Side(s))) || cond.temporary_bridge(s)
         })
     }
