@@ -11,6 +11,7 @@ use engine::core::hex::{Dir, Edge, Geometry, HexFormat, HexId, ShiftedColumns};
 use engine::core::map::{HexState, SideFeatures};
 use engine::core::movement::{Link, MoveRules, MpScale, Step};
 use engine::core::units::{UnitState, MAX_UNITS};
+use engine::css::terrain::{dots, Divider, Ground, Parts, Relief, TerrainChart};
 
 /// 78 x 78 = 6,084 hexes: the four Gates sheets' 5,000–6,000 hexes and a little more.
 pub const COLUMNS: u8 = 78;
@@ -91,10 +92,11 @@ pub fn gates_map() -> Box<gates::MapData> {
     m
 }
 
-/// CSS-like step costs on [`gates_map`], in thirds of an MP, for a tracked unit: clear 2 MP,
-/// woods 6, town 3 (Gates 2.1.1, 2.1.2, 2.1.4), a stream or river crossed without a bridge
-/// +4 (2.2.2), a highway hex entered along the highway 1/3 MP in column (2.1.7); changing
-/// between column and deployed in place costs 1 MP (a stand-in, to exercise in-place steps).
+/// CSS-like step costs on [`gates_map`], in sixths of an MP (series S1.5), for a tracked
+/// unit: clear 2 MP, woods 6, town 3 (Gates 2.1.1, 2.1.2, 2.1.4), a stream or river crossed
+/// without a bridge +4 (2.2.2), a highway hex entered along the highway 1/3 MP in column
+/// (2.1.7); changing between column and deployed in place costs 1 MP (a stand-in, to exercise
+/// in-place steps).
 pub struct GatesRules<'a> {
     pub map: &'a gates::MapData,
     pub mp: MpScale,
@@ -184,5 +186,84 @@ impl MoveRules for GatesOneMode<'_> {
     #[inline]
     fn may_end(&self, hex: HexId, mode: u8) -> bool {
         self.0.may_end(hex, mode)
+    }
+}
+
+/// The CSS ground of [`gates_map`] for the series' own movement rules (`engine::css`): the
+/// stand-in terrain chart of table S7.3-T, the map's terrain renumbered to its dots (a lake is
+/// Marsh: leg units only), every north–south road a highway (⅓ MP in Column), streams across
+/// the east–west roads between the highways (forded at +2 / +4 MP, bridged where a road
+/// crosses), a hill of level 1–3 around every 20th hex with slopes on its crest, and a hex a
+/// river divides, with a bridge, on every 9th row of the river. Nothing here is the *Gates*
+/// map; it is sized like it (6,084 hexes) to measure the searches.
+pub struct CssGround {
+    pub map: Box<gates::MapData>,
+    pub relief: Box<Relief<{ gates::HEXES }>>,
+    pub chart: TerrainChart,
+}
+
+impl CssGround {
+    pub fn ground(&self) -> Ground<'_, { gates::HEXES }, { gates::PLACES }> {
+        Ground::new(&self.map, &self.relief, &self.chart)
+    }
+}
+
+pub fn css_ground() -> CssGround {
+    let mut map = gates_map();
+    let g = map.geometry;
+    for t in map.terrain.iter_mut() {
+        *t = match *t {
+            CLEAR => dots::CLEAR,
+            WOODS => dots::WOODS,
+            TOWN => dots::TOWN,
+            _ => dots::MARSH,
+        };
+    }
+    let mut relief = Box::new(Relief::flat(g.hex_count()));
+    for i in 0..g.hex_count() {
+        let h = g.hex_at(i).expect("on the map");
+        let mut sides = map.sides[i];
+        for (k, sf) in sides.iter_mut().enumerate() {
+            let d = Dir::ALL[k];
+            if sf.has(SideFeatures::ROAD) && d == Dir::Up {
+                sf.insert(SideFeatures::HIGHWAY);
+            }
+            if h.col.is_multiple_of(6) && d != Dir::Up && !sf.has(SideFeatures::WATER) {
+                sf.insert(SideFeatures::STREAM);
+            }
+        }
+        map.sides[i] = sides;
+        // Hills: level 3 at the top, 2 and 1 around it.
+        let top = HexId::new(10 + (h.col / 20) * 20, 10 + (h.row / 20) * 20);
+        let level = 3u16.saturating_sub(g.distance(h, top));
+        relief.hexes[i].level = level as u8;
+    }
+    for i in 0..g.hex_count() {
+        let h = g.hex_at(i).expect("on the map");
+        for d in [Dir::Up, Dir::UpHigherCol, Dir::DownHigherCol] {
+            let Some(n) = g.neighbour(h, d) else { continue };
+            let ni = g.index(n).expect("on the map");
+            if relief.hexes[i].level != relief.hexes[ni].level {
+                map.sides[i][d.index()].insert(SideFeatures::SLOPE);
+            }
+        }
+    }
+    for row in (4..=ROWS).step_by(9) {
+        let h = HexId::new(40, row);
+        let i = g.index(h).expect("on the map");
+        let first = [Dir::Up, Dir::DownHigherCol, Dir::UpHigherCol]
+            .iter()
+            .fold(0u8, |m, d| m | 1 << d.index());
+        relief.hexes[i].parts = Parts {
+            divider: Divider::River,
+            first,
+            gray: 0,
+            bridge: true,
+        };
+    }
+    CssGround {
+        map,
+        relief,
+        chart: TerrainChart::stand_in(),
     }
 }

@@ -77,10 +77,14 @@ pub mod gates {
     /// are an estimate until the counter manifest is transcribed (stand-in).
     pub const UNITS: usize = 1536;
     pub const FORMATIONS: usize = 128;
-    /// Column, deployed (2.1.7), and boat-borne along river hexsides (4.2).
-    pub const MODES: usize = 3;
-    /// Third-MP: a unit in column enters a highway hex for 1/3 MP (2.1.7).
-    pub const MP: MpScale = MpScale::THIRDS;
+    /// Column and Deployed (2.1.7; series S2.2.1), each in either part of a hex a river or an
+    /// in-hex stream divides (2.2.2, 2.2.3; series S7.4, S7.10): the part a unit is in decides
+    /// where it may go next and what leaving costs, so it is part of the search's node. Boats
+    /// move along river hexsides (4.2), not through hexes: not a mode of this search.
+    pub const MODES: usize = 4;
+    /// Sixth-MP: a unit in Column enters a road hex for 1/2 MP (2.1.9) and a highway hex for
+    /// 1/3 MP (2.1.7); series S1.5.
+    pub const MP: MpScale = MpScale::SIXTHS;
 
     pub type MapData = crate::core::map::MapData<HEXES, PLACES>;
     pub type Roster = crate::core::units::Roster<UNITS, FORMATIONS>;

@@ -32,6 +32,20 @@ impl SideFeatures {
     /// Side of a lake hex (Berlin '85 [5.26]: 4 MP in and 4 MP out).
     pub const LAKE_SHORE: u16 = 1 << 8;
     pub const CANAL: u16 = 1 << 9;
+    /// The crest of a rise (CSS slope hexside, Gates 2.2.1: blocks sight, no MP).
+    pub const SLOPE: u16 = 1 << 10;
+    /// A stream: water that can be forded at a price (Gates 2.2.2), unlike `WATER`, a river no
+    /// unit crosses without a bridge (2.2.3).
+    pub const STREAM: u16 = 1 << 11;
+    /// A `BORDER` (Wall) hexside that is only barbed wire and may be crossed at a price
+    /// (Gates 2.2.6).
+    pub const WALL_WIRE: u16 = 1 << 12;
+    /// A crossing point through a `BORDER` (Wall) hexside, crossed at no cost (Gates 2.2.6:
+    /// Checkpoint Charlie).
+    pub const WALL_GAP: u16 = 1 << 13;
+    /// A highway: the CSS name of the limited-access road Berlin '85 calls the Autobahn
+    /// (Gates 2.1.7); the same bit.
+    pub const HIGHWAY: u16 = Self::AUTOBAHN;
 
     pub const fn has(self, f: u16) -> bool {
         self.0 & f != 0
@@ -61,6 +75,13 @@ impl HexFeatures {
     pub const FLAK_TOWER: u32 = 1 << 10;
     /// A U-Bahn station, where units go underground (Fortress Berlin 17.1.1).
     pub const STATION: u32 = 1 << 11;
+    // Bits 8-11 are Fortress Berlin's, 12-14 the CSS series'; each game's map uses its own.
+    /// A gray building graphic with a roof that spotters see from (Gates 3.6).
+    pub const ROOF: u32 = 1 << 12;
+    /// A Customs Police headquarters (Gates 2.2.6).
+    pub const CUSTOMS_POST: u32 = 1 << 13;
+    /// A reinforcement hex: stacking is unlimited (Gates 3.5).
+    pub const REINFORCEMENT: u32 = 1 << 14;
 
     pub const fn has(self, f: u32) -> bool {
         self.0 & f != 0

@@ -7,8 +7,9 @@
 //! Fortress Berlin 3.3.3: a mode change costs MP in the middle of a move).
 //!
 //! Costs are whole numbers of a game's MP sub-points ([`MpScale`]): halves for Berlin '85's
-//! 1/2 MP Autobahn [5.23], thirds for the CSS highways' 1/3 MP (Gates 2.1.7). The ruleset
-//! supplies the step costs through [`MoveRules`]; this module only searches.
+//! 1/2 MP Autobahn [5.23], sixths for the CSS, whose roads cost 1/2 MP and highways 1/3 MP
+//! (Gates 2.1.7, 2.1.9; series S1.5). The ruleset supplies the step costs through
+//! [`MoveRules`]; this module only searches.
 //!
 //! Capacities are const parameters: a [`Reachable<H, M>`] holds `H` hexes in `M` modes, and
 //! the search's open list holds `H` entries, so each game sizes its searches to its own map
@@ -29,8 +30,11 @@ impl MpScale {
     pub const WHOLE: MpScale = MpScale(1);
     /// Half-MP: Berlin '85's Autobahn costs 1/2 MP [5.23].
     pub const HALVES: MpScale = MpScale(2);
-    /// Third-MP: a CSS highway costs 1/3 MP to a unit in column (Gates 2.1.7).
+    /// Third-MP.
     pub const THIRDS: MpScale = MpScale(3);
+    /// Sixth-MP: a CSS road costs 1/2 MP and a highway 1/3 MP to a unit in Column (Gates
+    /// 2.1.7, 2.1.9; series S1.5), so both are exact only in sixths.
+    pub const SIXTHS: MpScale = MpScale(6);
 
     /// Sub-points in one MP.
     pub const fn per_mp(self) -> u16 {
@@ -64,7 +68,8 @@ impl MpScale {
         to.fraction(sub, self.0 as u16)
     }
 
-    /// `sub` sub-points as a person reads them: "4", "4½", "⅓", "2⅔", "1 1/5".
+    /// `sub` sub-points as a person reads them: "4", "4½", "⅓", "2⅔", "8⅚", "1 1/5" (the
+    /// fraction in lowest terms: 3 sixths read "½").
     pub const fn display(self, sub: u16) -> MpText {
         MpText { scale: self, sub }
     }
@@ -80,7 +85,13 @@ pub struct MpText {
 impl core::fmt::Display for MpText {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let (whole, rest) = self.scale.split(self.sub);
-        let per = self.scale.per_mp();
+        // The fraction in lowest terms (3/6 is ½, 4/6 is ⅔).
+        let (mut a, mut b) = (rest, self.scale.per_mp());
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let common = a.max(1);
+        let (rest, per) = (rest / common, self.scale.per_mp() / common);
         let glyph = match (rest, per) {
             (0, _) => None,
             (1, 2) => Some("½"),
@@ -88,6 +99,8 @@ impl core::fmt::Display for MpText {
             (2, 3) => Some("⅔"),
             (1, 4) => Some("¼"),
             (3, 4) => Some("¾"),
+            (1, 6) => Some("⅙"),
+            (5, 6) => Some("⅚"),
             _ => Some(""),
         };
         match glyph {
@@ -915,6 +928,31 @@ mod tests {
         assert_eq!(MpScale(5).display(6).to_string(), "1 1/5");
         assert_eq!(MpScale(5).display(2).to_string(), "2/5");
         assert_eq!(MpScale::WHOLE.display(3).to_string(), "3");
+    }
+
+    // CSS series S1.5: MP in sixths, so a road's 1/2 MP (Gates 2.1.9) and a highway's 1/3 MP
+    // (2.1.7) are both exact.
+    #[test]
+    fn css_s1_5_sixths_hold_road_and_highway_costs_exactly() {
+        let sixth = MpScale::SIXTHS;
+        assert_eq!(sixth.fraction(1, 2), Some(3), "road");
+        assert_eq!(sixth.fraction(1, 3), Some(2), "highway");
+        assert_eq!(sixth.mp(2), 12, "a clear hex for a tracked unit");
+        assert_eq!(
+            MpScale::THIRDS.fraction(1, 2),
+            None,
+            "thirds cannot say a road"
+        );
+        assert_eq!(sixth.split(53), (8, 5));
+        assert_eq!(sixth.display(53).to_string(), "8⅚");
+        assert_eq!(sixth.display(1).to_string(), "⅙");
+        assert_eq!(sixth.display(3).to_string(), "½");
+        assert_eq!(sixth.display(4).to_string(), "⅔");
+        assert_eq!(sixth.display(17).to_string(), "2⅚");
+        assert_eq!(sixth.display(24).to_string(), "4");
+        assert_eq!(MpScale::HALVES.convert(3, sixth), Some(9));
+        assert_eq!(sixth.convert(9, MpScale::HALVES), Some(3));
+        assert_eq!(sixth.convert(2, MpScale::HALVES), None);
     }
 
     #[test]

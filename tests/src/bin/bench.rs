@@ -67,6 +67,9 @@ fn main() {
     if run("state") || run("synthetic") {
         bench_synthetic_states();
     }
+    if run("css") || run("synthetic") {
+        bench_css_legal_actions();
+    }
 }
 
 type Journal = (&'static str, u64, Vec<Input85>);
@@ -301,8 +304,8 @@ const STATE_BUDGET: f64 = 256.0 * 1024.0;
 fn bench_synthetic_search() {
     // 5. The core movement search (what `move_targets` does: search, then every hex where the
     //    unit may end) on a synthetic 6,084-hex map at the Gates capacities: open country with
-    //    a highway grid at 1/3 MP, a tracked unit in column with a large allowance (20 MP, 60
-    //    thirds; the CSS series rules that print allowances are not in the rulebooks, so this
+    //    a highway grid at 1/3 MP, a tracked unit in column with a large allowance (20 MP, 120
+    //    sixths; the CSS series rules that print allowances are not in the rulebooks, so this
     //    is a stand-in), column/deployed mode changes in place. Worst start of 49 over the map.
     let map = synthetic::gates_map();
     let g = map.geometry;
@@ -341,7 +344,7 @@ fn bench_synthetic_search() {
     let worst = samples[samples.len() - 1];
     let median = samples[samples.len() / 2];
     println!(
-        "core movement search on a synthetic {}-hex map (Gates capacities: {} hexes, {} modes, thirds; 20 MP in column; best of 5 per start): {} starts, up to {} targets, median {:.1} µs, worst {:.1} µs (budget ≤ 200 µs for the worst: {})",
+        "core movement search on a synthetic {}-hex map (Gates capacities: {} hexes, {} modes, sixths; 20 MP in column; best of 5 per start): {} starts, up to {} targets, median {:.1} µs, worst {:.1} µs (budget ≤ 200 µs for the worst: {})",
         g.hex_count(),
         gates::HEXES,
         gates::MODES,
@@ -445,4 +448,93 @@ fn bench_synthetic_states() {
         );
         budget(&format!("state_{key}_bytes"), size as f64, STATE_BUDGET);
     }
+}
+
+fn bench_css_legal_actions() {
+    // 7. Legal actions of one unit under the CSS series rules (`engine::css::movement`):
+    //    every legal end of a Move action — on either side of the counter, with a change of
+    //    side at its start and/or end (S7.7), in either part of a divided hex (S7.10) — and the
+    //    Change Side action, on the synthetic 6,084-hex CSS ground (highway grid at 1/3 MP,
+    //    roads, streams, bridges, hills with slopes, a divided river), with ~160 enemy-held
+    //    hexes marked afresh for every query. The allowances are stand-ins (the counters are
+    //    not in the rulebook): a wheeled unit with Column MA 20 is the largest search.
+    //    Worst start of 49 over the map, best of 5 per start.
+    use engine::core::side::Side;
+    use engine::css::destinations::{destinations, MoveScratch};
+    use engine::css::movement::{
+        change_side_action, Ctx, Enemies, Mover, Party, Status, COLUMN, DEPLOYED,
+    };
+    use engine::css::terrain::{MoveClass, NoMarkers, Part};
+    let css = synthetic::css_ground();
+    let ground = css.ground();
+    let g = css.map.geometry;
+    let enemy_hexes: Vec<HexId> = (0..g.hex_count())
+        .filter(|i| i % 37 == 0)
+        .filter_map(|i| g.hex_at(i))
+        .filter(|&h| ground.playable(h))
+        .collect();
+    let mut enemies = Box::new(Enemies::<{ gates::HEXES }>::new());
+    let mut scratch = Box::new(MoveScratch::<{ gates::HEXES }>::new());
+    let movers = [
+        ("wheeled, Column MA 20", MoveClass::Wheeled, 20, 4, COLUMN),
+        ("tracked, Column MA 10", MoveClass::Tracked, 10, 4, COLUMN),
+        ("leg, Deployed MA 3", MoveClass::Leg, 4, 3, DEPLOYED),
+    ];
+    let mut worst_all = Duration::ZERO;
+    for (name, class, column, deployed, face) in movers {
+        let mover = Mover {
+            class,
+            ma: engine::core::faces::TwoFaced {
+                front: column,
+                back: deployed,
+            },
+            status: Status::default(),
+        };
+        let mut samples = Vec::new();
+        let mut most = 0usize;
+        for c in 0..7u8 {
+            for r in 0..7u8 {
+                let mut start = HexId::new(3 + c * 12, 5 + r * 12);
+                while !ground.playable(start) || enemy_hexes.contains(&start) {
+                    start = HexId::new(start.col, start.row + 1);
+                }
+                let mut best = Duration::MAX;
+                let mut n = 0usize;
+                for _ in 0..5 {
+                    let t = Instant::now();
+                    enemies.set(&g, enemy_hexes.iter().copied(), false);
+                    let party = Party::new(Side::A, start, Part::First, face, &[mover], false)
+                        .expect("may move");
+                    let ctx = Ctx {
+                        ground,
+                        cond: &NoMarkers,
+                        enemies: &enemies,
+                        party: &party,
+                    };
+                    n = 0;
+                    destinations(ctx, &mut scratch, |_| n += 1).expect("the search fits");
+                    let flip = change_side_action(&ground, &party);
+                    let _ = std::hint::black_box((n, flip));
+                    best = best.min(t.elapsed());
+                }
+                most = most.max(n);
+                samples.push(best);
+            }
+        }
+        samples.sort();
+        let worst = samples[samples.len() - 1];
+        worst_all = worst_all.max(worst);
+        println!(
+            "    CSS legal actions, {name}: up to {most} destinations, median {:.1} µs, worst {:.1} µs",
+            us(samples[samples.len() / 2]),
+            us(worst)
+        );
+    }
+    println!(
+        "CSS legal actions of one unit (Move destinations with side changes and divided hexes, Change Side) on a synthetic {}-hex map: worst {:.1} µs (budget ≤ 200 µs for the worst: {})",
+        g.hex_count(),
+        us(worst_all),
+        verdict(us(worst_all), 200.0)
+    );
+    budget("css_legal_actions_6084_hex_worst_us", us(worst_all), 200.0);
 }
