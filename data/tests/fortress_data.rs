@@ -8,9 +8,9 @@ use engine::core::map::{HexFeatures, SideFeatures};
 use engine::core::units::UnitId;
 use engine::fortress::board::terrain;
 use engine::fortress::counters::{Radius, UnitType, WeaponType, COMBAT, GERMAN, MANEUVER, SOVIET};
-use engine::fortress::map_data::{FortressData, GroupKind, SetupZone};
+use engine::fortress::data::{GameData, GroupKind, SetupZone};
 
-fn data() -> Box<FortressData> {
+fn data() -> Box<GameData> {
     match fortress::load_builtin() {
         Ok(d) => d,
         Err(e) => {
@@ -24,7 +24,7 @@ fn h(s: &str) -> HexId {
     engine::core::hex::parse_hex(s).expect("hex")
 }
 
-fn side(d: &FortressData, a: &str, b: &str) -> SideFeatures {
+fn side(d: &GameData, a: &str, b: &str) -> SideFeatures {
     let g = d.map.geometry;
     let s = g
         .side_between(h(a), h(b))
@@ -32,7 +32,7 @@ fn side(d: &FortressData, a: &str, b: &str) -> SideFeatures {
     d.map.side(s)
 }
 
-fn place(d: &FortressData, name: &str) -> Vec<HexId> {
+fn place(d: &GameData, name: &str) -> Vec<HexId> {
     d.map
         .place(name)
         .unwrap_or_else(|| panic!("no place '{name}'"))
@@ -625,7 +625,7 @@ fn fortress_ooa_14_0_reinforcement_checks() {
 }
 
 /// Hexes reachable from `from` over land, crossing water sides only at bridges if `bridges`.
-fn reach(d: &FortressData, from: &str, bridges: bool) -> Vec<HexId> {
+fn reach(d: &GameData, from: &str, bridges: bool) -> Vec<HexId> {
     let m = &d.map;
     let g = m.geometry;
     let mut seen = vec![h(from)];
@@ -675,4 +675,61 @@ fn fortress_map_the_havel_cuts_gatow_and_spandau_off_but_for_its_bridges() {
         "Tempelhof lies across the Teltow Canal"
     );
     assert!(reach(&d, "5534", true).contains(&h("5225")));
+}
+
+#[test]
+fn fortress_13_0_13_1_the_full_game_sets_up_the_fixed_deployments_and_plays_on_the_stand_in_charts()
+{
+    let d: &'static GameData = Box::leak(data());
+    // One type: the loader fills the charts the game reads with the engine's marked stand-ins.
+    assert!(d.combat == engine::fortress::combat::standin::tables());
+    assert!(d.movement == engine::fortress::terrain::standin());
+    for s in fortress::STANDIN_CHARTS {
+        assert!(d.stand_ins.iter().any(|x| x.as_str() == s), "{s} listed");
+    }
+    let s = d.scenario(fortress::FULL_GAME).expect("the full game");
+    assert_eq!(s.case.as_str(), "13.0");
+    assert_eq!(s.last_turn, 15, "4.0: April 21 to May 5");
+    let ids = ids();
+    let at = |id: &str| {
+        let u = unit(&ids, id);
+        s.setup.iter().find(|p| p.unit == u).map(|p| p.hex)
+    };
+    // 13.1: the listings naming one hex put their units there.
+    assert_eq!(at("hitler"), Some(h("5017")));
+    assert_eq!(at("lah-1"), Some(h("5017")));
+    assert_eq!(at("berlin-hq"), Some(h("5315")));
+    assert_eq!(at("gd-2"), Some(h("4818")));
+    assert_eq!(at("janums"), Some(h("4915")));
+    // The German's choices are not invented: two hexes for two units (the Air Ministry), zones
+    // (13.2–13.6) and the Soviets (13.0: they enter as reinforcements).
+    assert_eq!(at("hg-mech"), None);
+    assert_eq!(at("hg-tegel"), None);
+    assert!(s
+        .setup
+        .iter()
+        .all(|p| d.forces.counter(p.unit).unwrap().side == GERMAN));
+    assert!(s.setup.iter().all(|p| p.face == COMBAT));
+    // Every placed unit stands where its listing may be set up.
+    for p in &s.setup {
+        let g = d
+            .groups
+            .iter()
+            .find(|g| g.kind == GroupKind::SetUp && g.units.contains(&p.unit))
+            .expect("a set-up listing");
+        assert!(d.can_set_up(g, p.hex));
+    }
+    // The game plays on the loaded data.
+    let game = engine::fortress::Game::new(
+        d,
+        fortress::FULL_GAME,
+        engine::fortress::board::Options::default(),
+    )
+    .expect("the full game sets up");
+    let b = &game.state.board;
+    assert_eq!(
+        b.unit(unit(&ids, "hitler")).unwrap().state.hex(),
+        Some(h("5017"))
+    );
+    assert_eq!(b.face(unit(&ids, "hitler")), COMBAT);
 }

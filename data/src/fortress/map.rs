@@ -11,7 +11,7 @@ use crate::grid;
 use engine::core::hex::{Edge, Geometry, HexFormat, HexId, Hexside, ShiftedColumns};
 use engine::core::map::{HexFeatures, Place, PlaceKind, SideFeatures, MAX_PLACE_HEXES};
 use engine::fortress::board::{terrain, MapData};
-use engine::fortress::map_data::{EntryArea, FortressData, ENTRY_AREAS};
+use engine::fortress::data::{EntryArea, GameData, ENTRY_AREAS};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -186,7 +186,7 @@ fn side_of(g: &Geometry, a: HexId, b: HexId) -> Option<Hexside> {
 }
 
 /// Reads `hexsides.toml` into the map's side and hex features and the barrier list.
-pub fn read_sides(src: &Src, data: &mut FortressData) -> (SidesInfo, Vec<DataError>) {
+pub fn read_sides(src: &Src, data: &mut GameData) -> (SidesInfo, Vec<DataError>) {
     let mut errors = Vec::new();
     let mut info = SidesInfo::default();
     let raw: RawSides = match de::parse(src) {
@@ -368,11 +368,7 @@ struct RawPlace {
 
 /// Reads `places.toml`: fortifications, the perimeter (and what it encloses), entry areas and
 /// named places. `water` names the canal whose banks make the "Teltow Canal banks" place.
-pub fn read_places(
-    src: &Src,
-    data: &mut FortressData,
-    sides: &SidesInfo,
-) -> (bool, Vec<DataError>) {
+pub fn read_places(src: &Src, data: &mut GameData, sides: &SidesInfo) -> (bool, Vec<DataError>) {
     let mut errors = Vec::new();
     let raw: RawPlaces = match de::parse(src) {
         Ok(r) => r,
@@ -510,7 +506,7 @@ fn is_case(s: &str) -> bool {
 }
 
 /// The perimeter: a closed ring of adjacent hexes; every hex it encloses is "within" (13.3).
-fn read_perimeter(src: &Src, v: &Sp<String>, data: &mut FortressData, errors: &mut Vec<DataError>) {
+fn read_perimeter(src: &Src, v: &Sp<String>, data: &mut GameData, errors: &mut Vec<DataError>) {
     let g = data.map.geometry;
     let Some(path) = de::path(src, &g, v, "perimeter").keep(errors) else {
         return;
@@ -580,12 +576,7 @@ pub fn is_edge(g: &Geometry, h: HexId) -> bool {
 }
 
 /// `"A 1401"` … `"X 0106"`: every letter once, in order, each on the map edge (5.0).
-fn read_entries(
-    src: &Src,
-    vs: &[Sp<String>],
-    data: &mut FortressData,
-    errors: &mut Vec<DataError>,
-) {
+fn read_entries(src: &Src, vs: &[Sp<String>], data: &mut GameData, errors: &mut Vec<DataError>) {
     let g = data.map.geometry;
     for (i, v) in vs.iter().enumerate() {
         if i >= ENTRY_AREAS {

@@ -1,7 +1,10 @@
 //! Fortress Berlin's data set (`data/fortress-berlin/`, `docs/data.md`): the stand-in map of
 //! central Berlin in April 1945 and every counter of the set-up and orders of appearance,
 //! checked with errors naming file, line and field, and compiled into the engine's
-//! [`FortressData`].
+//! [`GameData`] — the one type `fortress::Game` plays on. The combat charts and the movement
+//! chart are the engine's marked stand-ins ([`engine::fortress::combat::standin`],
+//! [`engine::fortress::terrain::standin`]) until chart files exist; the scenario
+//! [`FULL_GAME`] (13.0) sets up the German listings that name a single hex (13.1, 13.2).
 //!
 //! The readers reuse the game-neutral pieces of the Berlin '85 loader: [`crate::source`]
 //! (file sets and override directories), [`crate::error`] (positions), [`crate::de`] (TOML
@@ -13,12 +16,23 @@ pub mod units;
 
 use crate::error::{DataError, Src};
 use crate::source::FileSet;
+use engine::core::hex::Dir;
 use engine::fortress::board::{Forces, MapData};
-use engine::fortress::map_data::FortressData;
+use engine::fortress::counters::{COMBAT, GERMAN};
+use engine::fortress::data::{
+    text, GameData, GroupKind, Placement, Scenario, SetupZone, MAX_PLACEMENTS,
+};
 use std::borrow::Cow;
 
 /// The game's folder and id.
 pub const FOLDER: &str = "fortress-berlin";
+
+/// The id of the full game's scenario (13.0).
+pub const FULL_GAME: &str = "full-game";
+/// Game turns of the full game: April 21 to May 5 (4.0).
+pub const FULL_GAME_TURNS: u8 = 15;
+/// What the stand-in list names for the engine's charts, until chart files exist.
+pub const STANDIN_CHARTS: [&str; 2] = ["combat charts", "movement chart"];
 
 /// The files of the folder, all required.
 pub const FILES: [&str; 5] = [
@@ -56,12 +70,12 @@ pub fn builtin_files() -> FileSet {
 }
 
 /// Checks and compiles the built-in files.
-pub fn load_builtin() -> Result<Box<FortressData>, Vec<DataError>> {
+pub fn load_builtin() -> Result<Box<GameData>, Vec<DataError>> {
     load_files(&builtin_files())
 }
 
 /// Checks and compiles a file set; `Err` lists every problem found.
-pub fn load_files(files: &FileSet) -> Result<Box<FortressData>, Vec<DataError>> {
+pub fn load_files(files: &FileSet) -> Result<Box<GameData>, Vec<DataError>> {
     let (data, errors) = crate::with_stack(|| check_files_here(files));
     if errors.is_empty() {
         Ok(data)
@@ -70,10 +84,13 @@ pub fn load_files(files: &FileSet) -> Result<Box<FortressData>, Vec<DataError>> 
     }
 }
 
-fn blank(g: engine::core::hex::Geometry) -> Box<FortressData> {
-    Box::new(FortressData {
+fn blank(g: engine::core::hex::Geometry) -> Box<GameData> {
+    Box::new(GameData {
         map: MapData::blank(g),
         forces: Forces::default(),
+        combat: engine::fortress::combat::standin::tables(),
+        movement: engine::fortress::terrain::standin(),
+        scenarios: heapless::Vec::new(),
         entry_areas: heapless::Vec::new(),
         perimeter: heapless::Vec::new(),
         within_perimeter: heapless::Vec::new(),
@@ -86,11 +103,11 @@ fn blank(g: engine::core::hex::Geometry) -> Box<FortressData> {
 }
 
 /// Every problem of a file set, with the data built despite them.
-pub fn check_files(files: &FileSet) -> (Box<FortressData>, Vec<DataError>) {
+pub fn check_files(files: &FileSet) -> (Box<GameData>, Vec<DataError>) {
     crate::with_stack(|| check_files_here(files))
 }
 
-fn check_files_here(files: &FileSet) -> (Box<FortressData>, Vec<DataError>) {
+fn check_files_here(files: &FileSet) -> (Box<GameData>, Vec<DataError>) {
     let mut errors = Vec::new();
     let fallback = engine::core::hex::Geometry {
         columns: 1,
@@ -160,27 +177,64 @@ fn check_files_here(files: &FileSet) -> (Box<FortressData>, Vec<DataError>) {
             stand_ins.push("units.toml");
         }
     }
+    stand_ins.extend(STANDIN_CHARTS);
     for s in stand_ins {
         let _ = data.stand_ins.push(crate::de::cut(s));
     }
+    let _ = data.scenarios.push(full_game(&data));
     (data, errors)
+}
+
+/// The full game (13.0, 4.0): the German set-up listings of the base game that name one hex
+/// (the fixed deployments of 13.1 and 13.2) put every unit in that hex, in combat mode (13.0:
+/// the listed values are the combat face; a combat-mode unit faces all round, 3.4, so the
+/// facing is unused). Listings that leave the hex to the German — several hexes for several
+/// units (13.1 Air Ministry) or a zone (13.2–13.6) — are not placed: the set-up of those is his
+/// choice, which the game has no step for yet, and the data do not invent one.
+pub fn full_game(data: &GameData) -> Scenario {
+    let mut setup = heapless::Vec::<Placement, MAX_PLACEMENTS>::new();
+    for g in &data.groups {
+        let fixed = g.kind == GroupKind::SetUp
+            && g.side == GERMAN
+            && g.variant.is_none()
+            && g.zone == Some(SetupZone::Hexes)
+            && g.hexes.len() == 1;
+        if !fixed {
+            continue;
+        }
+        for &unit in &g.units {
+            let _ = setup.push(Placement {
+                unit,
+                hex: g.hexes[0],
+                face: COMBAT,
+                facing: Dir::Up,
+            });
+        }
+    }
+    Scenario {
+        id: text(FULL_GAME),
+        name: text("Fortress Berlin (full game)"),
+        case: text("13.0"),
+        last_turn: FULL_GAME_TURNS,
+        setup,
+    }
 }
 
 /// The built-in data with a club's override directory laid over it (`docs/data.md`): each
 /// override file replaces the built-in one; a file with problems is reported and ignored.
-pub fn load_with_override(dir: &std::path::Path) -> (Box<FortressData>, Vec<DataError>) {
+pub fn load_with_override(dir: &std::path::Path) -> (Box<GameData>, Vec<DataError>) {
     crate::overlay(&builtin_files(), dir, &check_files)
 }
 
 /// Encodes the compiled data with postcard (the form the program embeds).
-pub fn encode(data: &FortressData) -> Result<Vec<u8>, DataError> {
+pub fn encode(data: &GameData) -> Result<Vec<u8>, DataError> {
     postcard::to_allocvec(data).map_err(|e| DataError::file(FOLDER, format!("cannot encode: {e}")))
 }
 
 /// Decodes [`encode`]'s bytes.
-pub fn decode(bytes: &[u8]) -> Result<Box<FortressData>, DataError> {
+pub fn decode(bytes: &[u8]) -> Result<Box<GameData>, DataError> {
     crate::with_stack(|| {
-        postcard::from_bytes::<FortressData>(bytes)
+        postcard::from_bytes::<GameData>(bytes)
             .map(Box::new)
             .map_err(|e| DataError::file(FOLDER, format!("cannot decode: {e}")))
     })
@@ -207,7 +261,7 @@ pub fn unit_ids(files: &FileSet) -> Vec<String> {
 }
 
 /// The names written on the map picture (`[[label]]` of `places.toml`).
-pub fn labels(files: &FileSet, data: &FortressData) -> Vec<crate::Label> {
+pub fn labels(files: &FileSet, data: &GameData) -> Vec<crate::Label> {
     files.get("places.toml").map_or_else(Vec::new, |f| {
         map::read_labels(&Src::new(&f.display, &f.text), &data.map.geometry)
     })

@@ -11,7 +11,7 @@ use engine::fortress::counters::{
     Counter, FormationId, FormationKind, Printed, Radius, UnitSize, UnitType, WeaponType, GERMAN,
     SOVIET,
 };
-use engine::fortress::map_data::{FortressData, Group, GroupKind, SetupZone};
+use engine::fortress::data::{GameData, Group, GroupKind, SetupZone};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -200,7 +200,7 @@ fn small(src: &Src, v: &Sp<i64>, field: &str, hi: i64) -> Option<u8> {
 }
 
 /// Reads `units.toml` into `data.forces` and `data.groups`.
-pub fn read(src: &Src, data: &mut FortressData) -> (UnitsInfo, Vec<DataError>) {
+pub fn read(src: &Src, data: &mut GameData) -> (UnitsInfo, Vec<DataError>) {
     let mut errors = Vec::new();
     let mut info = UnitsInfo::default();
     let raw: RawUnits = match de::parse(src) {
@@ -392,7 +392,7 @@ fn read_where(
     src: &Src,
     g: &RawGroup,
     out: &mut Group,
-    data: &FortressData,
+    data: &GameData,
     errors: &mut Vec<DataError>,
 ) {
     let geo = data.map.geometry;

@@ -8,11 +8,11 @@ use super::{draw, rgb, terrain_color, Canvas, Label, Layout, Style};
 use crate::fortress::map::TERRAIN;
 use engine::core::hex::{Dir, HexId};
 use engine::core::map::Place;
-use engine::fortress::map_data::FortressData;
+use engine::fortress::data::GameData;
 use tiny_skia::{Color, Pixmap};
 
 /// Renders the map at `scale` pixels per hex radius with `labels` written on it.
-pub fn render_fortress(data: &FortressData, scale: f32, labels: &[Label]) -> Pixmap {
+pub fn render_fortress(data: &GameData, scale: f32, labels: &[Label]) -> Pixmap {
     let map = &data.map;
     let fill = |hx: HexId| {
         let t = map.terrain(hx);

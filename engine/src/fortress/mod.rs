@@ -20,7 +20,6 @@ pub mod facing;
 pub mod fog;
 pub mod force;
 pub mod game;
-pub mod map_data;
 pub mod modes;
 pub mod notation;
 pub mod stacking;

@@ -234,5 +234,13 @@ pub fn data() -> GameData {
         combat: standin::tables(),
         movement: tec::standin(),
         scenarios,
+        entry_areas: heapless::Vec::new(),
+        perimeter: heapless::Vec::new(),
+        within_perimeter: heapless::Vec::new(),
+        barriers: heapless::Vec::new(),
+        groups: heapless::Vec::new(),
+        volkssturm_checks: heapless::Vec::new(),
+        naval_checks: heapless::Vec::new(),
+        stand_ins: heapless::Vec::new(),
     }
 }
