@@ -13,9 +13,11 @@ mod storage;
 mod watchdog;
 mod window;
 
-use config::{Command, Config};
-// The one game the table plays today; `--game` is checked against the playable games above.
+use config::{Command, Config, GameId};
+// The games the headless commands play; `--game` is checked against their rules status.
+use session::fortress::Fortress;
 use session::ruleset::Berlin85;
+use session::TableGame;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -47,24 +49,17 @@ fn main() -> ExitCode {
         Command::Run => run_table(&config),
         // The headless commands play the game's rules: a game listed but not yet implemented
         // is refused with the reason, before any file is touched.
-        _ if !config.game.rules_status().playable() => Err(not_playable(config.game)),
-        Command::Replay { file } => {
-            load_data(&config).and_then(|d| cli::replay::<Berlin85>(d, file))
-        }
-        Command::Play { script } => {
-            let explicit_save =
-                std::env::args().any(|a| a == "--save-dir" || a.starts_with("--save-dir="));
-            load_data(&config).and_then(|d| {
-                cli::play::<Berlin85>(
-                    d,
-                    script,
-                    explicit_save.then_some(config.save_dir.as_path()),
-                )
-            })
-        }
-        Command::Resume { state_out } => load_data(&config)
-            .and_then(|d| cli::resume::<Berlin85>(d, &config.save_dir, state_out.as_deref())),
+        _ if !config.game.rules_status().scriptable() => Err(not_playable(config.game, false)),
         Command::CheckData { dir } => cli::check_data(dir),
+        command => match config.game {
+            GameId::Berlin85 => {
+                load_data(&config).and_then(|d| headless::<Berlin85>(command, &config, d))
+            }
+            GameId::FortressBerlin => {
+                load_fortress_data(&config).and_then(|d| headless::<Fortress>(command, &config, d))
+            }
+            GameId::Gates => Err(not_playable(config.game, false)),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -75,19 +70,55 @@ fn main() -> ExitCode {
     }
 }
 
-/// Why `--game` names a game the table cannot play yet.
-fn not_playable(game: config::GameId) -> String {
-    let playable: Vec<&str> = config::GameId::ALL
+/// `replay`, `play --script` and `resume` for game `G` on its data.
+fn headless<G: TableGame>(
+    command: &Command,
+    config: &Config,
+    data: &'static G::Data,
+) -> Result<(), String> {
+    match command {
+        Command::Replay { file } => cli::replay::<G>(data, file),
+        Command::Play { script } => {
+            let explicit_save =
+                std::env::args().any(|a| a == "--save-dir" || a.starts_with("--save-dir="));
+            cli::play::<G>(
+                data,
+                script,
+                explicit_save.then_some(config.save_dir.as_path()),
+            )
+        }
+        Command::Resume { state_out } => {
+            cli::resume::<G>(data, &config.save_dir, state_out.as_deref())
+        }
+        _ => unreachable!("only the headless commands are dispatched by game"),
+    }
+}
+
+/// Why `--game` names a game the table (`at_table`) or the headless commands cannot play yet.
+fn not_playable(game: GameId, at_table: bool) -> String {
+    let playable: Vec<&str> = GameId::ALL
         .iter()
-        .filter(|g| g.rules_status().playable())
+        .filter(|g| {
+            let status = g.rules_status();
+            if at_table {
+                status.playable()
+            } else {
+                status.scriptable()
+            }
+        })
         .map(|g| g.slug())
         .collect();
     format!(
-        "--game {}: {} ({}): {}; this table plays {}",
+        "--game {}: {} ({}): {}; {} {}",
         game.slug(),
         game.title(),
         game.credit(),
         game.rules_status().label(),
+        if at_table {
+            "this table plays"
+        } else {
+            "the command line plays"
+        },
         playable.join(", ")
     )
 }
@@ -132,6 +163,22 @@ fn load_data(config: &Config) -> Result<&'static engine::berlin85::GameData, Str
     Ok(Box::leak(Box::new(data)))
 }
 
+/// Fortress Berlin's data: built in, or a club's override directory (a bad override file is
+/// reported and the built-in file used instead).
+fn load_fortress_data(config: &Config) -> Result<&'static engine::fortress::GameData, String> {
+    match &config.data_dir {
+        Some(dir) => {
+            let (d, errors) = data::fortress::load_with_override(dir);
+            for e in &errors {
+                log::warn!("override data: {e}");
+            }
+            log::info!("data: built-in with overrides from {}", dir.display());
+            Ok(Box::leak(d))
+        }
+        None => session::fortress::builtin_data(),
+    }
+}
+
 fn run_table(config: &Config) -> Result<(), String> {
     log::info!(
         "berlin-table {} starting: renderer {:?}, seats {:?}, dice {:?}, saves in {}",
@@ -143,7 +190,7 @@ fn run_table(config: &Config) -> Result<(), String> {
     );
     if !config.game.rules_status().playable() {
         // The start screen lists every game; one not yet implemented is shown as such.
-        log::warn!("{}", not_playable(config.game));
+        log::warn!("{}", not_playable(config.game, true));
     }
     let data = load_data(config)?;
     let dir = saves::SaveDir::open(&config.save_dir)

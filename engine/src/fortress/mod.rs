@@ -16,6 +16,7 @@ pub mod command;
 pub mod contract;
 pub mod counters;
 pub mod data;
+pub mod describe;
 pub mod facing;
 pub mod fog;
 pub mod force;

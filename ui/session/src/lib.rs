@@ -25,9 +25,10 @@
 //! [`Session`], [`replay()`] and [`Resume`] take the game as a type parameter `G:
 //! [TableGame](ruleset::TableGame)` (the engine's `Ruleset` plus what a table needs); the
 //! [`Header`] records the game's slug and its options as text pairs, the same for every game.
-//! Left without a parameter they are Berlin '85's, and [`ruleset`] is the one module that
-//! names a game.
+//! Left without a parameter they are Berlin '85's. [`ruleset`] (Berlin '85) and [`fortress`]
+//! (Fortress Berlin) are the modules that name a game.
 
+pub mod fortress;
 pub mod header;
 pub mod persist;
 pub mod replay;

@@ -1,0 +1,237 @@
+//! Events in a player's words: units by the names printed on their counters, hexes as the map
+//! numbers them (`4217`), sides by name, letters of the Upper Matrix as letters. The log and
+//! the CLI show this; the bare `Display` of an [`Event`] (no data at hand) is for debugging.
+
+use super::counters::{GERMAN, MANEUVER};
+use super::data::GameData;
+use super::game::{Event, Force};
+use crate::core::hex::HexId;
+use crate::core::side::Side;
+use crate::core::units::UnitId;
+use core::fmt;
+
+/// `event` described with the names and hex numbers of `data`.
+pub struct Described<'a> {
+    pub data: &'a GameData,
+    pub event: &'a Event,
+}
+
+/// Describes `event` on `data` (`format!("{}", describe(data, &e))`).
+pub fn describe<'a>(data: &'a GameData, event: &'a Event) -> Described<'a> {
+    Described { data, event }
+}
+
+fn side(s: Side) -> &'static str {
+    if s == GERMAN {
+        "German"
+    } else {
+        "Soviet"
+    }
+}
+
+/// The verb for one unit or several.
+fn plural(units: &Force, one: &'static str, many: &'static str) -> &'static str {
+    if units.len() == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// The Upper Matrix letter (0 = A, 8.1.2).
+fn letter(l: Option<u8>) -> char {
+    l.map_or('-', |l| (b'A' + l) as char)
+}
+
+impl Described<'_> {
+    fn hex(&self, f: &mut fmt::Formatter<'_>, h: HexId) -> fmt::Result {
+        f.write_str(&self.data.map.geometry.format(h))
+    }
+
+    fn unit(&self, f: &mut fmt::Formatter<'_>, u: UnitId) -> fmt::Result {
+        match self.data.forces.counter(u) {
+            Some(c) => f.write_str(&c.name),
+            None => write!(f, "unit {}", u.0),
+        }
+    }
+
+    fn units(&self, f: &mut fmt::Formatter<'_>, units: &Force) -> fmt::Result {
+        for (i, &u) in units.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            self.unit(f, u)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.event {
+            Event::SegmentBegins { side: s, kind } => {
+                write!(f, "{} {kind:?} segment", side(*s))
+            }
+            Event::Recovered { side: s, units } => {
+                write!(f, "{}: {units} units recover", side(*s))
+            }
+            Event::Moved {
+                side: s,
+                units,
+                to,
+                cost,
+            } => {
+                write!(f, "{}: ", side(*s))?;
+                self.units(f, units)?;
+                f.write_str(plural(units, " moves to ", " move to "))?;
+                self.hex(f, *to)?;
+                write!(f, " ({cost} MP spent)")
+            }
+            Event::Released { units, .. } => {
+                self.units(f, units)?;
+                f.write_str(" done moving")
+            }
+            Event::ModeChanged { unit, face, .. } => {
+                self.unit(f, *unit)?;
+                let mode = if *face == MANEUVER {
+                    "Maneuver"
+                } else {
+                    "Combat"
+                };
+                write!(f, " turns to {mode} Mode")
+            }
+            Event::Faced { hex, dir } => {
+                f.write_str("the force in ")?;
+                self.hex(f, *hex)?;
+                write!(f, " faces d{}", *dir as u8)
+            }
+            Event::Topped { unit, .. } => {
+                self.unit(f, *unit)?;
+                f.write_str(" goes on top of its force")
+            }
+            Event::Eliminated { unit, .. } => {
+                self.unit(f, *unit)?;
+                f.write_str(" eliminated")
+            }
+            Event::Disrupted { unit, .. } => {
+                self.unit(f, *unit)?;
+                f.write_str(" disrupted")
+            }
+            Event::AssaultAnnounced {
+                target,
+                attack,
+                defence,
+                letter: l,
+            } => {
+                f.write_str("close assault on ")?;
+                self.hex(f, *target)?;
+                write!(f, ": {attack} against {defence}, column {}", letter(*l))
+            }
+            Event::AssaultFails { target } => {
+                f.write_str("close assault on ")?;
+                self.hex(f, *target)?;
+                f.write_str(" fails: below the lowest range")
+            }
+            Event::AssaultResult {
+                target,
+                roll,
+                result,
+                star,
+            } => {
+                f.write_str("close assault on ")?;
+                self.hex(f, *target)?;
+                write!(
+                    f,
+                    ": modified roll {roll}, result {}{}",
+                    result.symbol(),
+                    if *star { "*" } else { "" }
+                )
+            }
+            Event::FireAnnounced {
+                target,
+                mixed,
+                attack,
+                defence,
+                letter: l,
+            } => {
+                f.write_str(if *mixed {
+                    "mixed bombardment of "
+                } else {
+                    "bombardment of "
+                })?;
+                self.hex(f, *target)?;
+                write!(f, ": {attack} against {defence}, column {}", letter(*l))
+            }
+            Event::Ruined { hex } => {
+                self.hex(f, *hex)?;
+                f.write_str(" lies in ruins")
+            }
+            Event::Retreated { units, to } => {
+                self.units(f, units)?;
+                f.write_str(plural(units, " retreats to ", " retreat to "))?;
+                self.hex(f, *to)
+            }
+            Event::Advanced { units, to } | Event::Exploited { units, to } => {
+                self.units(f, units)?;
+                f.write_str(plural(units, " advances to ", " advance to "))?;
+                self.hex(f, *to)
+            }
+            // Turn and game-end lines need no names.
+            other => write!(f, "{other}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fortress::board::SegmentKind;
+    use crate::fortress::testkit;
+    extern crate std;
+    use std::string::ToString;
+
+    #[test]
+    fn fb_log_names_sides_units_and_hexes_as_the_map_prints_them() {
+        let data = testkit::data();
+        let to = testkit::hex(4, 7);
+        let units: Force = [testkit::GERMAN_TANK].into_iter().collect();
+        let moved = Event::Moved {
+            side: GERMAN,
+            units,
+            to,
+            cost: 2,
+        };
+        let name = data
+            .forces
+            .counter(testkit::GERMAN_TANK)
+            .expect("counter")
+            .name
+            .clone();
+        let text = describe(&data, &moved).to_string();
+        assert_eq!(
+            text,
+            std::format!(
+                "German: {name} moves to {} (2 MP spent)",
+                data.map.geometry.format(to).as_str()
+            )
+        );
+        let segment = Event::SegmentBegins {
+            side: GERMAN.other(),
+            kind: SegmentKind::Combat,
+        };
+        assert_eq!(
+            describe(&data, &segment).to_string(),
+            "Soviet Combat segment"
+        );
+        let fired = Event::FireAnnounced {
+            target: to,
+            mixed: false,
+            attack: 12,
+            defence: 4,
+            letter: Some(4),
+        };
+        assert!(describe(&data, &fired)
+            .to_string()
+            .ends_with(": 12 against 4, column E"));
+    }
+}

@@ -1,0 +1,227 @@
+//! *Fortress Berlin* from the command line (issue 11): `berlin-table --game fortress-berlin
+//! play --script FILE` plays a text-notation script on the built-in data and prints every event
+//! with its case; `replay` and `resume` read the game it saved; a refusal names its rule.
+//!
+//! The script is written by the test from the engine (the first German unit of the full
+//! game's set-up that can change mode and step to a neighbouring hex), so it stays legal when
+//! a club's data or the stand-in map changes.
+
+mod common;
+use common::x11::berlin_table;
+use common::Scratch;
+use engine::core::contract::Ruleset;
+use engine::core::hex::Dir;
+use engine::core::protocol::Input;
+use engine::fortress::game::{Command, Force};
+use session::fortress::{builtin_data, Fortress};
+use std::path::Path;
+use std::process::Output;
+
+/// The notation of `input` on the built-in data.
+fn line(input: &Input<Command>) -> String {
+    let mut s = String::new();
+    Fortress::write_input(builtin_data().expect("data"), input, &mut s).expect("notation");
+    s
+}
+
+/// A script of the full game: through the German reinforcement and recovery segments to his
+/// movement segment (4.1), a unit turned to Maneuver Mode (3.3.3) and stepped into a neighbouring hex
+/// (7.1), then the rest of turn 1. Returns the script and the unit's printed name.
+fn script() -> (String, String) {
+    let data = builtin_data().expect("the built-in Fortress Berlin data");
+    let mut game = Fortress::new(data, "full-game", Default::default()).expect("full game");
+    let end = Input::Command(Command::EndSegment);
+    let mut lines = vec!["scenario full-game".to_string()];
+    // Ending the reinforcement segment runs the recovery segment too (nothing to decide
+    // there in turn 1) and opens the movement segment.
+    Ruleset::apply(&mut game, &end).expect("end segment");
+    lines.push(line(&end));
+    let g = data.map.geometry;
+    let mut found = None;
+    'units: for (i, counter) in data.forces.counters.iter().enumerate() {
+        let unit = engine::core::units::UnitId(i as u16);
+        let Some(at) = game.state.board.hex_of(unit) else {
+            continue;
+        };
+        if counter.side != engine::fortress::counters::GERMAN {
+            continue;
+        }
+        for (_, to) in g.neighbours(at) {
+            let mut probe = game.clone();
+            let mode = Input::Command(Command::ChangeMode {
+                unit,
+                facing: Dir::Up,
+            });
+            let units: Force = [unit].into_iter().collect();
+            let step = Input::Command(Command::Move { units, to });
+            if Ruleset::apply(&mut probe, &mode).is_ok()
+                && Ruleset::apply(&mut probe, &step).is_ok()
+            {
+                found = Some((mode, step, counter.name.to_string()));
+                break 'units;
+            }
+        }
+    }
+    let (mode, step, name) = found.expect("a German unit of the set-up can move");
+    lines.push(line(&mode));
+    lines.push(line(&step));
+    // German combat, Soviet reinforcement, Soviet movement, Soviet combat, turn 2 (4.2, 4.3).
+    for _ in 0..5 {
+        lines.push(line(&end));
+    }
+    (lines.join("\n") + "\n", name)
+}
+
+fn fortress(args: &[&std::ffi::OsStr]) -> Output {
+    berlin_table()
+        .args(["--log-level", "off", "--game", "fortress-berlin"])
+        .args(args)
+        .output()
+        .expect("run berlin-table")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Every event line (`   12  [7.1] …`) cites a case, and the lines asked for are there.
+fn assert_events_cite_cases(stdout: &str, expected: &[&str]) {
+    let events: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with(' ') && !l.trim_start().starts_with("ack"))
+        .collect();
+    assert!(!events.is_empty(), "no events printed:\n{stdout}");
+    for e in &events {
+        let cited = e
+            .trim_start()
+            .split_once("  [")
+            .and_then(|(n, rest)| n.parse::<usize>().ok().and(rest.split_once("] ")))
+            .is_some_and(|(case, _)| case.chars().all(|c| c.is_ascii_digit() || c == '.'));
+        assert!(cited, "an event without its case: '{e}'\n{stdout}");
+    }
+    for want in expected {
+        assert!(
+            events.iter().any(|e| e.contains(want)),
+            "no event '{want}' in:\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn fortress_berlin_plays_a_script_and_prints_every_event_with_its_case() {
+    let scratch = Scratch::new("fortress-play");
+    let (text_of_script, name) = script();
+    let file = scratch.0.join("game.txt");
+    std::fs::write(&file, &text_of_script).expect("script");
+    let out = fortress(&["play".as_ref(), "--script".as_ref(), file.as_os_str()]);
+    assert!(out.status.success(), "{}", text(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_events_cite_cases(
+        &stdout,
+        &[
+            "[4.1.3] German Movement segment",
+            "[3.3.3] ",
+            &format!("[7.1] German: {name} moves to "),
+            "[4.1.4] German Combat segment",
+            "[4.2] Soviet Movement segment",
+            "[4.3] turn 2 begins",
+        ],
+    );
+    // The last line says where the game stands, in the rulebook's sequence of play.
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("turn 2 German reinforcement [4.1.1]"),
+        "{last}"
+    );
+}
+
+#[test]
+fn fortress_berlin_saves_replays_and_resumes_a_scripted_game() {
+    let scratch = Scratch::new("fortress-save");
+    let (text_of_script, _) = script();
+    let file = scratch.0.join("game.txt");
+    std::fs::write(&file, &text_of_script).expect("script");
+    let saves = scratch.0.join("saves");
+    let out = fortress(&[
+        "--save-dir".as_ref(),
+        saves.as_os_str(),
+        "play".as_ref(),
+        "--script".as_ref(),
+        file.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let inputs: Vec<&str> = text_of_script.lines().skip(1).collect();
+    // Every input acknowledged once durable.
+    let played = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        played.contains(&format!("ack {}", inputs.len())),
+        "{played}"
+    );
+
+    let replayed = fortress(&["replay".as_ref(), saves.as_os_str()]);
+    assert!(replayed.status.success(), "{}", text(&replayed));
+    let replayed = String::from_utf8_lossy(&replayed.stdout);
+    assert!(replayed.starts_with("scenario full-game"), "{replayed}");
+    for (i, input) in inputs.iter().enumerate() {
+        let numbered = format!("{:>5}  {input}", i + 1);
+        assert!(
+            replayed.lines().any(|l| l == numbered),
+            "no line '{numbered}' in the replay:\n{replayed}"
+        );
+    }
+
+    let resumed = fortress(&["--save-dir".as_ref(), saves.as_os_str(), "resume".as_ref()]);
+    assert!(resumed.status.success(), "{}", text(&resumed));
+    let resumed = String::from_utf8_lossy(&resumed.stdout);
+    assert!(
+        resumed.contains(&format!("resumed {} inputs", inputs.len())),
+        "{resumed}"
+    );
+    assert!(
+        resumed.contains("turn 2 German reinforcement [4.1.1]"),
+        "{resumed}"
+    );
+}
+
+#[test]
+fn fortress_berlin_refuses_an_illegal_input_by_its_rule_and_a_save_of_another_game() {
+    let scratch = Scratch::new("fortress-refuse");
+    // 7.1: units move in the movement segment; the game starts in the reinforcement segment.
+    let (text_of_script, _) = script();
+    let mut lines: Vec<&str> = text_of_script.lines().collect();
+    lines.remove(1);
+    let file = scratch.0.join("early.txt");
+    std::fs::write(&file, lines.join("\n")).expect("script");
+    let out = fortress(&["play".as_ref(), "--script".as_ref(), file.as_os_str()]);
+    assert!(!out.status.success(), "{}", text(&out));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("early.txt:2: refused by the rules: [") && err.contains("segment"),
+        "the refusal names the line and the rule: {err}"
+    );
+
+    // A Berlin '85 game saved by the table, replayed as Fortress Berlin: refused by name.
+    let b85 = scratch.0.join("b85.txt");
+    std::fs::write(&b85, "scenario unity\n").expect("script");
+    let saves = scratch.0.join("b85-saves");
+    let saved = berlin_table()
+        .args(["--log-level", "off", "--save-dir"])
+        .arg(&saves)
+        .args(["play", "--script"])
+        .arg(&b85)
+        .output()
+        .expect("run berlin-table");
+    assert!(saved.status.success(), "{}", text(&saved));
+    let out = fortress(&["replay".as_ref(), Path::new(&saves).as_os_str()]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out).contains("a game of Berlin '85")
+            && text(&out).contains("not of Fortress Berlin"),
+        "{}",
+        text(&out)
+    );
+}
