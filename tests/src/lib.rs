@@ -3,6 +3,8 @@
 //! tests, the replay tests, the allocation test, the firmware's power-cut test and the
 //! benchmark binary.
 
+pub mod fortress_agent;
+pub mod fortress_bench;
 pub mod generic;
 pub mod synthetic;
 

@@ -5,6 +5,7 @@
 //! except that a retreat may pass an enemy-controlled hex a friendly unit holds (3.2.5).
 
 use super::board::{terrain, Forces, MapData, State};
+use crate::core::capacity::fortress_berlin::HEXES;
 use crate::core::hex::HexId;
 use crate::core::map::{HexFeatures, SideFeatures};
 use crate::core::side::Side;
@@ -69,4 +70,105 @@ pub fn enemy_zone(map: &MapData, forces: &Forces, state: &State, side: Side, hex
 pub fn retreat_open(map: &MapData, forces: &Forces, state: &State, side: Side, hex: HexId) -> bool {
     !state.occupied_by(hex, side.other())
         && (!enemy_zone(map, forces, state, side, hex) || state.occupied_by(hex, side))
+}
+
+/// 64-bit words of one bit per hex.
+const WORDS: usize = HEXES.div_ceil(64);
+
+/// The enemy's units and zones of control over the whole map, worked out once for a movement
+/// search (which asks about every hexside it crosses) from one pass over the enemy's forces:
+/// bit `i` of `occupied` / `controlled` is hex `i` ([`Geometry::index`]) holding enemy units /
+/// lying in an enemy zone (3.2.2, 3.2.4, 7.2.1). Answers exactly as [`enemy_zone`] and
+/// [`State::occupied_by`] do.
+///
+/// [`Geometry::index`]: crate::core::hex::Geometry::index
+pub struct EnemyMap {
+    occupied: [u64; WORDS],
+    controlled: [u64; WORDS],
+}
+
+fn set(bits: &mut [u64; WORDS], i: usize) {
+    if let Some(w) = bits.get_mut(i / 64) {
+        *w |= 1 << (i % 64);
+    }
+}
+
+fn get(bits: &[u64; WORDS], i: usize) -> bool {
+    bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+}
+
+impl EnemyMap {
+    /// The units and zones of the enemies of `side`.
+    pub fn of(map: &MapData, forces: &Forces, state: &State, side: Side) -> Self {
+        let mut m = EnemyMap {
+            occupied: [0; WORDS],
+            controlled: [0; WORDS],
+        };
+        let g = &map.geometry;
+        for stack in state.stacks.stacks.iter() {
+            if stack.owner == side || stack.is_empty() {
+                continue;
+            }
+            if let Some(i) = g.index(stack.hex) {
+                set(&mut m.occupied, i);
+            }
+            for (_, n) in g.neighbours(stack.hex) {
+                let Some(i) = g.index(n) else { continue };
+                if !get(&m.controlled, i)
+                    && stack
+                        .units
+                        .iter()
+                        .any(|&u| projects_into(map, forces, state, u, n))
+                {
+                    set(&mut m.controlled, i);
+                }
+            }
+        }
+        m
+    }
+
+    /// Enemy units in hex `i`.
+    #[inline]
+    pub fn occupied(&self, i: usize) -> bool {
+        get(&self.occupied, i)
+    }
+
+    /// Hex `i` in an enemy zone of control.
+    #[inline]
+    pub fn controlled(&self, i: usize) -> bool {
+        get(&self.controlled, i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::side::Side;
+    use crate::fortress::testkit;
+
+    /// The one-pass map answers as the per-hex rule does, for both sides, on the test board's
+    /// set-up (combat and maneuver faces, facings, water, built-up hexes).
+    #[test]
+    fn fb_zoc_3_2_the_enemy_map_agrees_with_the_zone_rule_on_every_hex() {
+        let data = testkit::data();
+        let game =
+            crate::fortress::Game::new(&data, "skirmish", Default::default()).expect("skirmish");
+        let state = &game.state.board;
+        let g = &data.map.geometry;
+        let mut zones = 0;
+        for side in [Side::A, Side::B] {
+            let m = EnemyMap::of(&data.map, &data.forces, state, side);
+            for i in 0..g.hex_count() {
+                let hex = g.hex_at(i).expect("hex");
+                assert_eq!(
+                    m.controlled(i),
+                    enemy_zone(&data.map, &data.forces, state, side, hex),
+                    "zone of {hex:?} for {side:?}"
+                );
+                assert_eq!(m.occupied(i), state.occupied_by(hex, side.other()));
+                zones += usize::from(m.controlled(i));
+            }
+        }
+        assert!(zones > 0, "the set-up projects zones");
+    }
 }

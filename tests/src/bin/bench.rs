@@ -70,6 +70,40 @@ fn main() {
     if run("css") || run("synthetic") {
         bench_css_legal_actions();
     }
+    if run("fortress") {
+        bench_fortress();
+    }
+}
+
+fn bench_fortress() {
+    use tests::fortress_bench;
+    // Fortress Berlin on its built-in data (the stand-in 64 x 34 map, the full game).
+    let (median, worst, n) = fortress_bench::destinations_on_the_full_map(10);
+    println!(
+        "Fortress Berlin legal destinations on the full map ({n} units at the start of movement segments of 10 random full games): median {:.1} µs, worst {:.1} µs (budget ≤ 200 µs for the worst: {})",
+        us(median),
+        us(worst),
+        verdict(us(worst), 200.0)
+    );
+    budget("fortress_destinations_worst_us", us(worst), 200.0);
+    let (median, worst, n) = fortress_bench::full_game_playouts(20);
+    println!(
+        "Fortress Berlin random full-game playout ({n} games, 15 turns): median {:.1} ms, worst {:.1} ms (budget ≤ 250 ms: {})",
+        ms(median),
+        ms(worst),
+        verdict(ms(worst), 250.0)
+    );
+    budget("fortress_playout_worst_ms", ms(worst), 250.0);
+    // A game ends after turn 15: when the busiest random game is shorter than 5,000 inputs,
+    // the figure is scaled to 5,000 at the rate measured (said so on the line).
+    let (best, inputs) = fortress_bench::replay_5000();
+    let per_5000 = ms(best) * 5000.0 / inputs.max(1) as f64;
+    println!(
+        "Fortress Berlin replay in place of the longest of 20 busy random full games, {inputs} inputs (best of 5): {:.2} ms, {per_5000:.1} ms per 5,000 inputs at that rate (budget ≤ 50 ms for 5,000: {})",
+        ms(best),
+        verdict(per_5000, 50.0)
+    );
+    budget("fortress_replay_5000_ms", per_5000, 50.0);
 }
 
 type Journal = (&'static str, u64, Vec<Input85>);

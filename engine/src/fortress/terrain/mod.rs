@@ -18,7 +18,7 @@
 use super::board::{terrain, Forces, MapData, State};
 use super::counters::MANEUVER;
 use super::force::force_remaining;
-use super::zoc::enemy_zone;
+use super::zoc::EnemyMap;
 use crate::core::capacity::fortress_berlin::{self, MP};
 use crate::core::hex::HexId;
 use crate::core::map::SideFeatures;
@@ -151,6 +151,8 @@ pub fn modes_of(state: &State, units: &[UnitId]) -> (bool, bool) {
 /// zone and never zone to zone (3.2.4).
 pub struct ForceMoves<'a> {
     pub chart: &'a MovementChart,
+    /// The enemy's units and zones, worked out once for the search.
+    pub enemy: &'a EnemyMap,
     pub map: &'a MapData,
     pub forces: &'a Forces,
     pub state: &'a State,
@@ -161,7 +163,7 @@ pub struct ForceMoves<'a> {
 
 impl MoveRules for ForceMoves<'_> {
     fn steps(&self, link: Link, mode: u8, out: &mut heapless::Vec<Step, 4>) {
-        if self.state.occupied_by(link.to, self.side.other()) {
+        if self.enemy.occupied(link.to_i) {
             return;
         }
         let Ok(cost) = step_cost(
@@ -175,8 +177,8 @@ impl MoveRules for ForceMoves<'_> {
         ) else {
             return;
         };
-        let into = enemy_zone(self.map, self.forces, self.state, self.side, link.to);
-        if into && enemy_zone(self.map, self.forces, self.state, self.side, link.from) {
+        let into = self.enemy.controlled(link.to_i);
+        if into && self.enemy.controlled(link.from_i) {
             return;
         }
         let _ = out.push(Step {
@@ -208,8 +210,10 @@ pub fn destinations(
         return refuse("7.1", "the unit is not on the map");
     };
     let (maneuver, any_maneuver) = modes_of(state, units);
+    let enemy = EnemyMap::of(map, forces, state, stack.owner);
     let rules = ForceMoves {
         chart,
+        enemy: &enemy,
         map,
         forces,
         state,

@@ -1,0 +1,348 @@
+//! Fortress Berlin's random player and the invariants every state of its games must keep
+//! (issue 11's playouts): used by `tests/tests/playouts_fortress.rs` and the benchmark.
+//!
+//! The agent proposes inputs a player could give (mode changes, steps into neighbouring hexes,
+//! facings, stack orders, close assaults and bombardments on hexes within reach, the end of the
+//! segment), many of them doubtful on purpose: the engine refuses what the rules forbid, and
+//! every refusal must leave the state as it was.
+
+use engine::core::contract::{EventVisibility, GameEvent, Ruleset};
+use engine::core::faces::Face;
+use engine::core::hex::{Dir, HexId};
+use engine::core::protocol::{DiceRoll, Input, Pending};
+use engine::core::side::{Side, Viewer};
+use engine::core::units::UnitId;
+use engine::fortress::board::SegmentKind;
+use engine::fortress::counters::{GERMAN, SOVIET};
+use engine::fortress::game::{Assaulters, Command, Force, Game, Waiting};
+use engine::fortress::GameData;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+/// The built-in Fortress Berlin data (data/fortress-berlin), loaded once per test binary.
+pub fn fortress_berlin() -> &'static GameData {
+    use std::sync::OnceLock;
+    static DATA: OnceLock<&'static GameData> = OnceLock::new();
+    DATA.get_or_init(|| {
+        let d = data::fortress::load_builtin().unwrap_or_else(|errs| {
+            let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+            panic!(
+                "built-in Fortress Berlin data does not load:\n{}",
+                text.join("\n")
+            )
+        });
+        Box::leak(d)
+    })
+}
+
+/// The hand-made test board of `engine::fortress::testkit` ("skirmish": both sides on the map).
+pub fn test_board() -> &'static GameData {
+    use std::sync::OnceLock;
+    static DATA: OnceLock<&'static GameData> = OnceLock::new();
+    DATA.get_or_init(|| Box::leak(Box::new(engine::fortress::testkit::data())))
+}
+
+type Fb = Game<'static>;
+
+/// A player making random decisions for whichever side must act.
+pub struct FortressAgent {
+    pub rng: StdRng,
+    /// Commands tried in the current segment: after enough, the agent ends it.
+    tries: u32,
+    /// Commands tried a segment before the agent ends it.
+    actions: u32,
+    segment: (u8, SegmentKind, Side),
+}
+
+impl FortressAgent {
+    pub fn new(seed: u64) -> Self {
+        FortressAgent {
+            rng: StdRng::seed_from_u64(seed),
+            tries: 0,
+            actions: 12,
+            segment: (0, SegmentKind::Reinforcement, GERMAN),
+        }
+    }
+
+    /// An agent that tries `n` commands a segment before ending it (long journals).
+    pub fn with_actions(mut self, n: u32) -> Self {
+        self.actions = n;
+        self
+    }
+
+    /// Inputs to try, in order; the caller applies them until one is accepted (the last, when
+    /// commands are wanted, is always the end of the segment).
+    pub fn candidates(&mut self, g: &Fb) -> Vec<Input<Command>> {
+        match Ruleset::pending(g) {
+            Pending::GameOver => Vec::new(),
+            Pending::Roll { .. } => {
+                let d = [self.rng.gen_range(1..=6), self.rng.gen_range(1..=6)];
+                vec![Input::Rolled(DiceRoll::of(&d))]
+            }
+            Pending::Choose { options, .. } => {
+                let mut order: Vec<u8> = (0..options.len() as u8).collect();
+                order.shuffle(&mut self.rng);
+                order.into_iter().map(Input::Chose).collect()
+            }
+            Pending::DrawChit { .. } => vec![Input::Chose(0)],
+            Pending::Command { .. } => self.commands(g),
+        }
+    }
+
+    fn commands(&mut self, g: &Fb) -> Vec<Input<Command>> {
+        let b = &g.state.board;
+        let key = (b.turn, b.segment.kind, b.segment.side);
+        if key != self.segment {
+            self.segment = key;
+            self.tries = 0;
+        }
+        self.tries += 1;
+        let mut out = Vec::new();
+        // A handful of actions a segment keeps a 15-turn game quick.
+        let busy = self.tries < self.actions;
+        let side = b.segment.side;
+        let mine: Vec<(UnitId, HexId)> = (0..b.units.len() as u16)
+            .map(UnitId)
+            .filter(|&u| g.data.forces.counter(u).is_some_and(|c| c.side == side))
+            .filter_map(|u| Some((u, b.hex_of(u)?)))
+            .collect();
+        if busy && !mine.is_empty() {
+            let geometry = g.data.map.geometry;
+            let dir = |r: &mut StdRng| Dir::ALL[r.gen_range(0..6)];
+            for _ in 0..4 {
+                let &(unit, at) = mine.choose(&mut self.rng).expect("units");
+                let force: Force = b
+                    .stacks
+                    .at(at, side)
+                    .map(|s| s.units.iter().copied().collect())
+                    .unwrap_or_default();
+                let neighbours: Vec<HexId> = geometry.neighbours(at).map(|(_, h)| h).collect();
+                match b.segment.kind {
+                    SegmentKind::Movement => {
+                        let to = *neighbours.choose(&mut self.rng).expect("neighbours");
+                        let moving: Force = if self.rng.gen_bool(0.5) {
+                            force.clone()
+                        } else {
+                            [unit].into_iter().collect()
+                        };
+                        if self.rng.gen_bool(0.3) {
+                            out.push(Input::Command(Command::ChangeMode {
+                                unit,
+                                facing: dir(&mut self.rng),
+                            }));
+                        }
+                        out.push(Input::Command(Command::Move { units: moving, to }));
+                        if self.rng.gen_bool(0.1) {
+                            out.push(Input::Command(Command::Face {
+                                hex: at,
+                                dir: dir(&mut self.rng),
+                            }));
+                        }
+                        if self.rng.gen_bool(0.1) {
+                            out.push(Input::Command(Command::Top { unit }));
+                        }
+                        if self.rng.gen_bool(0.1) {
+                            out.push(Input::Command(Command::Release { units: force }));
+                        }
+                    }
+                    SegmentKind::Combat => {
+                        let enemy = side.other();
+                        let targets: Vec<HexId> = b
+                            .stacks
+                            .stacks
+                            .iter()
+                            .filter(|s| s.owner == enemy && !s.is_empty())
+                            .map(|s| s.hex)
+                            .filter(|&h| geometry.distance(at, h) <= 10)
+                            .collect();
+                        if let Some(&target) = targets.choose(&mut self.rng) {
+                            let units: Assaulters = force.iter().copied().collect();
+                            if geometry.adjacent(at, target) && self.rng.gen_bool(0.7) {
+                                out.push(Input::Command(Command::Assault {
+                                    attackers: units,
+                                    target,
+                                }));
+                            } else {
+                                out.push(Input::Command(Command::Bombard {
+                                    firers: units,
+                                    target,
+                                    mixed: self.rng.gen_bool(0.2),
+                                }));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out.push(Input::Command(Command::EndSegment));
+        out
+    }
+}
+
+/// Checks the invariants of one state; `Err` says which one broke.
+/// * MP never beyond the allowance (7.1): no unit has spent more than its segment's budget,
+///   and no budget is more than the unit's larger printed MA;
+/// * stacking (3.1.4): when the phasing player is to give commands at the start of a segment,
+///   no force is over its limit;
+/// * limited intelligence (3.1.5, 3.6): no seat and no onlooker sees more of an enemy force
+///   than its top unit, unless a close assault or mixed bombardment involving it is waiting
+///   for its dice.
+pub fn check_invariants(g: &Fb, segment_start: bool) -> Result<(), String> {
+    let b = &g.state.board;
+    let per = engine::core::capacity::fortress_berlin::MP.per_mp();
+    for (i, unit) in b.units.iter().enumerate() {
+        let u = UnitId(i as u16);
+        let status = unit.counter.game;
+        if unit.state.spent_mp > status.budget {
+            return Err(format!(
+                "7.1: unit {i} spent {} MP sub-points of a budget of {}",
+                unit.state.spent_mp, status.budget
+            ));
+        }
+        if let Some(c) = g.data.forces.counter(u) {
+            let ma = c.on(Face::Front).ma.max(c.on(Face::Back).ma) as u16 * per;
+            if status.budget > ma {
+                return Err(format!(
+                    "7.1: unit {i} has {} MP sub-points, its larger MA is {ma}",
+                    status.budget
+                ));
+            }
+        }
+    }
+    if segment_start && g.state.waiting == Waiting::Commands {
+        let over = engine::fortress::stacking::over_stacked::<4>(&g.data.forces, b);
+        if let Some(l) = over.first() {
+            return Err(format!(
+                "{}: a force is over the stacking limit at a segment's start: {:?}",
+                l.case, l.from
+            ));
+        }
+    }
+    let open = matches!(g.state.waiting, Waiting::AssaultRoll(_));
+    for viewer in [Viewer::Side(GERMAN), Viewer::Side(SOVIET), Viewer::Public] {
+        let view = Ruleset::view(g, viewer);
+        for seen in &view.forces {
+            let own = viewer == Viewer::Side(seen.owner);
+            let actual = b.stacks.at(seen.hex, seen.owner).map(|s| s.units.clone());
+            let Some(actual) = actual else {
+                return Err(format!("{viewer:?} sees a force in an empty hex"));
+            };
+            if seen.top_only {
+                if seen.units.len() != 1 || actual.first() != seen.units.first() {
+                    return Err(format!(
+                        "3.1.5: {viewer:?} is shown a unit that is not the top"
+                    ));
+                }
+            } else if !own && !open {
+                return Err(format!(
+                    "3.6: {viewer:?} sees the whole enemy force in {:?} outside combat",
+                    seen.hex
+                ));
+            } else if seen.units.as_slice() != actual.as_slice() {
+                return Err(format!("{viewer:?} is shown a force that is not there"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The postcard bytes of a state (compared byte for byte).
+pub fn state_bytes(g: &Fb) -> Vec<u8> {
+    postcard::to_allocvec(&g.state).expect("state encodes")
+}
+
+/// The end of one playout.
+pub struct Playout {
+    pub journal: Vec<Input<Command>>,
+    pub refusals: usize,
+    /// Close assaults and bombardments resolved (a result read on the Lower Matrix, 8.6).
+    pub combats: usize,
+    pub game: Fb,
+}
+
+/// One random playout of `scenario` to its end (or `max_inputs`), every invariant checked
+/// after every input, every refusal checked to leave the state byte for byte as it was, and
+/// every event's visibility as the rules say (a force's moves and orders are its owner's).
+pub fn playout(
+    data: &'static GameData,
+    scenario: &str,
+    seed: u64,
+    max_inputs: usize,
+) -> Result<Playout, String> {
+    playout_with(data, scenario, FortressAgent::new(seed), max_inputs, true)
+}
+
+/// A playout by `agent`; `checked`: the invariants and refusals checked after every input (off
+/// for the benchmark's timing of the rules alone).
+pub fn playout_with(
+    data: &'static GameData,
+    scenario: &str,
+    mut agent: FortressAgent,
+    max_inputs: usize,
+    checked: bool,
+) -> Result<Playout, String> {
+    let mut g = Fb::new(data, scenario, Default::default()).map_err(|e| format!("{e}"))?;
+    let mut journal = Vec::new();
+    let mut refusals = 0;
+    let mut combats = 0;
+    check_invariants(&g, true)?;
+    while journal.len() < max_inputs && !matches!(Ruleset::pending(&g), Pending::GameOver) {
+        let segment = (g.state.board.turn, g.state.board.segment);
+        let mut accepted = false;
+        for input in agent.candidates(&g) {
+            let before = if checked { state_bytes(&g) } else { Vec::new() };
+            match Ruleset::apply(&mut g, &input) {
+                Ok(events) => {
+                    combats += events
+                        .iter()
+                        .filter(|e| matches!(e, engine::fortress::Event::AssaultResult { .. }))
+                        .count();
+                    for e in &events {
+                        if let EventVisibility::Only(side) = e.visibility() {
+                            let phasing = g.state.board.segment.side;
+                            if side != phasing {
+                                return Err(format!(
+                                    "input {}: a private event of the non-phasing side: {e:?}",
+                                    journal.len()
+                                ));
+                            }
+                        }
+                    }
+                    journal.push(input);
+                    accepted = true;
+                    break;
+                }
+                Err(v) => {
+                    refusals += 1;
+                    if checked && state_bytes(&g) != before {
+                        return Err(format!(
+                            "input {}: the refusal [{}] {} changed the state",
+                            journal.len(),
+                            v.case,
+                            v.reason
+                        ));
+                    }
+                }
+            }
+        }
+        if !accepted {
+            return Err(format!(
+                "input {}: every candidate refused, pending {:?}",
+                journal.len(),
+                Ruleset::pending(&g)
+            ));
+        }
+        let starts = (g.state.board.turn, g.state.board.segment) != segment;
+        if checked {
+            check_invariants(&g, starts).map_err(|e| format!("input {}: {e}", journal.len()))?;
+        }
+    }
+    Ok(Playout {
+        journal,
+        refusals,
+        combats,
+        game: g,
+    })
+}

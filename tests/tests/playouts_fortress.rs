@@ -1,0 +1,133 @@
+//! Fortress Berlin's random playouts (issue 11): games played to their end by a random player
+//! on the built-in data (the full game) and on the engine's test board (both sides in contact
+//! from the first turn, so close assaults, bombardments, retreats and advances happen), with
+//! the invariants of `tests::fortress_agent::check_invariants` after every input, every
+//! refusal leaving the state byte for byte as it was, and replay determinism (the journal
+//! replayed in place gives the same state).
+//!
+//! `BERLIN_TABLE_FORTRESS_PLAYOUTS=n` plays n seeds per scenario (default 1,000, about 10 s in
+//! a debug build); `BERLIN_TABLE_FIRST_SEED=s` starts at s.
+
+use engine::core::contract::Ruleset;
+use engine::core::protocol::Events;
+use engine::fortress::Game;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use tests::fortress_agent::{fortress_berlin, playout, state_bytes, test_board};
+
+fn seeds() -> u64 {
+    std::env::var("BERLIN_TABLE_FORTRESS_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000)
+}
+
+fn first_seed() -> u64 {
+    std::env::var("BERLIN_TABLE_FIRST_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Plays `seeds()` games of `scenario` on two threads; returns (games ended, inputs, refusals,
+/// combats resolved).
+fn run(
+    data: &'static engine::fortress::GameData,
+    scenario: &'static str,
+) -> (usize, usize, usize, usize) {
+    let n = seeds();
+    let first = first_seed();
+    let ended = AtomicUsize::new(0);
+    let inputs = AtomicUsize::new(0);
+    let refusals = AtomicUsize::new(0);
+    let combats = AtomicUsize::new(0);
+    let failure = std::sync::Mutex::new(None::<String>);
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |p| p.get())
+        .min(4) as u64;
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let (ended, inputs, refusals, combats, failure) =
+                (&ended, &inputs, &refusals, &combats, &failure);
+            scope.spawn(move || {
+                for seed in (first + t..first + n).step_by(threads as usize) {
+                    match playout(data, scenario, seed, 20_000) {
+                        Ok(p) => {
+                            // Replay determinism: the journal in place, one event buffer.
+                            let mut g =
+                                Game::new(data, scenario, Default::default()).expect("scenario");
+                            let mut events = Events::new();
+                            for (i, input) in p.journal.iter().enumerate() {
+                                events.clear();
+                                if let Err(v) = Ruleset::apply_in_place(&mut g, input, &mut events)
+                                {
+                                    *failure.lock().expect("lock") = Some(format!(
+                                        "{scenario} seed {seed}: input {i} refused on replay: {v}"
+                                    ));
+                                    return;
+                                }
+                            }
+                            if state_bytes(&g) != state_bytes(&p.game) {
+                                *failure.lock().expect("lock") = Some(format!(
+                                    "{scenario} seed {seed}: the replay ends in another state"
+                                ));
+                                return;
+                            }
+                            if matches!(
+                                Ruleset::pending(&p.game),
+                                engine::core::protocol::Pending::GameOver
+                            ) {
+                                ended.fetch_add(1, Ordering::Relaxed);
+                            }
+                            inputs.fetch_add(p.journal.len(), Ordering::Relaxed);
+                            refusals.fetch_add(p.refusals, Ordering::Relaxed);
+                            combats.fetch_add(p.combats, Ordering::Relaxed);
+                        }
+                        Err(e) => {
+                            *failure.lock().expect("lock") =
+                                Some(format!("{scenario} seed {seed}: {e}"));
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(f) = failure.into_inner().expect("lock") {
+        panic!("{f}");
+    }
+    let (ended, inputs, refusals, combats) = (
+        ended.into_inner(),
+        inputs.into_inner(),
+        refusals.into_inner(),
+        combats.into_inner(),
+    );
+    println!(
+        "{scenario}: {n} playouts, {ended} to the end, {inputs} inputs, {refusals} refusals, {combats} combats resolved"
+    );
+    (ended, inputs, refusals, combats)
+}
+
+#[test]
+fn fortress_playouts_of_the_full_game_keep_every_invariant_and_replay_identically() {
+    let (ended, _, _, _) = run(fortress_berlin(), "full-game");
+    assert_eq!(
+        ended as u64,
+        seeds(),
+        "every full game reaches the end of turn 15 (4.0)"
+    );
+}
+
+#[test]
+fn fortress_playouts_on_the_test_board_fight_and_keep_every_invariant() {
+    let (ended, inputs, refusals, combats) = run(test_board(), "skirmish");
+    assert!(combats > 0, "close assaults are resolved (8.4.2, 8.6)");
+    assert_eq!(
+        ended as u64,
+        seeds(),
+        "every skirmish reaches its end (4.0)"
+    );
+    assert!(
+        inputs > 0 && refusals > 0,
+        "the agent plays and is refused at times"
+    );
+}
