@@ -40,6 +40,9 @@ mod places;
 #[allow(dead_code)]
 #[path = "src/scenarios.rs"]
 mod scenarios;
+
+#[path = "src/shape.rs"]
+mod shape;
 #[allow(dead_code)]
 #[path = "src/source.rs"]
 mod source;

@@ -3,9 +3,10 @@
 
 use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
+use crate::shape::{self, legend_char, Limits, ShapeKeys};
 use engine::berlin85::data::{Region, Zone};
 use engine::core::capacity::berlin85::HEXES as MAX_HEXES;
-use engine::core::hex::{Edge, Geometry, HexFormat, ShiftedColumns};
+use engine::core::hex::Geometry;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -82,53 +83,22 @@ pub fn read(src: &Src) -> Result<Game, Vec<DataError>> {
     let raw: RawGame = de::parse(src).map_err(|e| vec![e])?;
     let mut errors = Vec::new();
 
-    let format = de::choice(
-        src,
-        &raw.hex_format,
-        "hex_format",
-        &[("CCRR", HexFormat::Ccrr), ("CC.RR", HexFormat::CcDotRr)],
-    )
-    .keep(&mut errors);
-    let columns = de::in_range(src, &raw.columns, "columns", 1, 99).keep(&mut errors);
-    let rows = de::in_range(src, &raw.rows, "rows", 1, 99).keep(&mut errors);
-    let col_edge = de::choice(
-        src,
-        &raw.first_column_at,
-        "first_column_at",
-        &[("west", Edge::West), ("east", Edge::East)],
-    )
-    .keep(&mut errors);
-    let row_edge = de::choice(
-        src,
-        &raw.first_row_at,
-        "first_row_at",
-        &[("north", Edge::North), ("south", Edge::South)],
-    )
-    .keep(&mut errors);
-    let shifted = de::choice(
-        src,
-        &raw.shifted_columns,
-        "shifted_columns",
-        &[("even", ShiftedColumns::Even), ("odd", ShiftedColumns::Odd)],
-    )
-    .keep(&mut errors);
-    if !is_dice(raw.dice.get_ref()) {
-        errors.push(src.err(
-            raw.dice.span(),
-            format!(
-                "dice: '{}' is not a die spec like \"1d6\" or \"2d6\"",
-                raw.dice.get_ref()
-            ),
-        ));
-    }
-    if let (Some(c), Some(r)) = (columns, rows) {
-        if (c * r) as usize > MAX_HEXES {
-            errors.push(src.err(
-                raw.rows.span(),
-                format!("rows: {c} x {r} hexes is more than the engine holds ({MAX_HEXES})"),
-            ));
-        }
-    }
+    let shape = ShapeKeys {
+        title: &raw.title,
+        dice: &raw.dice,
+        hex_format: &raw.hex_format,
+        columns: &raw.columns,
+        rows: &raw.rows,
+        first_column_at: &raw.first_column_at,
+        first_row_at: &raw.first_row_at,
+        shifted_columns: &raw.shifted_columns,
+    };
+    let limits = Limits {
+        columns: 99,
+        rows: 99,
+        hexes: MAX_HEXES,
+    };
+    let geometry = shape::read(src, &shape, &limits, &mut errors);
 
     let mut terrain = Vec::new();
     for (k, v) in &raw.terrain {
@@ -164,9 +134,6 @@ pub fn read(src: &Src) -> Result<Game, Vec<DataError>> {
         errors.push(src.err_file("[regions]: the legend is empty"));
     }
 
-    if raw.title.get_ref().trim().is_empty() {
-        errors.push(src.err(raw.title.span(), "title: the game needs a title"));
-    }
     let id = raw.id.get_ref().clone();
     if id.is_empty()
         || !id
@@ -178,48 +145,13 @@ pub fn read(src: &Src) -> Result<Game, Vec<DataError>> {
             format!("id: '{id}' must be lowercase letters, digits and '_'"),
         ));
     }
-    match (format, columns, rows, col_edge, row_edge, shifted) {
-        (
-            Some(format),
-            Some(columns),
-            Some(rows),
-            Some(first_column_at),
-            Some(first_row_at),
-            Some(shifted),
-        ) if errors.is_empty() => Ok(Game {
+    match geometry {
+        Some(geometry) if errors.is_empty() => Ok(Game {
             stand_in: raw.stand_in,
-            geometry: Geometry {
-                columns: columns as u8,
-                rows: rows as u8,
-                shifted,
-                format,
-                first_column_at,
-                first_row_at,
-            },
+            geometry,
             terrain,
             regions,
         }),
         _ => Err(errors),
     }
-}
-
-/// A legend key must be one character that can appear in a grid line.
-fn legend_char(src: &Src, k: &Sp<String>, table: &str) -> Result<char, DataError> {
-    let mut chars = k.get_ref().chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) if !c.is_whitespace() && c != '#' && c != '|' => Ok(c),
-        _ => Err(src.err(
-            k.span(),
-            format!(
-                "[{table}]: legend key '{}' must be one character other than a space, '#' or '|'",
-                k.get_ref()
-            ),
-        )),
-    }
-}
-
-fn is_dice(s: &str) -> bool {
-    s.split_once('d').is_some_and(|(n, f)| {
-        n.parse::<u8>().is_ok_and(|n| n >= 1) && f.parse::<u8>().is_ok_and(|f| f >= 2)
-    })
 }

@@ -26,6 +26,7 @@ mod hexsides;
 mod places;
 pub mod render;
 mod scenarios;
+mod shape;
 pub mod source;
 mod tables;
 mod units;

@@ -8,7 +8,8 @@
 use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
 use crate::grid;
-use engine::core::hex::{Edge, Geometry, HexFormat, HexId, Hexside, ShiftedColumns};
+use crate::shape::{self, legend_char, Limits, ShapeKeys};
+use engine::core::hex::{Geometry, HexId, Hexside};
 use engine::core::map::{HexFeatures, Place, PlaceKind, SideFeatures, MAX_PLACE_HEXES};
 use engine::fortress::board::{terrain, MapData};
 use engine::fortress::data::{EntryArea, GameData, ENTRY_AREAS};
@@ -62,65 +63,37 @@ pub fn read_game(src: &Src) -> Result<Game, Vec<DataError>> {
             ),
         ));
     }
-    let _ = (&raw.title, &raw.dice);
-    let format = de::choice(
-        src,
-        &raw.hex_format,
-        "hex_format",
-        &[("CCRR", HexFormat::Ccrr), ("CC.RR", HexFormat::CcDotRr)],
-    )
-    .keep(&mut errors);
-    let columns = de::in_range(src, &raw.columns, "columns", 1, 80).keep(&mut errors);
-    let rows = de::in_range(src, &raw.rows, "rows", 1, 60).keep(&mut errors);
-    let edges = [("west", Edge::West), ("east", Edge::East)];
-    let col_edge =
-        de::choice(src, &raw.first_column_at, "first_column_at", &edges).keep(&mut errors);
-    let row_edge = de::choice(
-        src,
-        &raw.first_row_at,
-        "first_row_at",
-        &[("north", Edge::North), ("south", Edge::South)],
-    )
-    .keep(&mut errors);
-    let shifted = de::choice(
-        src,
-        &raw.shifted_columns,
-        "shifted_columns",
-        &[("even", ShiftedColumns::Even), ("odd", ShiftedColumns::Odd)],
-    )
-    .keep(&mut errors);
+    let shape = ShapeKeys {
+        title: &raw.title,
+        dice: &raw.dice,
+        hex_format: &raw.hex_format,
+        columns: &raw.columns,
+        rows: &raw.rows,
+        first_column_at: &raw.first_column_at,
+        first_row_at: &raw.first_row_at,
+        shifted_columns: &raw.shifted_columns,
+    };
+    let limits = Limits {
+        columns: 80,
+        rows: 60,
+        hexes: engine::core::capacity::fortress_berlin::HEXES,
+    };
+    let geometry = shape::read(src, &shape, &limits, &mut errors);
     let mut legend = Vec::new();
     for (k, v) in &raw.terrain {
-        let mut chars = k.get_ref().chars();
-        let ch = match (chars.next(), chars.next()) {
-            (Some(c), None) if !matches!(c, ' ' | '#' | '|') => c,
-            _ => {
-                errors.push(src.err(
-                    k.span(),
-                    format!("terrain: '{}' is not one map character", k.get_ref()),
-                ));
-                continue;
-            }
+        let Some(ch) = legend_char(src, k, "terrain").keep(&mut errors) else {
+            continue;
         };
         if let Some(t) = de::choice(src, v, "terrain", &TERRAIN).keep(&mut errors) {
             legend.push((ch, t));
         }
     }
-    match (format, columns, rows, col_edge, row_edge, shifted) {
-        (Some(format), Some(c), Some(r), Some(fc), Some(fr), Some(s)) if errors.is_empty() => {
-            Ok(Game {
-                geometry: Geometry {
-                    columns: c as u8,
-                    rows: r as u8,
-                    shifted: s,
-                    format,
-                    first_column_at: fc,
-                    first_row_at: fr,
-                },
-                stand_in: raw.stand_in,
-                legend,
-            })
-        }
+    match geometry {
+        Some(geometry) if errors.is_empty() => Ok(Game {
+            geometry,
+            stand_in: raw.stand_in,
+            legend,
+        }),
         _ => Err(errors),
     }
 }
