@@ -1,8 +1,8 @@
 //! The picture of Fortress Berlin's built-in map, `docs/fortress-berlin-map.png`, is what the
 //! shared renderer draws from the built-in data today (regenerate it with
 //! `cargo run -p data --bin render_map -- --game fortress-berlin` when this fails).
+mod common;
 use data::fortress;
-use std::path::Path;
 
 const DOCS_SCALE: f32 = 24.0;
 
@@ -18,28 +18,10 @@ fn render_fortress_berlin_map_matches_docs_png() {
     let pm = data::render::fortress::render_fortress(&d, DOCS_SCALE, &labels);
     let layout = data::render::Layout::new(d.map.geometry, DOCS_SCALE);
     assert_eq!((pm.width(), pm.height()), layout.size());
-    if let Ok(dir) = std::env::var("RENDER_OUT") {
-        let _ = pm.save_png(Path::new(&dir).join("fortress-berlin-map.png"));
-    }
-    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/fortress-berlin-map.png");
-    let bytes = std::fs::read(&docs).expect("docs/fortress-berlin-map.png exists");
-    let shown = tiny_skia::Pixmap::decode_png(&bytes).expect("a PNG");
-    assert_eq!(
-        (shown.width(), shown.height()),
-        (pm.width(), pm.height()),
-        "docs/fortress-berlin-map.png was drawn at another scale or from another map"
-    );
-    // As for Berlin '85: anti-aliasing may round differently on another CPU.
-    let differing = shown
-        .data()
-        .chunks(4)
-        .zip(pm.data().chunks(4))
-        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 16))
-        .count();
-    assert!(
-        differing <= 50,
-        "docs/fortress-berlin-map.png is out of date: {differing} pixels differ; run \
-         `cargo run -p data --bin render_map -- --game fortress-berlin`"
+    common::assert_matches_docs_png(
+        &pm,
+        "fortress-berlin-map.png",
+        "cargo run -p data --bin render_map -- --game fortress-berlin",
     );
 }
 

@@ -37,3 +37,34 @@ pub fn errors_of(set: &FileSet) -> Vec<String> {
         Err(e) => strings(&e),
     }
 }
+
+/// Checks that `docs/<name>` is the picture `drawn` (the map renderer's output today): same
+/// size, and at most 50 pixels differing by more than 16 in a channel, since anti-aliasing may
+/// round differently on another CPU (SSE on x86, NEON on the Pi, the aarch64 tests under
+/// qemu); one hex redrawn in another colour changes ~1,500. `RENDER_OUT=DIR` saves `drawn`
+/// there; `regenerate` is the command that redraws the docs picture.
+pub fn assert_matches_docs_png(drawn: &tiny_skia::Pixmap, name: &str, regenerate: &str) {
+    if let Ok(dir) = std::env::var("RENDER_OUT") {
+        let _ = drawn.save_png(std::path::Path::new(&dir).join(name));
+    }
+    let docs = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../docs")
+        .join(name);
+    let bytes = std::fs::read(&docs).unwrap_or_else(|e| panic!("docs/{name}: {e}"));
+    let shown = tiny_skia::Pixmap::decode_png(&bytes).expect("a PNG");
+    assert_eq!(
+        (shown.width(), shown.height()),
+        (drawn.width(), drawn.height()),
+        "docs/{name} was drawn at another scale or from another map"
+    );
+    let differing = shown
+        .data()
+        .chunks(4)
+        .zip(drawn.data().chunks(4))
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 16))
+        .count();
+    assert!(
+        differing <= 50,
+        "docs/{name} is out of date: {differing} pixels differ; run `{regenerate}`"
+    );
+}
