@@ -13,6 +13,7 @@
 //! | [`engineering`] | 3.10 engineering actions: who may try what, and the check's outcome |
 //! | [`political`] | 4.3 political figure markers, 5.2 only the Stasi turns them |
 //! | [`prisoners`] | 3.4.1 prisons, 3.4.2 |
+//! | [`abilities`] | 3.14 the abilities printed on counters |
 //! | [`boats`] | 4.2 boat units on river hexsides |
 //! | [`booze`] | 3.8 the Booze marker's reroll |
 //! | [`charge`] | 3.9 Charge |
@@ -20,11 +21,13 @@
 //! | [`refugees`] | 4.4 refugees and armed mobs |
 //! | [`reinforcement`] | 4.1.2 police entry and refugees, 6.0 transport rolls, 8.1, 8.2 |
 //! | [`sabotage`] | 3.11 sabotage missions: who may go, each step's modifier and outcome |
+//! | [`transport`] | 6.0 riding cars and buses, 8.2 helicopter lifts |
 //! | [`victory`] | 10.1 the capped Victory Point track, 10.2 |
 //!
 //! The engine never rolls: every die arrives as an input (a raw d10 face 0–9, S1.3), and the
 //! functions here read it. Refusals and events cite the exclusive case.
 
+pub mod abilities;
 pub mod boats;
 pub mod booze;
 pub mod charge;
@@ -39,6 +42,7 @@ pub mod refugees;
 pub mod reinforcement;
 pub mod sabotage;
 pub mod terrain;
+pub mod transport;
 pub mod victory;
 pub mod weather;
 
