@@ -132,6 +132,25 @@ pub fn command_data(
     Ok(data)
 }
 
+/// 4.1.1: a police unit's TQ situation: the value printed on the Police HQ, never lowered by
+/// its division's TQ (constant, immune to fatigue, B29).
+pub const fn police_tq(hq_printed: u8) -> crate::css::morale::TqSituation {
+    crate::css::morale::TqSituation::printed(hq_printed)
+}
+
+/// 4.1.1: the NATO player picks which NATO division pays for a police Formation chit: one with
+/// its own Division chit (not the police).
+pub fn police_chit_payer(data: &CommandData, payer: DivisionId) -> Result<(), RuleViolation> {
+    let d = data.division(payer)?;
+    if d.side != NATO || !d.has_division_chit || d.fatigue_immune {
+        return Err(RuleViolation::new(
+            "4.1.1",
+            "a NATO army division pays for the police Formation chits",
+        ));
+    }
+    Ok(())
+}
+
 /// Which side a division of `side` fights for, by name (for messages).
 pub const fn side_name(side: Side) -> &'static str {
     match side {
@@ -270,6 +289,13 @@ mod tests {
             &[Chit::DivisionDirectCommand(POLICE)]
         );
         assert!(data(false).always_in_cup.is_empty());
+        // Their TQ is the Police HQ's and never drops with the division.
+        assert_eq!(police_tq(5).division_shortfall, 0);
+        assert_eq!(police_tq(5).printed, 5);
+        // NATO picks a NATO army division to pay for their Formation chits.
+        assert!(police_chit_payer(&d, BB).is_ok());
+        assert_eq!(police_chit_payer(&d, POLICE).unwrap_err().case, "4.1.1");
+        assert_eq!(police_chit_payer(&d, MRD).unwrap_err().case, "4.1.1");
         // No West German Division Activation chit can be bought.
         let mut s = turn(&d);
         let mut ev = Events::new();

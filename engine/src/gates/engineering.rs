@@ -36,6 +36,9 @@ pub enum Task {
     DemolishBridge,
     /// 3.10.11: repair an adjacent damaged or destroyed bridge.
     RepairBridge,
+    /// 2.1.6: remove a Rubble marker from the engineers' hex or an adjacent one (no modifier is
+    /// printed: stand-in 0).
+    ClearRubble,
 }
 
 /// What the engineers are next to or in, as the game state sees it.
@@ -51,6 +54,8 @@ pub enum Target {
     Fire { adjacent: bool, burning: bool },
     /// An adjacent bridge hexside (3.10.9).
     BridgeSide { adjacent: bool, state: Bridge },
+    /// The engineers' hex or an adjacent one, with or without Rubble (2.1.6).
+    Rubble { within_one: bool, rubbled: bool },
 }
 
 /// The unit attempting the task.
@@ -66,6 +71,7 @@ impl Task {
     pub const fn modifier(self, target: Target) -> i8 {
         match self {
             Task::PreparedPosition | Task::PutOutFire | Task::DemolishBridge => 0,
+            Task::ClearRubble => 0,
             Task::Entrenchment | Task::BreachWall => -1,
             Task::Crossing { major: true } => -2,
             Task::Crossing { major: false } => -1,
@@ -90,6 +96,7 @@ impl Task {
             Task::PutOutFire => "3.10.8",
             Task::DemolishBridge => "3.10.10",
             Task::RepairBridge => "3.10.11",
+            Task::ClearRubble => "2.1.6",
         }
     }
 }
@@ -116,6 +123,13 @@ pub fn may_attempt(unit: Engineer, task: Task, target: Target) -> Result<(), Rul
         (Task::RepairBridge, Target::BridgeSide { adjacent, state }) => {
             adjacent && state != Bridge::Standing
         }
+        (
+            Task::ClearRubble,
+            Target::Rubble {
+                within_one,
+                rubbled,
+            },
+        ) => within_one && rubbled,
         _ => false,
     };
     if ok {
@@ -142,6 +156,8 @@ pub enum Outcome {
     FireOut,
     /// The bridge's new state (3.10.9–3.10.11).
     Bridge(Bridge),
+    /// The Rubble marker comes off (2.1.6).
+    RubbleCleared,
 }
 
 /// 3.10: the check of `task` for an engineer in `situation` (its rule modifier is the task's),
@@ -171,6 +187,7 @@ pub fn resolve(
         Task::DemolishBridge if raw == 0 => Outcome::Bridge(Bridge::Destroyed),
         Task::DemolishBridge => Outcome::Bridge(Bridge::Damaged),
         Task::RepairBridge => Outcome::Bridge(Bridge::Standing),
+        Task::ClearRubble => Outcome::RubbleCleared,
     }
 }
 
@@ -309,6 +326,33 @@ mod tests {
             bridged: true,
         };
         assert_eq!(may_attempt(ENG, minor, bridged).unwrap_err().case, "3.10.7");
+    }
+
+    // 2.1.6 rubble: engineers remove a Rubble marker with a TQC.
+    #[test]
+    fn gates_2_1_6_engineers_clear_rubble() {
+        let m = tq_modifiers();
+        let rubble = Target::Rubble {
+            within_one: true,
+            rubbled: true,
+        };
+        assert!(may_attempt(ENG, Task::ClearRubble, rubble).is_ok());
+        assert_eq!(
+            resolve(Task::ClearRubble, rubble, tq(4), &m, 4),
+            Outcome::RubbleCleared
+        );
+        assert_eq!(
+            resolve(Task::ClearRubble, rubble, tq(4), &m, 5),
+            Outcome::Failed
+        );
+        let clean = Target::Rubble {
+            within_one: true,
+            rubbled: false,
+        };
+        assert_eq!(
+            may_attempt(ENG, Task::ClearRubble, clean).unwrap_err().case,
+            "2.1.6"
+        );
     }
 
     // 3.10.8 put out an adjacent fire with an unmodified TQC; a 9 always fails.

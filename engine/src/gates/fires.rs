@@ -110,6 +110,20 @@ pub const fn rubbles(fire_raw: u8, extra_raw: u8) -> bool {
     fire_raw == extra_raw
 }
 
+/// 2.1.6: what rubbling does to the units in the hex: every one of them routs at once (S11.8),
+/// whatever the fire result did to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rubbled {
+    pub all_rout: bool,
+    /// Rubble adds no movement cost of its own afterwards (B10).
+    pub extra_cost: u16,
+}
+
+pub const RUBBLED: Rubbled = Rubbled {
+    all_rout: true,
+    extra_cost: 0,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,5 +221,12 @@ mod tests {
         assert!(!may_rubble(false, 6, false));
         assert!(!may_rubble(true, 6, true));
         assert!(rubbles(3, 3) && rubbles(9, 9) && !rubbles(3, 4));
+        assert_eq!(
+            RUBBLED,
+            Rubbled {
+                all_rout: true,
+                extra_cost: 0
+            }
+        );
     }
 }

@@ -216,6 +216,12 @@ pub fn nato_may_pick(held: bool, cup: &Cup) -> bool {
         .any(|c| matches!(c, Chit::Division(_) | Chit::Formation(_)))
 }
 
+/// 1.2: a NATO or West German unit that some rule forces into an East German hex leaves play
+/// (its moves there are refused outright: the map bars those hexes to NATO, S7.8).
+pub fn leaves_play(side: Side, east_german_hex: bool) -> bool {
+    side == NATO && east_german_hex
+}
+
 /// 3.5: is `h` in the no-go area of a reinforcement hex (the hex itself or within 3 hexes)?
 pub fn in_no_go_area(g: &Geometry, h: HexId, reinforcement_hexes: &[HexId]) -> bool {
     reinforcement_hexes.iter().any(|r| g.distance(*r, h) <= 3)
@@ -372,6 +378,18 @@ mod tests {
         assert_eq!(nato_picks(held, &cup, div).unwrap_err().case, "2.4");
         // A scenario without the hex says whether NATO holds it.
         assert!(SiteState::default().teufelsberg_held(&[], true));
+    }
+
+    // 1.2 East Germany: NATO units never enter it (barred, S7.8) and leave play if forced in.
+    #[test]
+    fn gates_1_2_nato_units_forced_into_east_germany_leave_play() {
+        assert!(leaves_play(NATO, true));
+        assert!(!leaves_play(NATO, false));
+        assert!(!leaves_play(WARSAW_PACT, true));
+        let mut b = Board::new();
+        b.detail(h(4, 4)).barred = 1;
+        assert!(b.ground().detail(h(4, 4)).barred_to(NATO));
+        assert!(!b.ground().detail(h(4, 4)).barred_to(WARSAW_PACT));
     }
 
     // 3.5 reinforcement hexes: NATO stays 3 hexes away (barred for movement, S7.8) and never

@@ -134,6 +134,21 @@ pub fn may_strike(target_side: Side, in_column: bool) -> Result<(), RuleViolatio
     Ok(())
 }
 
+/// 8.1: the Mi-24, when active, is put on any hex of the map as its Movement action (not in
+/// rain, 3.1); otherwise it is an ordinary unit.
+pub fn mi24_may_fly(active: bool, rain: bool) -> Result<(), RuleViolation> {
+    if rain {
+        return refuse("3.1", "no air unit flies in the rain");
+    }
+    if !active {
+        return refuse(
+            "8.1",
+            "the Mi-24 moves only when active, as its Movement action",
+        );
+    }
+    Ok(())
+}
+
 /// 8.2: a Destroyed marker in the Airfield box comes off on a die of 4 or less.
 pub const fn airfield_repaired(raw: u8) -> bool {
     raw <= 4
@@ -197,5 +212,8 @@ mod tests {
         assert_eq!(may_strike(NATO, false).unwrap_err().case, "8.1");
         assert_eq!(may_strike(WARSAW_PACT, true).unwrap_err().case, "8.1");
         assert!(airfield_repaired(4) && !airfield_repaired(5));
+        assert!(mi24_may_fly(true, false).is_ok());
+        assert_eq!(mi24_may_fly(false, false).unwrap_err().case, "8.1");
+        assert_eq!(mi24_may_fly(true, true).unwrap_err().case, "3.1");
     }
 }
