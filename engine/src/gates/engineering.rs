@@ -191,6 +191,13 @@ pub fn resolve(
     }
 }
 
+/// 3.10.5: an engineers' crossing stands only while the unit that made it stays in its hex,
+/// pointed at the hexside; the game clears `css::terrain::Conditions::temporary_bridge` when
+/// this turns false.
+pub const fn crossing_stands(engineers_in_hex: bool, still_pointing: bool) -> bool {
+    engineers_in_hex && still_pointing
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -321,6 +328,9 @@ mod tests {
             resolve(minor, river, tq(5), &m, 4),
             Outcome::TemporaryBridge
         );
+        assert!(crossing_stands(true, true));
+        assert!(!crossing_stands(false, true), "the engineers left");
+        assert!(!crossing_stands(true, false));
         let bridged = Target::Water {
             adjacent: true,
             bridged: true,

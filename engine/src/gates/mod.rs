@@ -22,6 +22,7 @@
 //! | [`reinforcement`] | 4.1.2 police entry and refugees, 6.0 transport rolls, 8.1, 8.2 |
 //! | [`sabotage`] | 3.11 sabotage missions: who may go, each step's modifier and outcome |
 //! | [`transport`] | 6.0 riding cars and buses, 8.2 helicopter lifts |
+//! | [`sniper`] | 5.2 the Stasi sniper |
 //! | [`victory`] | 10.1 the capped Victory Point track, 10.2 |
 //!
 //! The engine never rolls: every die arrives as an input (a raw d10 face 0–9, S1.3), and the
@@ -41,6 +42,7 @@ pub mod prisoners;
 pub mod refugees;
 pub mod reinforcement;
 pub mod sabotage;
+pub mod sniper;
 pub mod terrain;
 pub mod transport;
 pub mod victory;

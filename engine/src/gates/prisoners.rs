@@ -34,6 +34,16 @@ pub const fn freed_by_entry(prisoner_side: Side) -> bool {
     matches!(prisoner_side, Side::B)
 }
 
+/// 3.4.1: Victory Points the Warsaw Pact scores for freeing the units held in Spandau. The
+/// rulebook gives no number: the series' stand-in of one point per unit (S21.2), which a
+/// scenario may replace.
+pub const fn liberation_points(prisoners: u8, per_unit: u8) -> u8 {
+    prisoners.saturating_mul(per_unit)
+}
+
+/// S21.2 stand-in: one point per unit.
+pub const STAND_IN_POINTS_PER_UNIT: u8 = 1;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,6 +68,7 @@ mod tests {
         assert_eq!(captured(WARSAW_PACT, true), Captivity::Removed);
         assert_eq!(captured(NATO, true), Captivity::Prison(STASI_PRISON));
         assert!(freed_by_entry(WARSAW_PACT));
+        assert_eq!(liberation_points(4, STAND_IN_POINTS_PER_UNIT), 4);
         assert!(!freed_by_entry(NATO));
     }
 }
