@@ -5,7 +5,7 @@
 //! asks for; heroes, markers and missiles are the series' (S12.6, S15.1, S9.14).
 
 use super::{NATO, WARSAW_PACT};
-use crate::core::protocol::{DiceSpec, Pending};
+use crate::core::protocol::{refuse, DiceSpec, Pending, RuleViolation};
 use crate::core::side::Side;
 use serde::{Deserialize, Serialize};
 
@@ -123,6 +123,93 @@ pub const fn fuel_runs_out(raw: u8) -> bool {
     raw == 9
 }
 
+/// 7.0 events 0 and 1: a new hero goes to a hex holding a unit of its side (that player's
+/// choice) and clears the hex's DG, Suppressed and Pin markers (S12.6).
+pub fn may_place_hero(own_unit_in_hex: bool) -> Result<(), RuleViolation> {
+    if !own_unit_in_hex {
+        return refuse("7.0", "a hero is placed with a unit of its own side");
+    }
+    Ok(())
+}
+
+/// 7.0 events 4 and 7: rationing markers go on hexes NATO occupies and stay with a unit.
+pub fn may_place_rationing(nato_unit_in_hex: bool) -> Result<(), RuleViolation> {
+    if !nato_unit_in_hex {
+        return refuse("7.0", "rationing markers go on hexes NATO units occupy");
+    }
+    Ok(())
+}
+
+/// The supply markers of 7.0 (they act like DG markers, B26).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Supply {
+    AmmoRationing,
+    AmmoOut,
+    FuelRationing,
+    FuelOut,
+}
+
+/// What a unit under a 7.0 supply marker may not do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub opportunity_fire: bool,
+    pub direct_or_indirect_fire: bool,
+    /// Second actions under a Division or Formation chit.
+    pub second_action: bool,
+    /// It must move by the shortest way to a friendly Barracks hex and end its activation
+    /// there; with no way (traced as a rout path) it surrenders.
+    pub must_go_to_barracks: bool,
+}
+
+impl Supply {
+    /// 7.0: Ammo Rationing forbids opportunity fire from the hex, Ammo Out all direct and
+    /// indirect fire; Fuel Rationing forbids second actions, Fuel Out sends the unit to the
+    /// barracks.
+    pub const fn limits(self) -> Limits {
+        let none = Limits {
+            opportunity_fire: true,
+            direct_or_indirect_fire: true,
+            second_action: true,
+            must_go_to_barracks: false,
+        };
+        match self {
+            Supply::AmmoRationing => Limits {
+                opportunity_fire: false,
+                ..none
+            },
+            Supply::AmmoOut => Limits {
+                opportunity_fire: false,
+                direct_or_indirect_fire: false,
+                ..none
+            },
+            Supply::FuelRationing => Limits {
+                second_action: false,
+                ..none
+            },
+            Supply::FuelOut => Limits {
+                second_action: false,
+                must_go_to_barracks: true,
+                ..none
+            },
+        }
+    }
+
+    /// 7.0: ending an activation in a friendly, undestroyed Barracks hex removes an ammunition
+    /// marker; reaching the barracks removes Fuel Out.
+    pub const fn removed_at_barracks(self) -> bool {
+        !matches!(self, Supply::FuelRationing)
+    }
+
+    /// 7.0: the raw 9 that worsens a rationing marker (to fire, or after a Movement action).
+    pub const fn worsens(self, raw: u8) -> Option<Supply> {
+        match self {
+            Supply::AmmoRationing if ammo_runs_out(raw) => Some(Supply::AmmoOut),
+            Supply::FuelRationing if fuel_runs_out(raw) => Some(Supply::FuelOut),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,6 +240,29 @@ mod tests {
         };
         assert_eq!(case, "7.0");
         assert_eq!((MISSILE_STRIKES, MISSILE_FIREPOWER), (2, 6));
+    }
+
+    // 7.0 events 0, 1, 4 and 7: heroes join their own units; rationing goes on NATO hexes and
+    // limits fire, second actions and movement; a 9 worsens it; barracks cure it.
+    #[test]
+    fn gates_7_0_heroes_and_rationing_markers() {
+        assert!(may_place_hero(true).is_ok());
+        assert_eq!(may_place_hero(false).unwrap_err().case, "7.0");
+        assert!(may_place_rationing(true).is_ok());
+        assert_eq!(may_place_rationing(false).unwrap_err().case, "7.0");
+        let a = Supply::AmmoRationing.limits();
+        assert!(!a.opportunity_fire && a.direct_or_indirect_fire && a.second_action);
+        let out = Supply::AmmoOut.limits();
+        assert!(!out.opportunity_fire && !out.direct_or_indirect_fire);
+        let f = Supply::FuelRationing.limits();
+        assert!(!f.second_action && !f.must_go_to_barracks && f.opportunity_fire);
+        assert!(Supply::FuelOut.limits().must_go_to_barracks);
+        assert_eq!(Supply::AmmoRationing.worsens(9), Some(Supply::AmmoOut));
+        assert_eq!(Supply::AmmoRationing.worsens(8), None);
+        assert_eq!(Supply::FuelRationing.worsens(9), Some(Supply::FuelOut));
+        assert_eq!(Supply::AmmoOut.worsens(9), None);
+        assert!(Supply::AmmoOut.removed_at_barracks() && Supply::FuelOut.removed_at_barracks());
+        assert!(!Supply::FuelRationing.removed_at_barracks());
     }
 
     // 7.0 events 6 and 9: bad news from the front: the division chosen takes a Division TQC

@@ -4,6 +4,7 @@
 //! reads raw d10 faces the table supplies (S1.3).
 
 use super::{NATO, WARSAW_PACT};
+use crate::core::hex::HexId;
 use crate::core::protocol::{refuse, RuleViolation};
 use crate::core::side::Side;
 use serde::{Deserialize, Serialize};
@@ -11,6 +12,18 @@ use serde::{Deserialize, Serialize};
 /// 4.1.2: at most three police units enter at one headquarters hex in one Reinforcement
 /// Phase (the series stacking limit, B21).
 pub const POLICE_ENTRY_LIMIT: u8 = 3;
+
+/// 4.1.2: police reinforcements enter at their own formation's headquarters hex as the map
+/// prints it (`places::hexes::POLICE_HQS`, the water police at `WATER_POLICE_HQ`).
+pub fn police_enter_at(formation_hq: HexId, at: HexId) -> Result<(), RuleViolation> {
+    if formation_hq != at {
+        return refuse(
+            "4.1.2",
+            "police enter at their own formation's headquarters",
+        );
+    }
+    Ok(())
+}
 
 /// 4.1.2: may `entering` more police units enter at a headquarters that has received
 /// `already` this phase?
@@ -169,6 +182,12 @@ mod tests {
         assert_eq!(refugees_released(3, 4, false), 3, "power off: 4 or less");
         assert_eq!(refugees_released(0, 0, false), 0);
         assert_eq!(REFUGEE_RANGE, 10);
+        let pd2 = crate::gates::places::hexes::POLICE_HQS[1];
+        assert!(police_enter_at(pd2, pd2).is_ok());
+        assert_eq!(
+            police_enter_at(pd2, HexId::new(28, 30)).unwrap_err().case,
+            "4.1.2"
+        );
     }
 
     // 6.0 transport: army units (not paramilitaries) roll: 0–1 bus, 2–4 car, 5+ nothing,
