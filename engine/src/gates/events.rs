@@ -194,8 +194,8 @@ impl Supply {
         }
     }
 
-    /// 7.0: ending an activation in a friendly, undestroyed Barracks hex removes an ammunition
-    /// marker; reaching the barracks removes Fuel Out.
+    /// 7.0: a unit whose activation ends in one of its own side's Barracks hexes (not
+    /// destroyed) loses an ammunition marker; getting there also clears Fuel Out.
     pub const fn removed_at_barracks(self) -> bool {
         !matches!(self, Supply::FuelRationing)
     }
