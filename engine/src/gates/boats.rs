@@ -18,6 +18,13 @@ pub fn banks(g: &Geometry, s: Hexside) -> Option<(HexId, HexId)> {
     Some((s.hex, g.neighbour(s.hex, d)?))
 }
 
+/// 4.2: the range from a boat unit to `target`: it counts as next to both banks, so the
+/// nearer bank decides (a target on either bank is at range 1).
+pub fn range_to(g: &Geometry, s: Hexside, target: HexId) -> Option<u16> {
+    let (a, b) = banks(g, s)?;
+    Some(1 + g.distance(a, target).min(g.distance(b, target)))
+}
+
 /// The hexsides that share an end with `s`: the four a boat may move to next if the river
 /// runs on.
 pub fn along(g: &Geometry, s: Hexside) -> heapless::Vec<Hexside, 4> {
@@ -141,5 +148,9 @@ mod tests {
         assert_eq!(may_assault(true).unwrap_err().case, "4.2");
         assert!(may_assault(false).is_ok());
         assert_eq!(may_take_boat_side(false).unwrap_err().case, "4.2");
+        // Range counts from the nearer bank, each bank being adjacent.
+        assert_eq!(range_to(&g, start, h(6, 5)), Some(1));
+        assert_eq!(range_to(&g, start, h(6, 6)), Some(1));
+        assert_eq!(range_to(&g, start, h(6, 8)), Some(3));
     }
 }

@@ -43,6 +43,29 @@ pub fn on_arrival(g: &Geometry, at: HexId, non_speakers: &[HexId]) -> Crowd {
     }
 }
 
+/// 4.4: no more crowd markers enter play than the countermix holds; the Warsaw Pact may keep
+/// released ones back for a later turn.
+pub fn may_release(in_play: u8, countermix: u8) -> Result<(), RuleViolation> {
+    if in_play >= countermix {
+        return refuse(
+            "4.4",
+            "every refugee marker of the countermix is already in play",
+        );
+    }
+    Ok(())
+}
+
+/// 4.4, 7.0 event 8: the Warsaw Pact moves the crowds only when that event allows it.
+pub fn may_move(event_allows: bool) -> Result<(), RuleViolation> {
+    if !event_allows {
+        return refuse(
+            "4.4",
+            "refugees and armed mobs move only on the random event",
+        );
+    }
+    Ok(())
+}
+
 /// A unit as the crowds see it (3.14: every German unit of either side speaks German; NATO
 /// units speak it if so marked; no Soviet unit does).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,5 +124,9 @@ mod tests {
         assert!(!dispersed_by(bgs, false));
         assert!(!dispersed_by(vopo, true), "only NATO disperses them");
         assert!(!dispersed_by(us, true));
+        assert!(may_release(5, 6).is_ok());
+        assert_eq!(may_release(6, 6).unwrap_err().case, "4.4");
+        assert!(may_move(true).is_ok());
+        assert_eq!(may_move(false).unwrap_err().case, "4.4");
     }
 }

@@ -51,6 +51,38 @@ pub fn may_load(vehicle: Transport, aboard: u8, b: Boarding<'_>) -> Result<(), R
     Ok(())
 }
 
+/// 6.0: loading and unloading each take the riders' (or the transport's) whole Movement
+/// action and are opportunity-fire triggers (S9.11.2); the transport stays in the hex until
+/// that fire is resolved. After either, a second Movement action is still allowed — the
+/// transport's (B25).
+pub const LOAD_IS_TRIGGER: bool = true;
+
+/// 6.0: the firing player picks whether opportunity fire at an unloading comes before or after
+/// the riders get off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UnloadFire {
+    BeforeUnloading,
+    AfterUnloading,
+}
+
+/// 6.0: whom opportunity fire at an unloading hits: the transport with its riders (before)
+/// or the riders on their own, Deployed (after).
+pub const fn unload_fire_hits_riders_alone(t: UnloadFire) -> bool {
+    matches!(t, UnloadFire::AfterUnloading)
+}
+
+/// 6.0: a transport is always in Column, its riders always Deployed.
+pub const TRANSPORT_IN_COLUMN: bool = true;
+pub const RIDERS_DEPLOYED: bool = true;
+
+/// 6.0: transports in play never exceed the countermix.
+pub fn may_acquire_more(in_play: u8, countermix: u8) -> Result<(), RuleViolation> {
+    if in_play >= countermix {
+        return refuse("6.0", "every transport of the countermix is in play");
+    }
+    Ok(())
+}
+
 /// What the transport did this activation (6.0: never both).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Used {
@@ -206,6 +238,11 @@ mod tests {
         };
         assert!(may_load(Transport::Car, 0, with_leaders).is_ok());
         assert!(may_use(Used::Not, false).is_ok());
+        const { assert!(LOAD_IS_TRIGGER && TRANSPORT_IN_COLUMN && RIDERS_DEPLOYED) };
+        assert!(unload_fire_hits_riders_alone(UnloadFire::AfterUnloading));
+        assert!(!unload_fire_hits_riders_alone(UnloadFire::BeforeUnloading));
+        assert!(may_acquire_more(3, 4).is_ok());
+        assert_eq!(may_acquire_more(4, 4).unwrap_err().case, "6.0");
         assert_eq!(may_use(Used::Loaded, true).unwrap_err().case, "6.0");
         assert_eq!(may_use(Used::Unloaded, false).unwrap_err().case, "6.0");
         assert_eq!(
