@@ -322,12 +322,11 @@ fn check_summary(md: &str, rows: &[Row]) -> Vec<String> {
     }
     let labels = ["cases", STATUSES[0], STATUSES[1], STATUSES[2], STATUSES[3]];
     let mut problems = Vec::new();
-    for k in 0..5 {
-        match stated[k] {
-            None => problems.push(format!("the summary states no count of {}", labels[k])),
-            Some(n) if n != actual[k] => problems.push(format!(
-                "the summary says {n} {} but the table has {}",
-                labels[k], actual[k]
+    for ((stated, actual), label) in stated.into_iter().zip(actual).zip(labels) {
+        match stated {
+            None => problems.push(format!("the summary states no count of {label}")),
+            Some(n) if n != actual => problems.push(format!(
+                "the summary says {n} {label} but the table has {actual}"
             )),
             Some(_) => {}
         }

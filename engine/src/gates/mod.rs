@@ -12,7 +12,7 @@
 //! | [`command`] | 3.2 initiative, 3.3 fatigue, 4.1.1 police, 5.1 DC-only divisions, 9.1, 9.2 |
 //! | [`engineering`] | 3.10 engineering actions: who may try what, and the check's outcome |
 //! | [`political`] | 4.3 political figure markers, 5.2 only the Stasi turns them |
-//! | [`prisoners`] | 3.4.1 prisons, 3.4.2 |
+//! | [`prisoners`] | 3.4.1 prisons and the points for freeing Spandau |
 //! | [`abilities`] | 3.14 the abilities printed on counters |
 //! | [`boats`] | 4.2 boat units on river hexsides |
 //! | [`booze`] | 3.8 the Booze marker's reroll |
