@@ -9,3 +9,4 @@ pub mod berlin85;
 pub mod core;
 pub mod css;
 pub mod fortress;
+pub mod gates;

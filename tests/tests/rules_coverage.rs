@@ -88,6 +88,9 @@ struct Book {
     rulebook: &'static str,
     headings: Headings,
     coverage: &'static str,
+    /// The table's "Summary:" paragraph states the count of cases and of each status, which
+    /// must match the rows (Berlin '85's summary is worded differently and is not read).
+    counted: bool,
 }
 
 const BOOKS: [Book; 3] = [
@@ -96,18 +99,21 @@ const BOOKS: [Book; 3] = [
         rulebook: "000_9b518941f2a24dd8.txt",
         headings: Headings::Bracketed,
         coverage: "docs/rules/berlin85.md",
+        counted: false,
     },
     Book {
         game: "Fortress Berlin",
         rulebook: "003_6747d1891126d042.txt",
         headings: Headings::LineStart,
         coverage: "docs/rules/fortress-berlin.md",
+        counted: true,
     },
     Book {
         game: "The Enemy is at the Gates",
         rulebook: "002_cea8ed2828d96deb.txt",
         headings: Headings::LineStart,
         coverage: "docs/rules/gates.md",
+        counted: true,
     },
 ];
 
@@ -213,6 +219,9 @@ fn check_coverage(book: &Book, md: &str, fns: &BTreeSet<String>) -> Vec<String> 
         ),
     }
     problems.extend(check_rows(&rows, fns));
+    if book.counted {
+        problems.extend(check_summary(md, &rows));
+    }
     problems
 }
 
@@ -237,6 +246,89 @@ fn check_rows(rows: &[Row], fns: &BTreeSet<String>) -> Vec<String> {
             if !fns.contains(t) {
                 problems.push(format!("{}: test `{}` does not exist", r.case, t));
             }
+        }
+    }
+    problems
+}
+
+/// The statuses a summary counts, in the order [`summary_counts`] returns them after the
+/// total.
+const STATUSES: [&str; 4] = [
+    "implemented",
+    "partial",
+    "not applicable",
+    "not yet implemented",
+];
+
+/// The counts a coverage table's summary states: `[cases, implemented, partial, not
+/// applicable, not yet implemented]`, read from the paragraph that starts with "Summary:"
+/// ("Summary: 87 cases — 32 implemented, 18 partial, 19 not applicable, 18 not yet
+/// implemented."; the paragraph may wrap). `None` where a number is not found.
+fn summary_counts(md: &str) -> [Option<usize>; 5] {
+    let mut out = [None; 5];
+    let Some(start) = md.find("Summary:") else {
+        return out;
+    };
+    let paragraph: String = md[start..]
+        .split("\n\n")
+        .next()
+        .unwrap_or_default()
+        .replace('\n', " ");
+    let words: Vec<String> = paragraph
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
+                .to_string()
+        })
+        .collect();
+    let number = |i: usize| {
+        i.checked_sub(1)
+            .and_then(|j| words[j].parse::<usize>().ok())
+    };
+    for i in 0..words.len() {
+        let at = |phrase: &str| {
+            let p: Vec<&str> = phrase.split(' ').collect();
+            words.len() >= i + p.len() && words[i..i + p.len()].iter().zip(&p).all(|(w, q)| w == q)
+        };
+        if (words[i] == "cases" || words[i] == "S-cases") && out[0].is_none() {
+            out[0] = number(i);
+        }
+        // "not yet implemented" before "implemented", which it ends with.
+        if at("not yet implemented") {
+            out[4] = out[4].or(number(i));
+        } else if at("not applicable") {
+            out[3] = out[3].or(number(i));
+        } else if at("partial") {
+            out[2] = out[2].or(number(i));
+        } else if at("implemented") && (i == 0 || words[i - 1] != "yet") {
+            out[1] = out[1].or(number(i));
+        }
+    }
+    out
+}
+
+/// The summary of a coverage table against its rows: the total and every status count.
+fn check_summary(md: &str, rows: &[Row]) -> Vec<String> {
+    let stated = summary_counts(md);
+    let mut actual = [rows.len(), 0, 0, 0, 0];
+    for r in rows {
+        // Longest first: "not yet implemented" is not "implemented".
+        if let Some(k) = [3usize, 2, 1, 0]
+            .into_iter()
+            .find(|&k| r.status.starts_with(STATUSES[k]))
+        {
+            actual[k + 1] += 1;
+        }
+    }
+    let labels = ["cases", STATUSES[0], STATUSES[1], STATUSES[2], STATUSES[3]];
+    let mut problems = Vec::new();
+    for ((stated, actual), label) in stated.into_iter().zip(actual).zip(labels) {
+        match stated {
+            None => problems.push(format!("the summary states no count of {label}")),
+            Some(n) if n != actual => problems.push(format!(
+                "the summary says {n} {label} but the table has {actual}"
+            )),
+            Some(_) => {}
         }
     }
     problems
@@ -292,6 +384,11 @@ fn check_series_coverage(series: &str, coverage: &str, fns: &BTreeSet<String>) -
         ));
     }
     problems.extend(check_rows(&rows, fns));
+    problems.extend(
+        check_summary(coverage, &rows)
+            .into_iter()
+            .map(|p| format!("css-coverage.md: {p}")),
+    );
     problems
 }
 
@@ -541,18 +638,21 @@ fn series_references(text: &str) -> BTreeSet<String> {
     out
 }
 
-/// No dangling cross-references: every S-case that css-series.md or css-coverage.md cites is a
-/// heading of css-series.md.
+/// No dangling cross-references: every S-case that css-series.md, css-coverage.md or gates.md
+/// cites is a heading of css-series.md.
 #[test]
 fn css_series_cross_references_resolve() {
     let series = fs::read_to_string(workspace().join("docs/rules/css-series.md"))
         .expect("docs/rules/css-series.md exists");
     let coverage = fs::read_to_string(workspace().join("docs/rules/css-coverage.md"))
         .expect("docs/rules/css-coverage.md exists");
+    // The Gates coverage table names the S-cases each exclusive case rests on.
+    let gates = fs::read_to_string(workspace().join("docs/rules/gates.md")).unwrap_or_default();
     let headings = series_headings(&series);
     let mut dangling: Vec<String> = series_references(&series)
         .into_iter()
         .chain(series_references(&coverage))
+        .chain(series_references(&gates))
         .filter(|r| !headings.contains(r))
         .collect();
     dangling.dedup();
@@ -567,4 +667,33 @@ fn css_series_cross_references_resolve() {
             .map(String::from)
             .collect()
     );
+}
+
+/// The summary reader: counts of a wrapped paragraph, "not yet implemented" kept apart from
+/// "implemented", and a wrong count reported.
+#[test]
+fn coverage_summaries_are_read_and_must_match_the_rows() {
+    let md = "intro\n\nSummary: 5 cases — 2 implemented, 1 partial, 1 not applicable, 1 not yet\nimplemented.\n\n\
+              | case | status | rule | tests |\n|---|---|---|---|\n\
+              | 1.0 | implemented | a | `x` |\n| 1.1 | implemented | b | `x` |\n\
+              | 1.2 | partial — c | c |  |\n| 1.3 | not applicable | d |  |\n\
+              | 1.4 | not yet implemented | e |  |\n";
+    assert_eq!(
+        summary_counts(md),
+        [Some(5), Some(2), Some(1), Some(1), Some(1)]
+    );
+    let rows = coverage_rows(md);
+    assert!(check_summary(md, &rows).is_empty());
+    let wrong = md.replace("2 implemented", "3 implemented");
+    let problems = check_summary(&wrong, &rows).join("\n");
+    assert!(
+        problems.contains("says 3 implemented but the table has 2"),
+        "{problems}"
+    );
+    assert!(!check_summary("no summary here", &rows).is_empty());
+    // The Gates table states its counts; they are checked with the table itself.
+    let gates = fs::read_to_string(workspace().join("docs/rules/gates.md"))
+        .expect("docs/rules/gates.md exists");
+    assert!(BOOKS[2].counted);
+    assert!(check_summary(&gates, &coverage_rows(&gates)).is_empty());
 }
