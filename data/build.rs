@@ -60,7 +60,7 @@ use std::path::{Path, PathBuf};
 const GAMES: [&str; 1] = ["berlin85"];
 
 /// Loader modules the build script includes (a change to any of them re-runs it).
-const MODULES: [&str; 12] = [
+const MODULES: [&str; 13] = [
     "blob",
     "compile",
     "de",
@@ -70,6 +70,7 @@ const MODULES: [&str; 12] = [
     "hexsides",
     "places",
     "scenarios",
+    "shape",
     "source",
     "tables",
     "units",
