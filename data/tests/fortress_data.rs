@@ -733,3 +733,208 @@ fn fortress_13_0_13_1_the_full_game_sets_up_the_fixed_deployments_and_plays_on_t
     );
     assert_eq!(b.face(unit(&ids, "hitler")), COMBAT);
 }
+
+/// Enters every unit of the phasing side that is due, one at a time at the first entry hex
+/// that takes it (5.0), and walks it a few hexes on to a hex with no friend, so that no force
+/// is over the stacking limit when the segment ends (3.1.4). The units entered.
+fn enter_everything(game: &mut engine::fortress::Game<'static>) -> usize {
+    use engine::core::protocol::Input;
+    use engine::fortress::Command;
+    let side = game.phasing();
+    let g = game.data.map.geometry;
+    let mut entered = 0;
+    for i in 0..game.data.forces.counters.len() {
+        let u = UnitId(i as u16);
+        let Some((listing, late)) = game.due(u) else {
+            continue;
+        };
+        let one = |u: UnitId| [u].into_iter().collect::<engine::fortress::game::Force>();
+        let hexes = game.entry_hexes(listing, late);
+        let Some(at) = hexes.iter().copied().find(|&at| {
+            let mut trial = game.clone();
+            trial
+                .apply(&Input::Command(Command::Move {
+                    units: one(u),
+                    to: at,
+                }))
+                .is_ok()
+        }) else {
+            continue;
+        };
+        game.apply(&Input::Command(Command::Move {
+            units: one(u),
+            to: at,
+        }))
+        .expect("enters");
+        entered += 1;
+        let friends = |game: &engine::fortress::Game<'static>, h: HexId| {
+            game.state
+                .board
+                .stacks
+                .at(h, side)
+                .map_or(0, |s| s.units.len())
+        };
+        let mut trail = vec![at];
+        for _ in 0..6 {
+            let here = game.state.board.hex_of(u).expect("on the map");
+            if friends(game, here) <= 1 {
+                break;
+            }
+            let mut next: Vec<HexId> = g
+                .neighbours(here)
+                .map(|(_, n)| n)
+                .filter(|n| !trail.contains(n))
+                .collect();
+            next.sort_by_key(|&n| friends(game, n));
+            let Some(n) = next.into_iter().find(|&n| {
+                game.apply(&Input::Command(Command::Move {
+                    units: one(u),
+                    to: n,
+                }))
+                .is_ok()
+            }) else {
+                break;
+            };
+            trail.push(n);
+        }
+    }
+    entered
+}
+
+/// 4.0, 5.0, 12.0: a whole game of fifteen turns on the built-in data in which each side only
+/// brings on its orders of appearance (14.0, 15.0): every listed unit arrives, the Poles leave
+/// on turn 3 (5.1), the 20th Panzergrenadier left on the map costs the German a VP a turn from
+/// turn 6 (5.2), the Reichstag held and Hitler alive score their VP (12.0.1, 11.1.2), and the
+/// German, still holding the Reichstag after turn 15, wins outright (12.0).
+#[test]
+fn fortress_14_0_15_0_a_full_game_brings_on_both_orders_of_appearance_and_ends_by_12_0() {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(full_game_of_arrivals)
+        .expect("a thread")
+        .join()
+        .expect("the game plays");
+}
+
+fn full_game_of_arrivals() {
+    use engine::core::protocol::{DiceRoll, Input, Pending};
+    use engine::core::units::Location;
+    use engine::fortress::board::SegmentKind;
+    use engine::fortress::game::{Ending, Outcome};
+    use engine::fortress::Command;
+    let d: &'static GameData = Box::leak(data());
+    let mut game = engine::fortress::Game::new(
+        d,
+        fortress::FULL_GAME,
+        engine::fortress::board::Options::default(),
+    )
+    .expect("the full game sets up");
+    let ids = ids();
+    let mut entered = [0usize; 2];
+    let mut losses = 0;
+    let mut volkssturm = 0;
+    for _ in 0..2000 {
+        match game.pending() {
+            Pending::GameOver => break,
+            Pending::Choose { .. } => {
+                losses += 1;
+                game.apply(&Input::Chose(0)).expect("a loss is picked");
+                continue;
+            }
+            Pending::Roll { case, .. } => {
+                // The Volkssturm checks of turns 2-9 (5.5): one unit each; the naval
+                // infantry checks of turns 5-8 (13.7): none comes.
+                let die = if case == "13.7" { 6 } else { 1 };
+                game.apply(&Input::Rolled(DiceRoll::of(&[die])))
+                    .expect("the die is read");
+                continue;
+            }
+            Pending::DrawChit { .. } => {
+                game.apply(&Input::Drew(0)).expect("drawn from the cup");
+                continue;
+            }
+            _ => {}
+        }
+        let drawn: Vec<UnitId> = game.state.vs_drawn.iter().copied().collect();
+        for u in drawn {
+            let placed = d.within_perimeter.iter().any(|&at| {
+                game.state.board.stacks.at(at, GERMAN).is_none()
+                    && game
+                        .apply(&Input::Command(Command::Move {
+                            units: [u].into_iter().collect(),
+                            to: at,
+                        }))
+                        .is_ok()
+            });
+            assert!(placed, "5.5: a drawn Volkssturm unit finds a hex");
+            volkssturm += 1;
+        }
+        if game.state.board.segment.kind == SegmentKind::Movement {
+            let side = usize::from(game.phasing() != GERMAN);
+            entered[side] += enter_everything(&mut game);
+        }
+        if game.state.board.turn == 8 && game.state.board.segment.kind == SegmentKind::Reinforcement
+        {
+            // By now every listing of the base game has had its turn: nothing is left off the
+            // map that an order of appearance brings on.
+            for g in d
+                .groups
+                .iter()
+                .filter(|g| g.kind == GroupKind::Arrival && g.variant.is_none())
+            {
+                for &u in &g.units {
+                    let at = game.state.board.unit(u).unwrap().state.location;
+                    assert_ne!(at, Location::Pool, "unit {} never arrived", u.0);
+                }
+            }
+        }
+        game.apply(&Input::Command(Command::EndSegment))
+            .expect("the segment ends");
+    }
+    assert_eq!(losses, 0, "no force was left over the stacking limit");
+    assert_eq!(volkssturm, 8, "5.5, 14.0: a check on each of turns 2-9");
+    let listed = |side| {
+        d.groups
+            .iter()
+            .filter(|g| g.kind == GroupKind::Arrival && g.variant.is_none() && g.side == side)
+            .map(|g| g.units.len())
+            .sum::<usize>()
+    };
+    assert_eq!(
+        entered[0],
+        listed(GERMAN),
+        "14.0: every German listing arrived"
+    );
+    assert_eq!(
+        entered[1],
+        listed(SOVIET),
+        "15.0: every Soviet listing arrived"
+    );
+    for pole in ["1pol-1", "1pol-2"] {
+        assert_eq!(
+            game.state
+                .board
+                .unit(unit(&ids, pole))
+                .unwrap()
+                .state
+                .location,
+            Location::Withheld,
+            "5.1: the Poles leave on turn 3"
+        );
+    }
+    let v = game.state.victory;
+    assert_eq!(v.soviet, 10, "5.2: the 20th stayed, turns 6-15");
+    assert_eq!(
+        v.german,
+        11 * 2 + 4 * 5 + 5 * 2 + 10,
+        "12.0.1: the Reichstag each turn, Hitler alive after 10-14 and at the start of 15"
+    );
+    assert_eq!(
+        v.outcome,
+        Some(Outcome {
+            ending: Ending::ReichstagHeld,
+            winner: Some(GERMAN)
+        })
+    );
+    assert_eq!(game.state.board.turn, 15);
+}

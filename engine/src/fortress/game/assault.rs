@@ -209,6 +209,10 @@ impl Game<'_> {
         )?;
         let ob = outcome.obligations;
         let defender = self.phasing().other();
+        // 10.2: a strongpoint or flak tower whose garrison falls is captured and marked.
+        if ob.garrison_eliminated && defender == crate::fortress::counters::GERMAN {
+            self.capture_fortification(target, events)?;
+        }
         // 9.0.1: fire on a built-up hex, an asterisk on letter D or better: ruins for good.
         if ob.ruins {
             self.state.board.add_ruins(target)?;
