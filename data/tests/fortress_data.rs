@@ -734,68 +734,72 @@ fn fortress_13_0_13_1_the_full_game_sets_up_the_fixed_deployments_and_plays_on_t
     assert_eq!(b.face(unit(&ids, "hitler")), COMBAT);
 }
 
-/// Enters every unit of the phasing side that is due, one at a time at the first entry hex
-/// that takes it (5.0), and walks it a few hexes on to a hex with no friend, so that no force
-/// is over the stacking limit when the segment ends (3.1.4). The units entered.
+/// Enters every unit of the phasing side that is due, one at a time (5.0): from the entry hex
+/// with the fewest friends it walks, searching hex by hex, to the nearest hex it can reach that
+/// keeps its force within two units, so that no force is over the stacking limit when the
+/// segment ends (3.1.2, 3.1.3, 3.1.4). The units entered.
 fn enter_everything(game: &mut engine::fortress::Game<'static>) -> usize {
     use engine::core::protocol::Input;
     use engine::fortress::Command;
+    type G = engine::fortress::Game<'static>;
     let side = game.phasing();
-    let g = game.data.map.geometry;
+    let geo = game.data.map.geometry;
+    let one = |u: UnitId| [u].into_iter().collect::<engine::fortress::game::Force>();
+    let step = |g: &mut G, u: UnitId, to: HexId| {
+        g.apply(&Input::Command(Command::Move { units: one(u), to }))
+            .is_ok()
+    };
+    let friends = |g: &G, h: HexId| {
+        g.state
+            .board
+            .stacks
+            .at(h, side)
+            .map_or(0, |s| s.units.len())
+    };
+    let limit = 2;
     let mut entered = 0;
     for i in 0..game.data.forces.counters.len() {
         let u = UnitId(i as u16);
         let Some((listing, late)) = game.due(u) else {
             continue;
         };
-        let one = |u: UnitId| [u].into_iter().collect::<engine::fortress::game::Force>();
-        let hexes = game.entry_hexes(listing, late);
-        let Some(at) = hexes.iter().copied().find(|&at| {
-            let mut trial = game.clone();
-            trial
-                .apply(&Input::Command(Command::Move {
-                    units: one(u),
-                    to: at,
-                }))
-                .is_ok()
-        }) else {
-            continue;
-        };
-        game.apply(&Input::Command(Command::Move {
-            units: one(u),
-            to: at,
-        }))
-        .expect("enters");
-        entered += 1;
-        let friends = |game: &engine::fortress::Game<'static>, h: HexId| {
-            game.state
-                .board
-                .stacks
-                .at(h, side)
-                .map_or(0, |s| s.units.len())
-        };
-        let mut trail = vec![at];
-        for _ in 0..6 {
-            let here = game.state.board.hex_of(u).expect("on the map");
-            if friends(game, here) <= 1 {
-                break;
+        let mut hexes: Vec<HexId> = game.entry_hexes(listing, late).into_iter().collect();
+        hexes.sort_by_key(|&h| friends(game, h));
+        let mut found: Option<G> = None;
+        let mut fallback: Option<G> = None;
+        'entry: for &at in &hexes {
+            let mut start = game.clone();
+            if !step(&mut start, u, at) {
+                continue;
             }
-            let mut next: Vec<HexId> = g
-                .neighbours(here)
-                .map(|(_, n)| n)
-                .filter(|n| !trail.contains(n))
-                .collect();
-            next.sort_by_key(|&n| friends(game, n));
-            let Some(n) = next.into_iter().find(|&n| {
-                game.apply(&Input::Command(Command::Move {
-                    units: one(u),
-                    to: n,
-                }))
-                .is_ok()
-            }) else {
-                break;
-            };
-            trail.push(n);
+            fallback.get_or_insert_with(|| start.clone());
+            let mut seen = vec![at];
+            let mut frontier = vec![start];
+            for _ in 0..5 {
+                let mut next = Vec::new();
+                for g in frontier {
+                    let here = g.state.board.hex_of(u).expect("on the map");
+                    if friends(&g, here) <= limit {
+                        found = Some(g);
+                        break 'entry;
+                    }
+                    for (_, n) in geo.neighbours(here) {
+                        if seen.contains(&n) {
+                            continue;
+                        }
+                        let mut t = g.clone();
+                        if step(&mut t, u, n) {
+                            seen.push(n);
+                            next.push(t);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+        }
+        if let Some(g) = found.or(fallback) {
+            *game = g;
+            entered += 1;
         }
     }
     entered
