@@ -1,3 +1,6 @@
+//! The Hitler Youth held in place (11.2.2): the first combat a German SS unit takes part in,
+//! attacking or attacked, frees them to move.
+//!
 //! Plant Protection Battalions running away (11.2.1): the first time a Soviet combat unit comes
 //! within three hexes of a PPB, the table rolls one die for it; on 1–3 it leaves the game (a
 //! deserter: no VP, 12.0.2), on 4–6 it stays, and it never rolls again. The check is made as
@@ -37,6 +40,29 @@ impl Game<'_> {
                             && b.held_by(&data.forces, s.hex, SOVIET)
                     })
             })
+    }
+
+    /// Has a German SS unit taken part in a combat of this segment, as attacker or in a hex
+    /// attacked (11.2.2)? Then the Hitler Youth may move for the rest of the game.
+    pub(super) fn watch_ss(&mut self) {
+        if self.state.ss_engaged {
+            return;
+        }
+        let (data, s) = (self.data, &self.state);
+        let ss = |u: &UnitId| {
+            data.forces
+                .counter(*u)
+                .is_some_and(|c| c.side == GERMAN && c.waffen_ss)
+        };
+        let attacked = s.assaulted.iter().chain(s.bombarded.iter()).any(|&h| {
+            s.board
+                .stacks
+                .at(h, GERMAN)
+                .is_some_and(|st| st.units.iter().any(ss))
+        });
+        if s.fought.iter().any(ss) || attacked {
+            self.state.ss_engaged = true;
+        }
     }
 
     /// Asks for the die of a PPB a Soviet unit has come near (11.2.1), when the table is free.

@@ -169,6 +169,8 @@ pub struct State {
     /// The last turns the Volkssturm (5.5) and naval infantry (13.7) checks were made.
     pub vs_checked: Option<u8>,
     pub naval_checked: Option<u8>,
+    /// A German SS unit has fought: the Hitler Youth may move from now on (11.2.2).
+    pub ss_engaged: bool,
 }
 
 /// Close assaults one combat segment may hold (a stand-in capacity).
@@ -239,6 +241,7 @@ impl<'d> Game<'d> {
                 naval_drawn: None,
                 vs_checked: None,
                 naval_checked: None,
+                ss_engaged: false,
             },
         })
     }
@@ -348,6 +351,18 @@ impl<'d> Game<'d> {
                 let Some(&first) = units.first() else {
                     return refuse("engine", "no unit to move");
                 };
+                // 11.2.2: the Hitler Youth stay where they were placed until an SS unit fights.
+                let youth = units.iter().any(|&u| {
+                    forces
+                        .counter(u)
+                        .is_some_and(|c| c.kind == super::counters::UnitType::HitlerYouth)
+                });
+                if youth && !self.state.ss_engaged {
+                    return refuse(
+                        "11.2.2",
+                        "Hitler Youth units stay put until a German SS unit first fights",
+                    );
+                }
                 let Some(from) = b.hex_of(first) else {
                     // 5.5: a drawn Volkssturm unit is placed; 5.0: a reinforcement steps onto
                     // the map at an entry hex.

@@ -318,6 +318,8 @@ impl Game<'_> {
                 return self.end_game(Ending::ReichstagTaken, events);
             }
         }
+        // 11.2.2: the first combat of an SS unit frees the Hitler Youth.
+        self.watch_ss();
         // 11.2.1: a PPB the Soviets have come near rolls once.
         self.watch_ppb()
     }

@@ -827,3 +827,43 @@ fn fb_naval_13_7_1_on_the_tiergarten_road_it_lands_on_1_or_2_else_it_is_lost_for
     assert_eq!(vp(&ev, SOVIET, "12.0.2"), [1], "the Soviet scores it");
     assert_eq!(game.pending(), Pending::Command { player: GERMAN });
 }
+
+#[test]
+fn fb_hitler_youth_11_2_2_they_stay_put_until_a_german_ss_unit_first_fights() {
+    let mut game = campaign();
+    let hj = testkit::GERMAN_HJ;
+    put(&mut game, hj, hex(2, 6), MANEUVER);
+    let x = hex(4, 7);
+    put(&mut game, testkit::SOVIET_RIFLES_1, x, COMBAT);
+    let ss_at = beside(&game, x, &[]);
+    put(&mut game, testkit::GERMAN_SS, ss_at, COMBAT);
+    until(&mut game, 1, GERMAN, SegmentKind::Movement);
+    let to = beside(&game, hex(2, 6), &[]);
+    let e = mv(&mut game, &[hj], to).unwrap_err();
+    assert_eq!(e.case, "11.2.2");
+    until(&mut game, 1, GERMAN, SegmentKind::Combat);
+    cmd(
+        &mut game,
+        Command::Assault {
+            attackers: [testkit::GERMAN_SS].into_iter().collect(),
+            target: x,
+        },
+    )
+    .expect("the SS attack");
+    assert!(game.state.ss_engaged, "their first combat");
+    let mut guard = 0;
+    while !matches!(game.pending(), Pending::Command { .. }) {
+        match game.pending() {
+            Pending::Roll { .. } => {
+                game.apply(&Input::Rolled(DiceRoll::of(&[3, 4]))).unwrap();
+            }
+            _ => {
+                game.apply(&Input::Chose(0)).unwrap();
+            }
+        }
+        guard += 1;
+        assert!(guard < 20);
+    }
+    until(&mut game, 2, GERMAN, SegmentKind::Movement);
+    mv(&mut game, &[hj], to).expect("free to move now");
+}
