@@ -942,3 +942,40 @@ fn full_game_of_arrivals() {
     );
     assert_eq!(game.state.board.turn, 15);
 }
+
+/// 11.1.3: the Waffen SS units that may desert after Hitler's death are known by the "SS" in
+/// their own name or their formation's (see the ruling in docs/rules/fortress-berlin.md).
+#[test]
+fn fortress_11_1_3_waffen_ss_units_are_known_by_their_names_and_formations() {
+    let d = data();
+    let ids = ids();
+    let ss = |id: &str| d.forces.counter(unit(&ids, id)).unwrap().waffen_ss;
+    for id in [
+        "himmler-gd",
+        "lah-1",
+        "lah-2",
+        "janums",
+        "nordland-hq",
+        "nordland-pz",
+        "tiger-502",
+        "clausewitz-1",
+    ] {
+        assert!(ss(id), "{id} is Waffen SS");
+    }
+    for id in [
+        "9fj-1",
+        "mb-pz",
+        "20pzg-76",
+        "hj-goebbels",
+        "vs-1",
+        "berlin-hq",
+    ] {
+        assert!(!ss(id), "{id} is not");
+    }
+    assert!(d
+        .forces
+        .counters
+        .iter()
+        .filter(|c| c.side == SOVIET)
+        .all(|c| !c.waffen_ss));
+}
