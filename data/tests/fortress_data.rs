@@ -837,6 +837,7 @@ fn full_game_of_arrivals() {
     let mut entered = [0usize; 2];
     let mut losses = 0;
     let mut volkssturm = 0;
+    let mut airpower = 0;
     for _ in 0..2000 {
         match game.pending() {
             Pending::GameOver => break,
@@ -845,12 +846,17 @@ fn full_game_of_arrivals() {
                 game.apply(&Input::Chose(0)).expect("a loss is picked");
                 continue;
             }
-            Pending::Roll { case, .. } => {
+            Pending::Roll { case, dice, .. } => {
                 // The Volkssturm checks of turns 2-9 (5.5): one unit each; the naval
-                // infantry checks of turns 5-8 (13.7): none comes.
-                let die = if case == "13.7" { 6 } else { 1 };
-                game.apply(&Input::Rolled(DiceRoll::of(&[die])))
-                    .expect("the die is read");
+                // infantry checks of turns 5-8 (13.7): none comes; airpower (5.6): a 2, no
+                // strike on the stand-in table.
+                let roll = match case {
+                    "13.7" => DiceRoll::of(&[6]),
+                    _ if dice.count == 2 => DiceRoll::of(&[1, 1]),
+                    _ => DiceRoll::of(&[1]),
+                };
+                game.apply(&Input::Rolled(roll)).expect("the die is read");
+                airpower += usize::from(case == "5.6");
                 continue;
             }
             Pending::DrawChit { .. } => {
@@ -897,6 +903,10 @@ fn full_game_of_arrivals() {
     }
     assert_eq!(losses, 0, "no force was left over the stacking limit");
     assert_eq!(volkssturm, 8, "5.5, 14.0: a check on each of turns 2-9");
+    assert_eq!(
+        airpower, 30,
+        "5.6: both players roll in each of the 15 turns"
+    );
     let listed = |side| {
         d.groups
             .iter()

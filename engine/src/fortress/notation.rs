@@ -15,6 +15,7 @@
 //! exit 12,13               a withdrawing force leaves the map (5.2)
 //! suicide                  Hitler's suicide attempt (11.1.2)
 //! disband 40               an immobile flak unit disbanded for a Volkssturm (13.6.1)
+//! air 0404                 an air strike on 0404 (11.4)
 //! roll 3 4                 the table's dice
 //! choose 1                 option 1 of the pending choice
 //! draw 0                   chit 0 of the pending draw
@@ -103,6 +104,7 @@ pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) 
             }
             Command::Suicide => out.write_str("suicide"),
             Command::Disband { unit } => write!(out, "disband {}", unit.0),
+            Command::AirStrike { target } => write!(out, "air {}", hex(*target)),
         },
     }
 }
@@ -207,6 +209,9 @@ pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, Notat
             units: units(data, w.next())?,
         }),
         "suicide" => Input::Command(Command::Suicide),
+        "air" => Input::Command(Command::AirStrike {
+            target: hex(data, w.next())?,
+        }),
         "disband" => Input::Command(Command::Disband {
             unit: unit(data, w.next())?,
         }),

@@ -241,6 +241,7 @@ pub fn data() -> GameData {
         groups: heapless::Vec::new(),
         volkssturm_checks: heapless::Vec::new(),
         naval_checks: heapless::Vec::new(),
+        air: None,
         stand_ins: heapless::Vec::new(),
     }
 }

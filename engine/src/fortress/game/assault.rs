@@ -33,6 +33,9 @@ pub struct Announced {
     pub kind: CombatKind,
     pub attackers: Assaulters,
     pub target: HexId,
+    /// An air strike, with no unit firing (11.4).
+    #[serde(default)]
+    pub air: bool,
 }
 
 /// The obligation being carried out.
@@ -177,6 +180,7 @@ impl Game<'_> {
             kind: CombatKind::CloseAssault,
             attackers: attackers.clone(),
             target,
+            air: false,
         });
         Ok(())
     }
@@ -194,6 +198,7 @@ impl Game<'_> {
             CombatKind::CloseAssault => {
                 self.assault_card(&announced.attackers, announced.target)?
             }
+            _ if announced.air => self.air_card(announced.target)?,
             kind => self.bombard_card(kind, &announced.attackers, announced.target)?,
         };
         let outcome = card.read(&self.data.combat, roll)?;

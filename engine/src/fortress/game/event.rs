@@ -150,6 +150,11 @@ pub enum Event {
         unit: UnitId,
         case: Case,
     },
+    /// The Air Strike Table gave `side` this many air strikes for the player-turn (5.6, 11.4).
+    AirPower {
+        side: Side,
+        strikes: u8,
+    },
     /// A Volkssturm unit drawn blind from the cup (11.2.3): the German's to place (5.5).
     Drawn {
         unit: UnitId,
@@ -201,6 +206,7 @@ impl Cited for Event {
             | Event::Drawn { case, .. }
             | Event::Victory { case, .. } => case,
             Event::Captured { .. } => "10.2",
+            Event::AirPower { .. } => "11.4",
             Event::SuicideAttempt { .. } => "11.1.2",
         }
     }
@@ -286,6 +292,7 @@ impl fmt::Display for Event {
             }
             Event::Deserted { unit, .. } => write!(f, "unit {} deserts", unit.0),
             Event::Drawn { unit, .. } => write!(f, "unit {} drawn from the cup", unit.0),
+            Event::AirPower { side, strikes } => write!(f, "{side:?} has {strikes} air strikes"),
             Event::Victory {
                 winner,
                 german,

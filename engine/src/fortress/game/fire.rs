@@ -185,6 +185,7 @@ impl Game<'_> {
             kind,
             attackers: firers.clone(),
             target,
+            air: false,
         });
         Ok(())
     }

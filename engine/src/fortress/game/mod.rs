@@ -15,6 +15,7 @@
 //! segment's close assault from announcement to the retreat), `advance` (8.9, 8.10), `event`.
 
 mod advance;
+mod air;
 mod assault;
 mod combatants;
 mod desertion;
@@ -86,6 +87,8 @@ pub enum Command {
     /// The German disbands an immobile flak unit for a Volkssturm unit drawn from the cup
     /// (13.6.1).
     Disband { unit: UnitId },
+    /// An air strike on `target` (11.4): announced, then the table's 2d6.
+    AirStrike { target: HexId },
 }
 
 /// One option of a pending choice.
@@ -138,6 +141,8 @@ pub enum DieFor {
     Naval,
     /// Whether a naval battalion lands safely on the Tiergarten road (13.7.1).
     NavalLanding(UnitId),
+    /// The phasing player's airpower, two dice on the Air Strike Table (5.6, 11.4).
+    Airpower,
 }
 
 /// Everything that changes in a game.
@@ -171,6 +176,10 @@ pub struct State {
     pub naval_checked: Option<u8>,
     /// A German SS unit has fought: the Hitler Youth may move from now on (11.2.2).
     pub ss_engaged: bool,
+    /// The last airpower roll (turn and side) and the air strikes left to the phasing player
+    /// this player-turn (5.6, 11.4).
+    pub air_checked: Option<(u8, Side)>,
+    pub air_strikes: u8,
 }
 
 /// Close assaults one combat segment may hold (a stand-in capacity).
@@ -223,7 +232,7 @@ impl<'d> Game<'d> {
                     "the set-up is over the stacking limit",
                 )))
             })?;
-        Ok(Game {
+        let mut game = Game {
             data,
             state: State {
                 board: b,
@@ -242,8 +251,13 @@ impl<'d> Game<'d> {
                 vs_checked: None,
                 naval_checked: None,
                 ss_engaged: false,
+                air_checked: None,
+                air_strikes: 0,
             },
-        })
+        };
+        // 5.6: the first reinforcement segment opens with its checks like every other.
+        game.opening_checks();
+        Ok(game)
     }
 
     /// Applies one input; on a refusal the state is as before (the copy is dropped).
@@ -333,8 +347,8 @@ impl<'d> Game<'d> {
                     .collect(),
             },
             Waiting::Die(d) => Pending::Roll {
-                player: super::counters::GERMAN,
-                dice: crate::core::protocol::DiceSpec::D6,
+                player: d.player(phasing),
+                dice: d.dice(),
                 purpose: d.purpose(),
                 case: d.case(),
                 secret: false,
@@ -489,6 +503,7 @@ impl<'d> Game<'d> {
             Command::Exit { units } => self.exit(units, events),
             Command::Suicide => self.suicide(events),
             Command::Disband { unit } => self.disband(*unit, events),
+            Command::AirStrike { target } => self.air_strike(*target, events),
         }
     }
 

@@ -451,10 +451,11 @@ impl<'d> Game<'d> {
             .copied()
             .filter(|u| !matches!(after, Some(a) if u.0 <= a.0))
             .find(|&u| !self.substitutes_for(u).is_empty());
-        self.state.waiting = match next {
-            Some(u) => super::Waiting::Substitute(u),
-            None => super::Waiting::Commands,
-        };
+        match next {
+            Some(u) => self.state.waiting = super::Waiting::Substitute(u),
+            // 5.6: then his airpower.
+            None => self.opening_checks(),
+        }
     }
 
     /// The Soviet's pick among the substitutes (5.1).

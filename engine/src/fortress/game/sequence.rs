@@ -128,9 +128,9 @@ impl Game<'_> {
         self.german_turn_begins(events)
     }
 
-    /// The checks that open the German reinforcement segment, in the order of appearance's
-    /// order, each once a turn: the Volkssturm (5.5), then the naval infantry (13.7, 14.0);
-    /// then the German's commands.
+    /// The checks that open a reinforcement segment, each once a player-turn: for the German
+    /// the Volkssturm (5.5) and the naval infantry (13.7, 14.0) of his order of appearance;
+    /// then, for either player, his airpower (5.6); then his commands.
     pub(super) fn opening_checks(&mut self) {
         use super::DieFor;
         let b = &self.state.board;
@@ -140,6 +140,7 @@ impl Game<'_> {
                 side: GERMAN,
                 kind: SegmentKind::Reinforcement,
             };
+        let (air, side) = (self.airpower_due(), b.segment.side);
         let (data, s) = (self.data, &mut self.state);
         s.waiting = if open && data.volkssturm_checks.contains(&turn) && s.vs_checked != Some(turn)
         {
@@ -148,6 +149,10 @@ impl Game<'_> {
         } else if open && data.naval_checks.contains(&turn) && s.naval_checked != Some(turn) {
             s.naval_checked = Some(turn);
             Waiting::Die(DieFor::Naval)
+        } else if air {
+            // 5.6: each player's airpower, German or Soviet.
+            s.air_checked = Some((turn, side));
+            Waiting::Die(DieFor::Airpower)
         } else {
             Waiting::Commands
         };

@@ -1544,6 +1544,7 @@ fn sample_inputs() -> Vec<Input<Command>> {
         }),
         Input::Command(Command::Suicide),
         Input::Command(Command::Disband { unit: GERMAN_TANK }),
+        Input::Command(Command::AirStrike { target: hex(4, 4) }),
         Input::Rolled(DiceRoll::of(&[6, 1])),
         Input::Chose(3),
         Input::Drew(0),

@@ -111,6 +111,21 @@ impl DieFor {
             DieFor::Volkssturm => "5.5",
             DieFor::Naval => "13.7",
             DieFor::NavalLanding(_) => "13.7.1",
+            DieFor::Airpower => "5.6",
+        }
+    }
+    /// The dice of the roll: two for airpower (11.4), one for everything else.
+    pub const fn dice(self) -> DiceSpec {
+        match self {
+            DieFor::Airpower => DiceSpec::TWO_D6,
+            _ => DiceSpec::D6,
+        }
+    }
+    /// Who rolls: the phasing player for his airpower, the German for everything else.
+    pub fn player(self, phasing: Side) -> Side {
+        match self {
+            DieFor::Airpower => phasing,
+            _ => GERMAN,
         }
     }
     pub const fn purpose(self) -> &'static str {
@@ -121,6 +136,7 @@ impl DieFor {
             DieFor::Volkssturm => "the Volkssturm check",
             DieFor::Naval => "the naval infantry check",
             DieFor::NavalLanding(_) => "does the naval battalion land on the road",
+            DieFor::Airpower => "airpower",
         }
     }
 }
@@ -487,8 +503,8 @@ impl Game<'_> {
         roll: &DiceRoll,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
-        if !DiceSpec::D6.accepts(roll) {
-            return refuse(d.case(), "one six-sided die");
+        if !d.dice().accepts(roll) {
+            return refuse(d.case(), "the dice the table asked for");
         }
         let die = roll.total() as u8;
         match d {
@@ -545,6 +561,7 @@ impl Game<'_> {
                 Ok(())
             }
             DieFor::NavalLanding(u) => self.naval_landed(u, die, events),
+            DieFor::Airpower => self.airpower_rolled(roll.total(), events),
         }
     }
 }

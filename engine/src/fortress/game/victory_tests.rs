@@ -867,3 +867,121 @@ fn fb_hitler_youth_11_2_2_they_stay_put_until_a_german_ss_unit_first_fights() {
     until(&mut game, 2, GERMAN, SegmentKind::Movement);
     mv(&mut game, &[hj], to).expect("free to move now");
 }
+
+/// The campaign with the stand-in Air Strike Table (5.6, 11.4).
+fn air_board() -> Game<'static> {
+    let d = super::reinforcement_tests::campaign_with(|d| {
+        d.air = Some(crate::fortress::air::standin());
+    });
+    Game::new(d, "campaign", Options::default()).unwrap()
+}
+
+/// Ends segments until `side`'s `kind` segment of `turn`, answering airpower rolls with `dice`.
+fn until_rolling(game: &mut Game<'static>, turn: u8, side: Side, kind: SegmentKind, dice: [u8; 2]) {
+    for _ in 0..100 {
+        let s = game.state.board.segment;
+        match game.pending() {
+            Pending::Roll { .. } => {
+                game.apply(&Input::Rolled(DiceRoll::of(&dice))).unwrap();
+                continue;
+            }
+            Pending::Command { .. }
+                if game.state.board.turn == turn && s.side == side && s.kind == kind =>
+            {
+                return;
+            }
+            _ => {}
+        }
+        cmd(game, Command::EndSegment).expect("the segment ends");
+    }
+    panic!("never reached turn {turn} {side:?} {kind:?}");
+}
+
+#[test]
+fn fb_airpower_5_6_each_reinforcement_segment_rolls_two_dice_on_the_air_strike_table() {
+    let mut game = air_board();
+    let asked = |side| Pending::Roll {
+        player: side,
+        dice: DiceSpec::TWO_D6,
+        purpose: "airpower",
+        case: "5.6",
+        secret: false,
+    };
+    assert_eq!(game.pending(), asked(GERMAN), "from the first segment on");
+    assert_eq!(
+        game.apply(&Input::Rolled(DiceRoll::of(&[6])))
+            .unwrap_err()
+            .case,
+        "5.6",
+        "two dice"
+    );
+    let ev = game.apply(&Input::Rolled(DiceRoll::of(&[6, 6]))).unwrap();
+    assert!(ev.contains(&Event::AirPower {
+        side: GERMAN,
+        strikes: 1
+    }));
+    assert_eq!(game.state.air_strikes, 1);
+    assert_eq!(game.pending(), Pending::Command { player: GERMAN });
+    for _ in 0..3 {
+        cmd(&mut game, Command::EndSegment).unwrap();
+    }
+    assert_eq!(
+        game.pending(),
+        asked(SOVIET),
+        "the Soviet rolls in his own segment"
+    );
+    let ev = game.apply(&Input::Rolled(DiceRoll::of(&[4, 5]))).unwrap();
+    assert!(ev.contains(&Event::AirPower {
+        side: SOVIET,
+        strikes: 2
+    }));
+    // Never more than the three counters in the box.
+    let t = crate::fortress::air::standin();
+    assert!((2..=12).all(|n| t.strikes(SOVIET, n) <= 3 && t.strikes(GERMAN, n) <= 1));
+}
+
+#[test]
+fn fb_airpower_11_4_an_air_strike_fires_20_alone_at_any_occupied_hex_without_a_spotter() {
+    let mut game = air_board();
+    let (a, b) = (hex(3, 6), hex(5, 6));
+    put(&mut game, testkit::GERMAN_INFANTRY_1, a, COMBAT);
+    put(&mut game, testkit::GERMAN_INFANTRY_2, b, COMBAT);
+    until_rolling(&mut game, 1, SOVIET, SegmentKind::Movement, [4, 5]);
+    assert_eq!(game.state.air_strikes, 2);
+    let e = cmd(&mut game, Command::AirStrike { target: a }).unwrap_err();
+    assert_eq!(e.case, "4.1.4", "in the combat segment only");
+    cmd(&mut game, Command::EndSegment).unwrap();
+    // No Soviet unit anywhere near: no spotter is needed.
+    let ev = cmd(&mut game, Command::AirStrike { target: a }).expect("the strike");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::FireAnnounced {
+            attack: 20,
+            mixed: false,
+            ..
+        }
+    )));
+    assert!(matches!(
+        game.pending(),
+        Pending::Roll { case: "8.2.4", .. }
+    ));
+    game.apply(&Input::Rolled(DiceRoll::of(&[2, 2]))).unwrap();
+    let mut guard = 0;
+    while let Pending::Choose { .. } = game.pending() {
+        game.apply(&Input::Chose(0)).unwrap();
+        guard += 1;
+        assert!(guard < 10);
+    }
+    let e = cmd(&mut game, Command::AirStrike { target: a }).unwrap_err();
+    assert_eq!(e.case, "8.2", "once a hex a segment, never combined");
+    let e = cmd(&mut game, Command::AirStrike { target: hex(2, 2) }).unwrap_err();
+    assert_eq!(e.case, "8.2", "only at a hex holding enemy units");
+    cmd(&mut game, Command::AirStrike { target: b }).expect("the second strike");
+    game.apply(&Input::Rolled(DiceRoll::of(&[2, 2]))).unwrap();
+    while let Pending::Choose { .. } = game.pending() {
+        game.apply(&Input::Chose(0)).unwrap();
+    }
+    put(&mut game, testkit::GERMAN_TANK, hex(2, 6), COMBAT);
+    let e = cmd(&mut game, Command::AirStrike { target: hex(2, 6) }).unwrap_err();
+    assert_eq!(e.case, "11.4", "two strikes, both flown");
+}
