@@ -11,8 +11,10 @@
 //!
 //! Modules: `sequence` (segments, turns, the end of a segment), `reinforcement` (arrivals,
 //! withdrawals and exits, 5.0–5.4, 7.1.2, 14.0, 15.0), `victory` (the VP track, captured
-//! fortifications, Hitler and the end of the game, 10.2, 11.1, 12.0), `assault` (the combat
-//! segment's close assault from announcement to the retreat), `advance` (8.9, 8.10), `event`.
+//! fortifications, Hitler and the end of the game, 10.2, 11.1, 12.0), `volkssturm` (5.5,
+//! 11.2.3, 13.6.1), `naval` (13.7), `air` (5.6, 11.4), `desertion` (11.2.1, 11.2.2),
+//! `assault` (the combat segment's close assault from announcement to the retreat), `advance`
+//! (8.9, 8.10), `event`.
 
 mod advance;
 mod air;
@@ -26,6 +28,8 @@ mod reinforcement;
 #[cfg(test)]
 mod reinforcement_tests;
 mod sequence;
+#[cfg(test)]
+mod special_tests;
 #[cfg(test)]
 mod tests;
 mod victory;
