@@ -71,6 +71,7 @@ impl Game<'_> {
         check_hex_bombardment(self.state.bombarded.contains(&target))?;
         let card = self.air_card(target)?;
         self.state.air_strikes -= 1;
+        self.state.last_assault = None;
         self.state
             .bombarded
             .push(target)

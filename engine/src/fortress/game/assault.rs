@@ -164,6 +164,7 @@ impl Game<'_> {
                 .map_err(|_| RuleViolation::new("engine", "combat capacity exceeded"))?;
         }
         let _ = self.state.assaulted.push(target);
+        self.state.last_assault = Some(target);
         emit(
             events,
             Event::AssaultAnnounced {

@@ -184,6 +184,9 @@ pub struct State {
     /// this player-turn (5.6, 11.4).
     pub air_checked: Option<(u8, Side)>,
     pub air_strikes: u8,
+    /// The hex of the combat segment's latest close assault, until another combat is
+    /// announced: a close assault that empties Hitler's hex takes him (11.1.4, 11.1.5).
+    pub last_assault: Option<HexId>,
 }
 
 /// Close assaults one combat segment may hold (a stand-in capacity).
@@ -257,6 +260,7 @@ impl<'d> Game<'d> {
                 ss_engaged: false,
                 air_checked: None,
                 air_strikes: 0,
+                last_assault: None,
             },
         };
         // 5.6: the first reinforcement segment opens with its checks like every other.

@@ -310,7 +310,7 @@ impl Game<'_> {
                     side: SOVIET,
                     kind: SegmentKind::Combat,
                 }
-                && self.state.assaulted.contains(&hex)
+                && self.state.last_assault == Some(hex)
                 && !b.held_by(forces, hex, GERMAN)
                 && !matches!(self.state.waiting, Waiting::AssaultRoll(_));
             if entered || stormed {

@@ -438,3 +438,62 @@ fn fb_hitler_11_1_4_a_soviet_close_assault_that_empties_his_hex_takes_him() {
     }
     assert!(taken && held, "some rolls take the bunker, some do not");
 }
+
+#[test]
+fn fb_hitler_11_1_5_left_alone_by_fire_combat_he_waits_until_a_soviet_unit_enters() {
+    let mut game = campaign();
+    let bunker = testkit::BUNKER_HEX;
+    put(&mut game, testkit::GERMAN_INFANTRY_1, bunker, MANEUVER);
+    let gun = beside(&game, bunker, &[]);
+    put(&mut game, testkit::SOVIET_ARTILLERY, gun, COMBAT);
+    until(&mut game, 1, SOVIET, SegmentKind::Combat);
+    let bombard = Command::Bombard {
+        firers: [testkit::SOVIET_ARTILLERY].into_iter().collect(),
+        target: bunker,
+        mixed: false,
+    };
+    cmd(&mut game, bombard).expect("the bombardment");
+    let mut emptied = None;
+    'rolls: for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            let mut t = game.clone();
+            t.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
+            for _ in 0..12 {
+                if !matches!(t.pending(), Pending::Choose { .. }) {
+                    break;
+                }
+                // Stop rather than occupy the hex (8.9): the last option.
+                let Pending::Choose { options, .. } = t.pending() else {
+                    unreachable!()
+                };
+                t.apply(&Input::Chose(options.len() as u8 - 1)).unwrap();
+            }
+            if !t.state.board.held_by(&t.data.forces, bunker, GERMAN)
+                && t.state.board.hex_of(testkit::SOVIET_ARTILLERY) == Some(gun)
+            {
+                emptied = Some(t);
+                break 'rolls;
+            }
+        }
+    }
+    let mut game = emptied.expect("some roll empties the bunker");
+    assert!(
+        game.state.board.hex_of(testkit::HITLER).is_some(),
+        "fire combat leaves him behind"
+    );
+    assert_eq!(game.state.victory.outcome, None);
+    // The next Soviet movement segment: a unit walks in and takes him.
+    let walker = beside(&game, bunker, &[gun]);
+    put(&mut game, testkit::SOVIET_RIFLES_1, walker, MANEUVER);
+    until(&mut game, 2, SOVIET, SegmentKind::Movement);
+    let from = game.state.board.hex_of(testkit::SOVIET_RIFLES_1).unwrap();
+    assert!(game.data.map.geometry.adjacent(from, bunker));
+    mv(&mut game, &[testkit::SOVIET_RIFLES_1], bunker).unwrap();
+    assert_eq!(
+        game.state.victory.outcome,
+        Some(Outcome {
+            ending: Ending::HitlerCaptured,
+            winner: Some(SOVIET)
+        })
+    );
+}
