@@ -497,3 +497,40 @@ fn fb_hitler_11_1_5_left_alone_by_fire_combat_he_waits_until_a_soviet_unit_enter
         })
     );
 }
+
+#[test]
+fn fb_capture_10_2_a_garrison_alone_falling_to_a_soviet_assault_marks_the_strongpoint() {
+    let mut game = campaign();
+    let sp = testkit::STRONGPOINT_HEX;
+    let from = beside(&game, sp, &[]);
+    put(&mut game, testkit::SOVIET_RIFLES_1, from, COMBAT);
+    until(&mut game, 1, SOVIET, SegmentKind::Combat);
+    cmd(
+        &mut game,
+        Command::Assault {
+            attackers: [testkit::SOVIET_RIFLES_1].into_iter().collect(),
+            target: sp,
+        },
+    )
+    .expect("the intrinsic garrison is assaulted");
+    let (mut fell, mut held) = (false, false);
+    for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            let mut t = game.clone();
+            let ev = t.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
+            let result = ev.iter().find_map(|e| match e {
+                Event::AssaultResult { result, .. } => Some(*result),
+                _ => None,
+            });
+            if result == Some(crate::fortress::combat::CombatResult::NoEffect) {
+                assert!(!t.state.board.captured(sp));
+                held = true;
+            } else {
+                assert!(ev.contains(&Event::Captured { hex: sp }), "roll {a} {b}");
+                assert_eq!(t.state.victory.first_capture, Some(1));
+                fell = true;
+            }
+        }
+    }
+    assert!(fell && held);
+}
