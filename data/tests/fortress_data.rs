@@ -733,3 +733,259 @@ fn fortress_13_0_13_1_the_full_game_sets_up_the_fixed_deployments_and_plays_on_t
     );
     assert_eq!(b.face(unit(&ids, "hitler")), COMBAT);
 }
+
+/// Enters every unit of the phasing side that is due, one at a time (5.0): from the entry hex
+/// with the fewest friends it walks, searching hex by hex, to the nearest hex it can reach that
+/// keeps its force within two units, so that no force is over the stacking limit when the
+/// segment ends (3.1.2, 3.1.3, 3.1.4). The units entered.
+fn enter_everything(game: &mut engine::fortress::Game<'static>) -> usize {
+    use engine::core::protocol::Input;
+    use engine::fortress::Command;
+    type G = engine::fortress::Game<'static>;
+    let side = game.phasing();
+    let geo = game.data.map.geometry;
+    let one = |u: UnitId| [u].into_iter().collect::<engine::fortress::game::Force>();
+    let step = |g: &mut G, u: UnitId, to: HexId| {
+        g.apply(&Input::Command(Command::Move { units: one(u), to }))
+            .is_ok()
+    };
+    let friends = |g: &G, h: HexId| {
+        g.state
+            .board
+            .stacks
+            .at(h, side)
+            .map_or(0, |s| s.units.len())
+    };
+    let limit = 2;
+    let mut entered = 0;
+    for i in 0..game.data.forces.counters.len() {
+        let u = UnitId(i as u16);
+        let Some((listing, late)) = game.due(u) else {
+            continue;
+        };
+        let mut hexes: Vec<HexId> = game.entry_hexes(listing, late).into_iter().collect();
+        hexes.sort_by_key(|&h| friends(game, h));
+        let mut found: Option<G> = None;
+        let mut fallback: Option<G> = None;
+        'entry: for &at in &hexes {
+            let mut start = game.clone();
+            if !step(&mut start, u, at) {
+                continue;
+            }
+            fallback.get_or_insert_with(|| start.clone());
+            let mut seen = vec![at];
+            let mut frontier = vec![start];
+            for _ in 0..5 {
+                let mut next = Vec::new();
+                for g in frontier {
+                    let here = g.state.board.hex_of(u).expect("on the map");
+                    if friends(&g, here) <= limit {
+                        found = Some(g);
+                        break 'entry;
+                    }
+                    for (_, n) in geo.neighbours(here) {
+                        if seen.contains(&n) {
+                            continue;
+                        }
+                        let mut t = g.clone();
+                        if step(&mut t, u, n) {
+                            seen.push(n);
+                            next.push(t);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+        }
+        if let Some(g) = found.or(fallback) {
+            *game = g;
+            entered += 1;
+        }
+    }
+    entered
+}
+
+/// 4.0, 5.0, 12.0: a whole game of fifteen turns on the built-in data in which each side only
+/// brings on its orders of appearance (14.0, 15.0): every listed unit arrives, the Poles leave
+/// on turn 3 (5.1), the 20th Panzergrenadier left on the map costs the German a VP a turn from
+/// turn 6 (5.2), the Reichstag held and Hitler alive score their VP (12.0.1, 11.1.2), and the
+/// German, still holding the Reichstag after turn 15, wins outright (12.0).
+#[test]
+fn fortress_14_0_15_0_a_full_game_brings_on_both_orders_of_appearance_and_ends_by_12_0() {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(full_game_of_arrivals)
+        .expect("a thread")
+        .join()
+        .expect("the game plays");
+}
+
+fn full_game_of_arrivals() {
+    use engine::core::protocol::{DiceRoll, Input, Pending};
+    use engine::core::units::Location;
+    use engine::fortress::board::SegmentKind;
+    use engine::fortress::game::{Ending, Outcome};
+    use engine::fortress::Command;
+    let d: &'static GameData = Box::leak(data());
+    let mut game = engine::fortress::Game::new(
+        d,
+        fortress::FULL_GAME,
+        engine::fortress::board::Options::default(),
+    )
+    .expect("the full game sets up");
+    let ids = ids();
+    let mut entered = [0usize; 2];
+    let mut losses = 0;
+    let mut volkssturm = 0;
+    let mut airpower = 0;
+    for _ in 0..2000 {
+        match game.pending() {
+            Pending::GameOver => break,
+            Pending::Choose { .. } => {
+                losses += 1;
+                game.apply(&Input::Chose(0)).expect("a loss is picked");
+                continue;
+            }
+            Pending::Roll { case, dice, .. } => {
+                // The Volkssturm checks of turns 2-9 (5.5): one unit each; the naval
+                // infantry checks of turns 5-8 (13.7): none comes; airpower (5.6): a 2, no
+                // strike on the stand-in table.
+                let roll = match case {
+                    "13.7" => DiceRoll::of(&[6]),
+                    _ if dice.count == 2 => DiceRoll::of(&[1, 1]),
+                    _ => DiceRoll::of(&[1]),
+                };
+                game.apply(&Input::Rolled(roll)).expect("the die is read");
+                airpower += usize::from(case == "5.6");
+                continue;
+            }
+            Pending::DrawChit { .. } => {
+                game.apply(&Input::Drew(0)).expect("drawn from the cup");
+                continue;
+            }
+            _ => {}
+        }
+        let drawn: Vec<UnitId> = game.state.vs_drawn.iter().copied().collect();
+        for u in drawn {
+            let placed = d.within_perimeter.iter().any(|&at| {
+                game.state.board.stacks.at(at, GERMAN).is_none()
+                    && game
+                        .apply(&Input::Command(Command::Move {
+                            units: [u].into_iter().collect(),
+                            to: at,
+                        }))
+                        .is_ok()
+            });
+            assert!(placed, "5.5: a drawn Volkssturm unit finds a hex");
+            volkssturm += 1;
+        }
+        if game.state.board.segment.kind == SegmentKind::Movement {
+            let side = usize::from(game.phasing() != GERMAN);
+            entered[side] += enter_everything(&mut game);
+        }
+        if game.state.board.turn == 8 && game.state.board.segment.kind == SegmentKind::Reinforcement
+        {
+            // By now every listing of the base game has had its turn: nothing is left off the
+            // map that an order of appearance brings on.
+            for g in d
+                .groups
+                .iter()
+                .filter(|g| g.kind == GroupKind::Arrival && g.variant.is_none())
+            {
+                for &u in &g.units {
+                    let at = game.state.board.unit(u).unwrap().state.location;
+                    assert_ne!(at, Location::Pool, "unit {} never arrived", u.0);
+                }
+            }
+        }
+        game.apply(&Input::Command(Command::EndSegment))
+            .expect("the segment ends");
+    }
+    assert_eq!(losses, 0, "no force was left over the stacking limit");
+    assert_eq!(volkssturm, 8, "5.5, 14.0: a check on each of turns 2-9");
+    assert_eq!(
+        airpower, 30,
+        "5.6: both players roll in each of the 15 turns"
+    );
+    let listed = |side| {
+        d.groups
+            .iter()
+            .filter(|g| g.kind == GroupKind::Arrival && g.variant.is_none() && g.side == side)
+            .map(|g| g.units.len())
+            .sum::<usize>()
+    };
+    assert_eq!(
+        entered[0],
+        listed(GERMAN),
+        "14.0: every German listing arrived"
+    );
+    assert_eq!(
+        entered[1],
+        listed(SOVIET),
+        "15.0: every Soviet listing arrived"
+    );
+    for pole in ["1pol-1", "1pol-2"] {
+        assert_eq!(
+            game.state
+                .board
+                .unit(unit(&ids, pole))
+                .unwrap()
+                .state
+                .location,
+            Location::Withheld,
+            "5.1: the Poles leave on turn 3"
+        );
+    }
+    let v = game.state.victory;
+    assert_eq!(v.soviet, 10, "5.2: the 20th stayed, turns 6-15");
+    assert_eq!(
+        v.german,
+        11 * 2 + 4 * 5 + 5 * 2 + 10,
+        "12.0.1: the Reichstag each turn, Hitler alive after 10-14 and at the start of 15"
+    );
+    assert_eq!(
+        v.outcome,
+        Some(Outcome {
+            ending: Ending::ReichstagHeld,
+            winner: Some(GERMAN)
+        })
+    );
+    assert_eq!(game.state.board.turn, 15);
+}
+
+/// 11.1.3: the Waffen SS units that may desert after Hitler's death are known by the "SS" in
+/// their own name or their formation's (see the ruling in docs/rules/fortress-berlin.md).
+#[test]
+fn fortress_11_1_3_waffen_ss_units_are_known_by_their_names_and_formations() {
+    let d = data();
+    let ids = ids();
+    let ss = |id: &str| d.forces.counter(unit(&ids, id)).unwrap().waffen_ss;
+    for id in [
+        "himmler-gd",
+        "lah-1",
+        "lah-2",
+        "janums",
+        "nordland-hq",
+        "nordland-pz",
+        "tiger-502",
+        "clausewitz-1",
+    ] {
+        assert!(ss(id), "{id} is Waffen SS");
+    }
+    for id in [
+        "9fj-1",
+        "mb-pz",
+        "20pzg-76",
+        "hj-goebbels",
+        "vs-1",
+        "berlin-hq",
+    ] {
+        assert!(!ss(id), "{id} is not");
+    }
+    assert!(d
+        .forces
+        .counters
+        .iter()
+        .filter(|c| c.side == SOVIET)
+        .all(|c| !c.waffen_ss));
+}

@@ -32,7 +32,7 @@ pub const FULL_GAME: &str = "full-game";
 /// Game turns of the full game: April 21 to May 5 (4.0).
 pub const FULL_GAME_TURNS: u8 = 15;
 /// What the stand-in list names for the engine's charts, until chart files exist.
-pub const STANDIN_CHARTS: [&str; 2] = ["combat charts", "movement chart"];
+pub const STANDIN_CHARTS: [&str; 3] = ["combat charts", "movement chart", "air strike table"];
 
 /// The files of the folder, all required.
 pub const FILES: [&str; 5] = [
@@ -98,6 +98,7 @@ fn blank(g: engine::core::hex::Geometry) -> Box<GameData> {
         groups: heapless::Vec::new(),
         volkssturm_checks: heapless::Vec::new(),
         naval_checks: heapless::Vec::new(),
+        air: Some(engine::fortress::air::standin()),
         stand_ins: heapless::Vec::new(),
     })
 }

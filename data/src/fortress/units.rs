@@ -331,6 +331,14 @@ pub fn read(src: &Src, data: &mut GameData) -> (UnitsInfo, Vec<DataError>) {
                 errors.push(src.err(u.id.span(), "id: a unit id is 1 to 24 bytes"));
                 continue;
             }
+            // 11.1.3: a German unit is Waffen SS when its name or its formation's says so.
+            let ss_word = |n: &str| n.split_whitespace().any(|w| w == "SS");
+            let ss = side == GERMAN
+                && (ss_word(&c.name)
+                    || c.formation
+                        .and_then(|f| data.forces.formation(f))
+                        .is_some_and(|f| ss_word(&f.name)));
+            let c = if ss { c.ss() } else { c };
             let Some(id) = data.forces.add(c) else {
                 errors.push(src.err(u.id.span(), "unit: too many counters for the engine"));
                 continue;

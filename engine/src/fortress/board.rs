@@ -81,6 +81,8 @@ pub struct Status {
     pub support_fired: bool,
     /// The German higher HQ that commands this unit directly (3.5.4).
     pub directed_by: Option<UnitId>,
+    /// The hex a reinforcement came onto the map by, for the map edge of 5.1's substitutes.
+    pub entered_at: Option<HexId>,
 }
 
 /// One unit: where it is (core) and its face, facing and status.
@@ -108,7 +110,14 @@ pub struct FortressState<const U: usize> {
     pub stacks: Stacks<U>,
     /// Hexes marked with a ruins marker, for the rest of the game (9.0.1).
     pub ruins: heapless::Vec<HexId, MAX_RUINS>,
+    /// Strongpoint and flak tower hexes the Soviets have captured: marked with a star, they
+    /// help neither side any more (10.2).
+    pub captured: heapless::Vec<HexId, MAX_CAPTURED>,
 }
+
+/// Strongpoint and flak tower hexes a game may see captured (10.2; a stand-in capacity above
+/// the map's forty-odd fortifications).
+pub const MAX_CAPTURED: usize = 64;
 
 /// Ruins markers a game may place (the counter mix is not in the rulebook; a stand-in
 /// capacity, ample for a city that could be ruined hex by hex in fifteen turns of fire).
@@ -147,6 +156,7 @@ impl FortressState<UNITS> {
             units,
             stacks: Stacks::default(),
             ruins: heapless::Vec::new(),
+            captured: heapless::Vec::new(),
         }
     }
 
@@ -238,6 +248,32 @@ impl FortressState<UNITS> {
                 .map_err(|_| RuleViolation::new("engine", "ruins capacity exceeded"))?;
         }
         Ok(())
+    }
+
+    /// Has the strongpoint or flak tower in `hex` been captured (10.2)?
+    pub fn captured(&self, hex: HexId) -> bool {
+        self.captured.contains(&hex)
+    }
+
+    /// Marks a captured strongpoint or flak tower with its star (10.2): for good, even if the
+    /// German takes the hex back. `false` if it was marked already.
+    pub fn capture(&mut self, hex: HexId) -> Result<bool, RuleViolation> {
+        if self.captured(hex) {
+            return Ok(false);
+        }
+        self.captured
+            .push(hex)
+            .map_err(|_| RuleViolation::new("engine", "captured-marker capacity exceeded"))?;
+        Ok(true)
+    }
+
+    /// Does `side` hold `hex` with a combat unit? A leader alone holds nothing (11.1.5).
+    pub fn held_by(&self, forces: &Forces, hex: HexId, side: Side) -> bool {
+        self.stacks.at(hex, side).is_some_and(|s| {
+            s.units
+                .iter()
+                .any(|&u| forces.counter(u).is_some_and(|c| c.kind.is_combat_unit()))
+        })
     }
 
     /// Is it `side`'s movement segment?

@@ -169,6 +169,8 @@ pub struct Counter {
     /// Plant Protection Battalions print a combat face only (11.2.1): both faces hold it and
     /// the counter never changes mode.
     pub combat_only: bool,
+    /// A Waffen SS unit: it may desert after Hitler's death (11.1.3).
+    pub waffen_ss: bool,
 }
 
 /// The face of each mode.
@@ -214,6 +216,7 @@ impl Counter {
             morale,
             command: None,
             combat_only: false,
+            waffen_ss: false,
         }
     }
 
@@ -236,6 +239,12 @@ impl Counter {
     /// Puts the counter in a formation (its stripe, 2.2.1).
     pub fn of(mut self, f: FormationId) -> Self {
         self.formation = Some(f);
+        self
+    }
+
+    /// Marks the counter Waffen SS (11.1.3).
+    pub fn ss(mut self) -> Self {
+        self.waffen_ss = true;
         self
     }
 

@@ -150,6 +150,8 @@ pub struct GameData {
     pub volkssturm_checks: heapless::Vec<u8, 16>,
     /// Turns with a "Naval Inf. Reinforcement Check" (14.0, 13.7).
     pub naval_checks: heapless::Vec<u8, 16>,
+    /// The Air Strike Table (11.4, 5.6): with none, no airpower roll is made.
+    pub air: Option<super::air::AirStrikeTable>,
     /// Files (or tables) whose values are stand-ins, for the About screen.
     pub stand_ins: heapless::Vec<heapless::String<24>, 8>,
 }

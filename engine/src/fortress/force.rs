@@ -100,7 +100,8 @@ pub fn step(
     if !map.geometry.adjacent(from, to) {
         return refuse("7.1", "units move from hex to adjacent hex");
     }
-    if state.occupied_by(to, side.other()) {
+    // A leader alone holds nothing: Soviet units may enter Hitler's hex (11.1.4, 11.1.5).
+    if state.held_by(forces, to, side.other()) {
         return refuse("7.2.1", "units may not enter a hex holding enemy units");
     }
     // Ruins: never in maneuver mode (3.3.1, 9.0.2); a Soviet HQ with 0 MA in combat mode may

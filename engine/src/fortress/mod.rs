@@ -10,6 +10,7 @@
 //!   bombardment and close assault in the combat segment; `view`, `notation`, `contract`
 //!   (`impl Ruleset`), `data` (`GameData`) and `testkit` (a tiny board to play on).
 
+pub mod air;
 pub mod board;
 pub mod combat;
 pub mod command;

@@ -12,6 +12,10 @@
 //! assault 0,1 0405         a close assault on 0405 (8.4)
 //! bombard 7 0404           a bombardment of 0404 (8.2)
 //! mixed 7,5 0404           a mixed bombardment of 0404 (8.2.1)
+//! exit 12,13               a withdrawing force leaves the map (5.2)
+//! suicide                  Hitler's suicide attempt (11.1.2)
+//! disband 40               an immobile flak unit disbanded for a Volkssturm (13.6.1)
+//! air 0404                 an air strike on 0404 (11.4)
 //! roll 3 4                 the table's dice
 //! choose 1                 option 1 of the pending choice
 //! draw 0                   chit 0 of the pending draw
@@ -94,6 +98,13 @@ pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) 
                 write_units(out, firers)?;
                 write!(out, " {}", hex(*target))
             }
+            Command::Exit { units } => {
+                out.write_str("exit ")?;
+                write_units(out, units)
+            }
+            Command::Suicide => out.write_str("suicide"),
+            Command::Disband { unit } => write!(out, "disband {}", unit.0),
+            Command::AirStrike { target } => write!(out, "air {}", hex(*target)),
         },
     }
 }
@@ -194,6 +205,16 @@ pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, Notat
                 mixed: word == "mixed",
             })
         }
+        "exit" => Input::Command(Command::Exit {
+            units: units(data, w.next())?,
+        }),
+        "suicide" => Input::Command(Command::Suicide),
+        "air" => Input::Command(Command::AirStrike {
+            target: hex(data, w.next())?,
+        }),
+        "disband" => Input::Command(Command::Disband {
+            unit: unit(data, w.next())?,
+        }),
         "roll" => {
             let mut values: heapless::Vec<u8, MAX_DICE> = heapless::Vec::new();
             for t in w.by_ref() {

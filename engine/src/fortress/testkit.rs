@@ -241,6 +241,228 @@ pub fn data() -> GameData {
         groups: heapless::Vec::new(),
         volkssturm_checks: heapless::Vec::new(),
         naval_checks: heapless::Vec::new(),
+        air: None,
         stand_ins: heapless::Vec::new(),
     }
+}
+
+// ---- a campaign on the same board: orders of appearance, Hitler, the Reichstag ----------------
+
+/// Soviet rifles listed for turn 1 at area B (15.0 style).
+pub const SOVIET_ARRIVAL_1: UnitId = UnitId(8);
+pub const SOVIET_ARRIVAL_2: UnitId = UnitId(9);
+/// Soviet rifles listed for turn 2 at area A.
+pub const SOVIET_LATE: UnitId = UnitId(10);
+/// A German battalion listed for turn 1 at area D (14.0 style).
+pub const GERMAN_ARRIVAL: UnitId = UnitId(11);
+/// Hitler, set up in the bunker (11.1.1).
+pub const HITLER: UnitId = UnitId(12);
+/// A German unit withdrawn from turn 1 by the south edge (5.2).
+pub const GERMAN_WITHDRAWING: UnitId = UnitId(13);
+/// Soviet rifles listed for turn 1 at area C and withdrawn on turn 2 (5.1).
+pub const SOVIET_WITHDRAWN: UnitId = UnitId(14);
+/// A Waffen SS, a Volkssturm and a Hitler Youth unit (11.1.3).
+pub const GERMAN_SS: UnitId = UnitId(15);
+pub const GERMAN_VS: UnitId = UnitId(16);
+pub const GERMAN_HJ: UnitId = UnitId(17);
+/// A Plant Protection Battalion (11.2.1).
+pub const GERMAN_PPB: UnitId = UnitId(18);
+/// Two more Volkssturm counters: with `GERMAN_VS` they make the cup (11.2.3).
+pub const GERMAN_VS_2: UnitId = UnitId(19);
+pub const GERMAN_VS_3: UnitId = UnitId(20);
+/// The hexes on or within the strongpoint perimeter of the campaign board (5.5, 13.3).
+pub const WITHIN_PERIMETER: [HexId; 6] = [
+    hex(3, 5),
+    hex(3, 6),
+    hex(4, 6),
+    hex(5, 5),
+    hex(5, 6),
+    hex(4, 7),
+];
+
+/// Entry areas of the campaign board (5.0): A 0201, B 0401, C 0601 on the north edge, D 0803
+/// on the east edge, X 0103 on the west edge (X is next to A, 5.4).
+pub const ENTRY: [(u8, HexId); 5] = [
+    (b'A', hex(2, 1)),
+    (b'B', hex(4, 1)),
+    (b'C', hex(6, 1)),
+    (b'D', hex(8, 3)),
+    (b'X', hex(1, 3)),
+];
+/// The Reichstag (12.0), a strongpoint.
+pub const REICHSTAG_HEX: HexId = hex(6, 6);
+/// Hitler's bunker (11.1.1).
+pub const BUNKER_HEX: HexId = hex(6, 8);
+/// Another strongpoint (10.1.3, 10.2).
+pub const STRONGPOINT_HEX: HexId = hex(6, 4);
+/// The edge hexes the German withdrawal leaves by: the south edge, row 8, west of the bunker.
+pub const EXIT_HEXES: [HexId; 4] = [hex(1, 8), hex(2, 8), hex(3, 8), hex(4, 8)];
+
+fn group(
+    kind: super::data::GroupKind,
+    side: crate::core::side::Side,
+    turn: u8,
+    entry: Option<(u8, u8)>,
+    units: &[UnitId],
+) -> super::data::Group {
+    super::data::Group {
+        kind,
+        side,
+        turn,
+        case: text(if side == GERMAN { "14.0" } else { "15.0" }),
+        variant: None,
+        entry,
+        zone: None,
+        hexes: heapless::Vec::new(),
+        draw: 0,
+        units: units.iter().copied().collect(),
+    }
+}
+
+/// The testkit board with a 15-turn scenario, "campaign", in which only Hitler is set up; the
+/// other counters of the campaign arrive by their listings (large: box it).
+pub fn campaign() -> GameData {
+    use super::data::{EntryArea, GroupKind};
+    use crate::core::map::{HexFeatures, Place, PlaceKind};
+    let mut d = data();
+    let f = &mut d.forces;
+    let inf =
+        |name: &str, side| counter(name, side, UnitType::Infantry, p(1, 2, 1, 6), p(1, 4, 2, 4));
+    for (name, side) in [
+        ("1 Arrival", SOVIET),
+        ("2 Arrival", SOVIET),
+        ("3 Late", SOVIET),
+        ("Kampfgruppe", GERMAN),
+    ] {
+        f.add(inf(name, side)).expect("room");
+    }
+    f.add(counter(
+        "Hitler",
+        GERMAN,
+        UnitType::Leader,
+        p(0, 0, 0, 0),
+        p(0, 0, 0, 0),
+    ))
+    .expect("room");
+    f.add(inf("20 PzG", GERMAN)).expect("room");
+    f.add(inf("Polish", SOVIET)).expect("room");
+    f.add(inf("SS Bn", GERMAN).ss()).expect("room");
+    f.add(counter(
+        "VS Bn",
+        GERMAN,
+        UnitType::Volkssturm,
+        p(1, 1, 1, 6),
+        p(1, 1, 2, 4),
+    ))
+    .expect("room");
+    f.add(counter(
+        "HJ Bn",
+        GERMAN,
+        UnitType::HitlerYouth,
+        p(1, 1, 1, 3),
+        p(1, 1, 2, 0),
+    ))
+    .expect("room");
+    f.add(Counter::combat_only(
+        "PPB Siemens",
+        GERMAN,
+        UnitType::PlantProtection,
+        UnitSize::Battalion,
+        WeaponType::SmallArms,
+        p(1, 1, 2, 0),
+        1,
+    ))
+    .expect("room");
+    for name in ["VS 2", "VS 3"] {
+        f.add(counter(
+            name,
+            GERMAN,
+            UnitType::Volkssturm,
+            p(1, 1, 1, 6),
+            p(1, 1, 2, 4),
+        ))
+        .expect("room");
+    }
+    for (letter, at) in ENTRY {
+        let _ = d.entry_areas.push(EntryArea { letter, hex: at });
+    }
+    let g = d.map.geometry;
+    let mut mark = |h: HexId, bit: u32| {
+        let i = g.index(h).expect("on the board");
+        d.map.features[i].insert(bit);
+    };
+    mark(REICHSTAG_HEX, HexFeatures::STRONGPOINT);
+    mark(STRONGPOINT_HEX, HexFeatures::STRONGPOINT);
+    mark(BUNKER_HEX, HexFeatures::BUNKER);
+    let _ = d.map.places.push(Place {
+        name: text(super::game::REICHSTAG),
+        kind: PlaceKind::Area,
+        hexes: [REICHSTAG_HEX].into_iter().collect(),
+        towers: heapless::Vec::new(),
+    });
+    let groups = [
+        group(
+            GroupKind::Arrival,
+            SOVIET,
+            1,
+            Some((b'B', b'B')),
+            &[SOVIET_ARRIVAL_1, SOVIET_ARRIVAL_2],
+        ),
+        group(
+            GroupKind::Arrival,
+            SOVIET,
+            2,
+            Some((b'A', b'A')),
+            &[SOVIET_LATE],
+        ),
+        group(
+            GroupKind::Arrival,
+            GERMAN,
+            1,
+            Some((b'D', b'D')),
+            &[GERMAN_ARRIVAL],
+        ),
+        group(
+            GroupKind::Arrival,
+            SOVIET,
+            1,
+            Some((b'C', b'C')),
+            &[SOVIET_WITHDRAWN],
+        ),
+        group(GroupKind::Withdrawal, SOVIET, 2, None, &[SOVIET_WITHDRAWN]),
+        {
+            let mut w = group(
+                GroupKind::Withdrawal,
+                GERMAN,
+                1,
+                None,
+                &[GERMAN_WITHDRAWING],
+            );
+            w.hexes = EXIT_HEXES.into_iter().collect();
+            w
+        },
+    ];
+    for x in groups {
+        let _ = d.groups.push(x);
+    }
+    let mut cup = group(
+        GroupKind::Pool,
+        GERMAN,
+        0,
+        None,
+        &[GERMAN_VS, GERMAN_VS_2, GERMAN_VS_3],
+    );
+    cup.case = text("13.6");
+    let _ = d.groups.push(cup);
+    d.within_perimeter = WITHIN_PERIMETER.into_iter().collect();
+    let mut setup = heapless::Vec::new();
+    let _ = setup.push(place(HITLER, BUNKER_HEX, COMBAT, Dir::Up));
+    let _ = d.scenarios.push(Scenario {
+        id: text("campaign"),
+        name: text("Campaign (test board)"),
+        case: text("13.0"),
+        last_turn: 15,
+        setup,
+    });
+    d
 }

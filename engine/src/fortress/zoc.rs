@@ -20,6 +20,18 @@ pub fn zone_may_enter(map: &MapData, hex: HexId) -> bool {
         || f.has(HexFeatures::BUNKER | HexFeatures::STRONGPOINT | HexFeatures::FLAK_TOWER))
 }
 
+/// May a zone of control enter `hex` as the game stands: a captured strongpoint or flak tower
+/// no longer keeps zones out (10.2), a bunker still does.
+pub fn zone_may_enter_now(map: &MapData, state: &State, hex: HexId) -> bool {
+    if zone_may_enter(map, hex) {
+        return true;
+    }
+    let t = map.terrain(hex);
+    let f = map.features(hex);
+    state.captured(hex)
+        && !(t == terrain::LAKE || t == terrain::BUILT_UP || f.has(HexFeatures::BUNKER))
+}
+
 /// Does unit `u` project its zone of control into `hex`?
 pub fn projects_into(map: &MapData, forces: &Forces, state: &State, u: UnitId, hex: HexId) -> bool {
     let (Some(c), Some(x)) = (forces.counter(u), state.unit(u)) else {
@@ -45,7 +57,7 @@ pub fn projects_into(map: &MapData, forces: &Forces, state: &State, u: UnitId, h
     if side.has(SideFeatures::WATER) || side.has(SideFeatures::CANAL) {
         return false;
     }
-    zone_may_enter(map, hex)
+    zone_may_enter_now(map, state, hex)
 }
 
 /// Does `side` control `hex` (3.2.2: one zone is as good as several)?

@@ -33,6 +33,9 @@ pub struct Announced {
     pub kind: CombatKind,
     pub attackers: Assaulters,
     pub target: HexId,
+    /// An air strike, with no unit firing (11.4).
+    #[serde(default)]
+    pub air: bool,
 }
 
 /// The obligation being carried out.
@@ -161,6 +164,7 @@ impl Game<'_> {
                 .map_err(|_| RuleViolation::new("engine", "combat capacity exceeded"))?;
         }
         let _ = self.state.assaulted.push(target);
+        self.state.last_assault = Some(target);
         emit(
             events,
             Event::AssaultAnnounced {
@@ -177,6 +181,7 @@ impl Game<'_> {
             kind: CombatKind::CloseAssault,
             attackers: attackers.clone(),
             target,
+            air: false,
         });
         Ok(())
     }
@@ -194,6 +199,7 @@ impl Game<'_> {
             CombatKind::CloseAssault => {
                 self.assault_card(&announced.attackers, announced.target)?
             }
+            _ if announced.air => self.air_card(announced.target)?,
             kind => self.bombard_card(kind, &announced.attackers, announced.target)?,
         };
         let outcome = card.read(&self.data.combat, roll)?;
@@ -209,6 +215,10 @@ impl Game<'_> {
         )?;
         let ob = outcome.obligations;
         let defender = self.phasing().other();
+        // 10.2: a strongpoint or flak tower whose garrison falls is captured and marked.
+        if ob.garrison_eliminated && defender == crate::fortress::counters::GERMAN {
+            self.capture_fortification(target, events)?;
+        }
         // 9.0.1: fire on a built-up hex, an asterisk on letter D or better: ruins for good.
         if ob.ruins {
             self.state.board.add_ruins(target)?;

@@ -48,9 +48,11 @@ pub fn defended_hex(g: &Game<'_>, hex: HexId) -> DefendedHex {
     };
     let mut d = DefendedHex::of(kind);
     let f = g.data.map.features(hex);
-    d.fortification = if f.has(HexFeatures::FLAK_TOWER) {
+    // 10.2: a captured strongpoint or flak tower helps neither side (a bunker stays one).
+    let captured = g.state.board.captured(hex);
+    d.fortification = if f.has(HexFeatures::FLAK_TOWER) && !captured {
         Some(Fortification::FlakTower)
-    } else if f.has(HexFeatures::STRONGPOINT) {
+    } else if f.has(HexFeatures::STRONGPOINT) && !captured {
         Some(Fortification::Strongpoint)
     } else if f.has(HexFeatures::BUNKER) {
         Some(Fortification::Bunker)

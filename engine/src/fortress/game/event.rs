@@ -111,6 +111,62 @@ pub enum Event {
         units: Force,
         to: HexId,
     },
+    /// Reinforcements came onto the map at an entry hex, paying only its cost (5.0, 7.1.2).
+    Entered {
+        side: Side,
+        units: Force,
+        at: HexId,
+        cost: u16,
+    },
+    /// Units left the game as their order of appearance says: the Soviet's are taken off
+    /// (5.1), the German's leave by the map edge (5.2).
+    Withdrawn {
+        units: Force,
+        case: Case,
+    },
+    /// Victory points scored, under `case` (5.2, 11.1.2, 12.0.1, 12.0.2).
+    VictoryPoints {
+        side: Side,
+        points: u16,
+        total: u16,
+        case: Case,
+    },
+    /// A strongpoint or flak tower fell to the Soviets and is marked for good (10.2).
+    Captured {
+        hex: HexId,
+    },
+    /// Hitler's suicide attempt: the modified die and its outcome (11.1.2).
+    SuicideAttempt {
+        roll: u8,
+        dies: bool,
+    },
+    /// Hitler is gone: by his own hand (11.1.2), or taken by the Soviets (11.1.4).
+    HitlerGone {
+        captured: bool,
+        case: Case,
+    },
+    /// A unit ran away and left the game; no VP for it (11.1.3, 12.0.2).
+    Deserted {
+        unit: UnitId,
+        case: Case,
+    },
+    /// The Air Strike Table gave `side` this many air strikes for the player-turn (5.6, 11.4).
+    AirPower {
+        side: Side,
+        strikes: u8,
+    },
+    /// A Volkssturm unit drawn blind from the cup (11.2.3): the German's to place (5.5).
+    Drawn {
+        unit: UnitId,
+        case: Case,
+    },
+    /// The game is decided (11.1.4, 12.0): the winner, if any, and the VP totals.
+    Victory {
+        winner: Option<Side>,
+        german: u16,
+        soviet: u16,
+        case: Case,
+    },
 }
 
 impl Cited for Event {
@@ -142,6 +198,16 @@ impl Cited for Event {
             Event::FireAnnounced { .. } => "8.2.4",
             Event::Ruined { .. } => "9.0.1",
             Event::Exploited { .. } => "8.10",
+            Event::Entered { .. } => "5.0",
+            Event::Withdrawn { case, .. }
+            | Event::VictoryPoints { case, .. }
+            | Event::HitlerGone { case, .. }
+            | Event::Deserted { case, .. }
+            | Event::Drawn { case, .. }
+            | Event::Victory { case, .. } => case,
+            Event::Captured { .. } => "10.2",
+            Event::AirPower { .. } => "11.4",
+            Event::SuicideAttempt { .. } => "11.1.2",
         }
     }
 }
@@ -152,7 +218,10 @@ impl GameEvent for Event {
             Event::Moved { side, .. }
             | Event::Released { side, .. }
             | Event::ModeChanged { side, .. }
-            | Event::Topped { side, .. } => EventVisibility::Only(*side),
+            | Event::Topped { side, .. }
+            | Event::Entered { side, .. } => EventVisibility::Only(*side),
+            // Which counter came out of the cup is the German's business (3.6).
+            Event::Drawn { .. } => EventVisibility::Only(crate::fortress::counters::GERMAN),
             _ => EventVisibility::Public,
         }
     }
@@ -202,6 +271,37 @@ impl fmt::Display for Event {
             Event::Retreated { units, to } => {
                 write!(f, "{} units retreat to {},{}", units.len(), to.col, to.row)
             }
+            Event::Entered { units, at, .. } => {
+                write!(f, "{} units enter at {},{}", units.len(), at.col, at.row)
+            }
+            Event::Withdrawn { units, .. } => write!(f, "{} units withdrawn", units.len()),
+            Event::VictoryPoints {
+                side,
+                points,
+                total,
+                ..
+            } => write!(f, "{side:?} scores {points} VP ({total})"),
+            Event::Captured { hex } => write!(f, "{},{} captured", hex.col, hex.row),
+            Event::SuicideAttempt { roll, dies } => write!(
+                f,
+                "Hitler's attempt: {roll}, {}",
+                if *dies { "he is dead" } else { "he lives" }
+            ),
+            Event::HitlerGone { captured, .. } => {
+                write!(f, "Hitler {}", if *captured { "captured" } else { "dead" })
+            }
+            Event::Deserted { unit, .. } => write!(f, "unit {} deserts", unit.0),
+            Event::Drawn { unit, .. } => write!(f, "unit {} drawn from the cup", unit.0),
+            Event::AirPower { side, strikes } => write!(f, "{side:?} has {strikes} air strikes"),
+            Event::Victory {
+                winner,
+                german,
+                soviet,
+                ..
+            } => write!(
+                f,
+                "winner {winner:?}: German {german} VP, Soviet {soviet} VP"
+            ),
         }
     }
 }

@@ -158,6 +158,7 @@ impl Game<'_> {
             CombatKind::Bombardment
         };
         let card = self.bombard_card(kind, firers, target)?;
+        self.state.last_assault = None;
         for &u in firers {
             self.state
                 .fought
@@ -185,6 +186,7 @@ impl Game<'_> {
             kind,
             attackers: firers.clone(),
             target,
+            air: false,
         });
         Ok(())
     }

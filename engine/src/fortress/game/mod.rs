@@ -9,21 +9,38 @@
 //! losses and retreat 8.6/8.7, the attacker's exchange and disrupted stack 8.6) are
 //! `Pending::Choose` whose options are worked out afresh from the state.
 //!
-//! Modules: `sequence` (segments, turns, the end of a segment), `assault` (the combat
-//! segment's close assault from announcement to the retreat), `advance` (8.9, 8.10), `event`.
+//! Modules: `sequence` (segments, turns, the end of a segment), `reinforcement` (arrivals,
+//! withdrawals and exits, 5.0–5.4, 7.1.2, 14.0, 15.0), `victory` (the VP track, captured
+//! fortifications, Hitler and the end of the game, 10.2, 11.1, 12.0), `volkssturm` (5.5,
+//! 11.2.3, 13.6.1), `naval` (13.7), `air` (5.6, 11.4), `desertion` (11.2.1, 11.2.2),
+//! `assault` (the combat segment's close assault from announcement to the retreat), `advance`
+//! (8.9, 8.10), `event`.
 
 mod advance;
+mod air;
 mod assault;
 mod combatants;
+mod desertion;
 mod event;
 mod fire;
+mod naval;
+mod reinforcement;
+#[cfg(test)]
+mod reinforcement_tests;
 mod sequence;
 #[cfg(test)]
+mod special_tests;
+#[cfg(test)]
 mod tests;
+mod victory;
+#[cfg(test)]
+mod victory_tests;
+mod volkssturm;
 
 pub use assault::{Aftermath, Announced, Stage};
 pub use event::Event;
 pub use fire::reveals;
+pub use victory::{Ending, Outcome, Victory, HITLER_NAME, REICHSTAG};
 
 use super::board::{self, Options, SegmentKind};
 use super::data::GameData;
@@ -67,6 +84,15 @@ pub enum Command {
         target: HexId,
         mixed: bool,
     },
+    /// A withdrawing force leaves the map from one of its listed edge hexes (5.2).
+    Exit { units: Force },
+    /// The German player has Hitler try to take his own life (11.1.2): a die follows.
+    Suicide,
+    /// The German disbands an immobile flak unit for a Volkssturm unit drawn from the cup
+    /// (13.6.1).
+    Disband { unit: UnitId },
+    /// An air strike on `target` (11.4): announced, then the table's 2d6.
+    AirStrike { target: HexId },
 }
 
 /// One option of a pending choice.
@@ -89,8 +115,38 @@ pub enum Waiting {
     AssaultRoll(Announced),
     /// What the result obliges, one choice at a time (8.6, 8.7).
     Aftermath(Aftermath),
-    /// The scenario's last turn has ended (4.0).
+    /// One die the rules ask for outside combat (5.5, 11.1.2, 11.1.3, 11.2.1).
+    Die(DieFor),
+    /// `left` more Volkssturm units to be drawn blind from the cup (5.5, 11.2.3); for a
+    /// disbanded flak unit, `ministry` (13.6.1).
+    Draw { left: u8, ministry: bool },
+    /// The German picks the Volkssturm unit that runs away (5.5).
+    VolkssturmFlees,
+    /// One naval battalion to be drawn blind from its pile (13.7).
+    DrawNaval,
+    /// The Soviet picks the unit that leaves in place of this eliminated listed one (5.1).
+    Substitute(UnitId),
+    /// The game has ended (4.0, 11.1.4, 12.0).
     GameOver,
+}
+
+/// What a single die outside combat decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DieFor {
+    /// Hitler's suicide attempt (11.1.2).
+    Suicide,
+    /// Whether a Waffen SS or Volkssturm unit deserts after Hitler's death (11.1.3).
+    Desertion(UnitId),
+    /// Whether a Plant Protection Battalion runs away as the Soviets come near (11.2.1).
+    PpbDesertion(UnitId),
+    /// The Volkssturm check of the German order of appearance (5.5, 14.0).
+    Volkssturm,
+    /// The naval infantry check (13.7, 14.0).
+    Naval,
+    /// Whether a naval battalion lands safely on the Tiergarten road (13.7.1).
+    NavalLanding(UnitId),
+    /// The phasing player's airpower, two dice on the Air Strike Table (5.6, 11.4).
+    Airpower,
 }
 
 /// Everything that changes in a game.
@@ -107,6 +163,30 @@ pub struct State {
     pub bombarded: heapless::Vec<HexId, MAX_COMBATS>,
     /// The force the phasing player has his hand on in the movement segment (7.1.1).
     pub in_hand: Force,
+    /// Victory points, Hitler's fate and the end of the game (11.1, 12.0).
+    pub victory: Victory,
+    /// Plant Protection Battalions that have made their one roll (11.2.1).
+    pub ppb_checked: heapless::Vec<UnitId, { desertion::MAX_PPB }>,
+    /// Volkssturm units drawn from the cup and not yet placed (5.5).
+    pub vs_drawn: heapless::Vec<UnitId, { volkssturm::MAX_DRAWN }>,
+    /// The drawn unit that goes on or next to the Air Ministry, and the last turn a flak unit
+    /// was disbanded (13.6.1).
+    pub vs_at_ministry: Option<UnitId>,
+    pub disbanded: Option<u8>,
+    /// The naval battalion drawn and not yet placed (13.7).
+    pub naval_drawn: Option<UnitId>,
+    /// The last turns the Volkssturm (5.5) and naval infantry (13.7) checks were made.
+    pub vs_checked: Option<u8>,
+    pub naval_checked: Option<u8>,
+    /// A German SS unit has fought: the Hitler Youth may move from now on (11.2.2).
+    pub ss_engaged: bool,
+    /// The last airpower roll (turn and side) and the air strikes left to the phasing player
+    /// this player-turn (5.6, 11.4).
+    pub air_checked: Option<(u8, Side)>,
+    pub air_strikes: u8,
+    /// The hex of the combat segment's latest close assault, until another combat is
+    /// announced: a close assault that empties Hitler's hex takes him (11.1.4, 11.1.5).
+    pub last_assault: Option<HexId>,
 }
 
 /// Close assaults one combat segment may hold (a stand-in capacity).
@@ -159,7 +239,7 @@ impl<'d> Game<'d> {
                     "the set-up is over the stacking limit",
                 )))
             })?;
-        Ok(Game {
+        let mut game = Game {
             data,
             state: State {
                 board: b,
@@ -169,8 +249,23 @@ impl<'d> Game<'d> {
                 fought: heapless::Vec::new(),
                 bombarded: heapless::Vec::new(),
                 in_hand: Force::new(),
+                victory: Victory::default(),
+                ppb_checked: heapless::Vec::new(),
+                vs_drawn: heapless::Vec::new(),
+                vs_at_ministry: None,
+                disbanded: None,
+                naval_drawn: None,
+                vs_checked: None,
+                naval_checked: None,
+                ss_engaged: false,
+                air_checked: None,
+                air_strikes: 0,
+                last_assault: None,
             },
-        })
+        };
+        // 5.6: the first reinforcement segment opens with its checks like every other.
+        game.opening_checks();
+        Ok(game)
     }
 
     /// Applies one input; on a refusal the state is as before (the copy is dropped).
@@ -188,16 +283,27 @@ impl<'d> Game<'d> {
         input: &Input<Command>,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
+        let from = events.len();
         match (&self.state.waiting, input) {
             (Waiting::GameOver, _) => refuse("4.0", "the game is over"),
             (Waiting::Commands, Input::Command(c)) => self.command(c, events),
             (Waiting::StackLosses { .. }, Input::Chose(i)) => self.stack_loss(*i, events),
             (Waiting::AssaultRoll(_), Input::Rolled(r)) => self.assault_rolled(r, events),
             (Waiting::Aftermath(_), Input::Chose(i)) => self.aftermath_chose(*i, events),
+            (Waiting::Die(d), Input::Rolled(r)) => self.die_rolled(*d, r, events),
+            (Waiting::Draw { .. }, Input::Drew(i)) => self.volkssturm_drew(*i, events),
+            (Waiting::DrawNaval, Input::Drew(i)) => self.naval_drew(*i, events),
+            (Waiting::VolkssturmFlees, Input::Chose(i)) => self.volkssturm_flees(*i, events),
+            (Waiting::Substitute(u), Input::Chose(i)) => self.substitute_chose(*u, *i, events),
+            (Waiting::Draw { .. }, _) => refuse("11.2.3", "the table draws from the cup"),
             (Waiting::Commands, _) => refuse("4.0", "the phasing player is to give commands"),
             (Waiting::AssaultRoll(_), _) => refuse("8.1", "the close assault waits for its 2d6"),
+            (Waiting::Die(d), _) => refuse(d.case(), "the table waits for a die"),
             _ => refuse("4.0", "a choice is pending"),
-        }
+        }?;
+        // What the input did to the board may score, capture or end the game (10.2, 11.1.4,
+        // 12.0).
+        self.watch(from, events)
     }
 
     /// What the table is waiting for, and from whom.
@@ -236,6 +342,25 @@ impl<'d> Game<'d> {
                 }
             }
             Waiting::Aftermath(a) => self.aftermath_pending(a),
+            Waiting::Draw { .. } | Waiting::VolkssturmFlees => self.volkssturm_pending(),
+            Waiting::DrawNaval => self.naval_pending(),
+            Waiting::Substitute(u) => Pending::Choose {
+                player: super::counters::SOVIET,
+                purpose: "a substitute leaves in place of an eliminated unit",
+                case: "5.1",
+                options: self
+                    .substitutes_for(*u)
+                    .into_iter()
+                    .map(Choice::Unit)
+                    .collect(),
+            },
+            Waiting::Die(d) => Pending::Roll {
+                player: d.player(phasing),
+                dice: d.dice(),
+                purpose: d.purpose(),
+                case: d.case(),
+                secret: false,
+            },
         }
     }
 
@@ -245,8 +370,31 @@ impl<'d> Game<'d> {
         match c {
             Command::EndSegment => self.end_segment(events),
             Command::Move { units, to } => {
-                let Some(from) = units.first().and_then(|&u| b.hex_of(u)) else {
-                    return refuse("7.1", "the unit is not on the map");
+                let Some(&first) = units.first() else {
+                    return refuse("engine", "no unit to move");
+                };
+                // 11.2.2: the Hitler Youth stay where they were placed until an SS unit fights.
+                let youth = units.iter().any(|&u| {
+                    forces
+                        .counter(u)
+                        .is_some_and(|c| c.kind == super::counters::UnitType::HitlerYouth)
+                });
+                if youth && !self.state.ss_engaged {
+                    return refuse(
+                        "11.2.2",
+                        "Hitler Youth units stay put until a German SS unit first fights",
+                    );
+                }
+                let Some(from) = b.hex_of(first) else {
+                    // 5.5: a drawn Volkssturm unit is placed; 5.0: a reinforcement steps onto
+                    // the map at an entry hex.
+                    if self.state.vs_drawn.contains(&first) {
+                        return self.place_volkssturm(units, *to, events);
+                    }
+                    if self.state.naval_drawn == Some(first) {
+                        return self.place_naval(units, *to, events);
+                    }
+                    return self.enter(units, *to, events);
                 };
                 let (all, any) = terrain::modes_of(b, units);
                 let cost = if map.geometry.adjacent(from, *to) {
@@ -360,7 +508,34 @@ impl<'d> Game<'d> {
                 target,
                 mixed,
             } => self.announce_fire(firers, *target, *mixed, events),
+            Command::Exit { units } => self.exit(units, events),
+            Command::Suicide => self.suicide(events),
+            Command::Disband { unit } => self.disband(*unit, events),
+            Command::AirStrike { target } => self.air_strike(*target, events),
         }
+    }
+
+    /// Lets go of the force in hand when another one is taken up (7.1.1); refuses taking up
+    /// part of it.
+    fn take_up(&mut self, units: &Force, events: &mut Events<Event>) -> Result<(), RuleViolation> {
+        let hand = &self.state.in_hand;
+        let same = hand.len() == units.len() && units.iter().all(|u| hand.contains(u));
+        if hand.is_empty() || same {
+            return Ok(());
+        }
+        if units.iter().any(|u| hand.contains(u)) {
+            return refuse("7.1.1", "the force in hand moves as one until it is let go");
+        }
+        let let_go = hand.clone();
+        force::release(&mut self.state.board, &let_go)?;
+        self.state.in_hand.clear();
+        emit(
+            events,
+            Event::Released {
+                side: self.state.board.segment.side,
+                units: let_go,
+            },
+        )
     }
 
     fn require_movement(&self) -> Result<(), RuleViolation> {

@@ -4,8 +4,12 @@
 //! their owners (3.1.4) before the next segment begins. The recovery segment needs no decision
 //! and runs as soon as it begins (4.1.2, 6.0).
 //!
-//! Not yet here: reinforcements and withdrawals (4.1.1, 5.x: scenario data), the airpower and
-//! Volkssturm rolls (5.5, 5.6, 11.4), Hitler's suicide attempts (11.1.2), victory points (12.0).
+//! The Soviet withdrawals of 5.1 happen as his reinforcement segment begins; the end of a turn
+//! scores the Reichstag and Hitler (12.0.1) and, after the last turn, ends the game (12.0); the
+//! start of a German player-turn brings Hitler's end on turn 15 (11.1.2), the Soviet VP for the
+//! 20th Panzergrenadier still in play (5.2) and the desertions after Hitler's death (11.1.3).
+//!
+//! Not yet here: the airpower and Volkssturm rolls (5.5, 5.6, 11.4).
 
 use super::{Event, Game, Waiting};
 use crate::core::protocol::{emit, refuse, Events, RuleViolation};
@@ -18,6 +22,9 @@ impl Game<'_> {
     /// The phasing player ends the segment (4.1, 4.2).
     pub(super) fn end_segment(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
         let then = self.state.board.segment.kind;
+        // 5.5, 13.7: drawn Volkssturm and naval units are placed before the segment ends.
+        self.volkssturm_unplaced()?;
+        self.naval_unplaced()?;
         if stacking::over_stacked::<1>(&self.data.forces, &self.state.board).is_empty() {
             self.next_segment(then, events)
         } else {
@@ -91,13 +98,15 @@ impl Game<'_> {
             }
             SegmentKind::Movement => {
                 self.state.assaulted.clear();
+                self.state.last_assault = None;
                 self.state.fought.clear();
                 self.state.bombarded.clear();
                 self.begin(side, SegmentKind::Combat, events)
             }
             SegmentKind::Combat if side == GERMAN => {
-                // 4.2: the Soviet player-turn follows.
-                self.begin(SOVIET, SegmentKind::Reinforcement, events)
+                // 4.2: the Soviet player-turn follows; his withdrawals leave at once (5.1).
+                self.begin(SOVIET, SegmentKind::Reinforcement, events)?;
+                self.soviet_withdrawals(events)
             }
             SegmentKind::Combat => self.end_turn(events),
         }
@@ -107,15 +116,47 @@ impl Game<'_> {
     /// begins, unless the scenario's last turn is over (4.0).
     fn end_turn(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
         let turn = self.state.board.turn;
+        // 12.0.1, 11.1.2: the Reichstag held and Hitler alive score for the turn just played.
+        self.end_of_turn_points(events)?;
         if turn >= self.state.last_turn {
-            self.state.waiting = Waiting::GameOver;
-            return emit(events, Event::GameOver { turn });
+            return self.last_turn_over(events);
         }
         self.state.board.turn = turn + 1;
         // Support fire is once a turn (3.5.2).
         command::new_turn(&mut self.state.board);
         emit(events, Event::TurnBegins { turn: turn + 1 })?;
-        self.begin(GERMAN, SegmentKind::Reinforcement, events)
+        self.begin(GERMAN, SegmentKind::Reinforcement, events)?;
+        self.german_turn_begins(events)
+    }
+
+    /// The checks that open a reinforcement segment, each once a player-turn: for the German
+    /// the Volkssturm (5.5) and the naval infantry (13.7, 14.0) of his order of appearance;
+    /// then, for either player, his airpower (5.6); then his commands.
+    pub(super) fn opening_checks(&mut self) {
+        use super::DieFor;
+        let b = &self.state.board;
+        let turn = b.turn;
+        let open = b.segment
+            == Segment {
+                side: GERMAN,
+                kind: SegmentKind::Reinforcement,
+            };
+        let (air, side) = (self.airpower_due(), b.segment.side);
+        let (data, s) = (self.data, &mut self.state);
+        s.waiting = if open && data.volkssturm_checks.contains(&turn) && s.vs_checked != Some(turn)
+        {
+            s.vs_checked = Some(turn);
+            Waiting::Die(DieFor::Volkssturm)
+        } else if open && data.naval_checks.contains(&turn) && s.naval_checked != Some(turn) {
+            s.naval_checked = Some(turn);
+            Waiting::Die(DieFor::Naval)
+        } else if air {
+            // 5.6: each player's airpower, German or Soviet.
+            s.air_checked = Some((turn, side));
+            Waiting::Die(DieFor::Airpower)
+        } else {
+            Waiting::Commands
+        };
     }
 
     fn begin(

@@ -911,6 +911,33 @@ fn fb_combat_8_7_1_a_force_with_nowhere_to_retreat_is_eliminated() {
     panic!("no roll retreats the rifles");
 }
 
+#[test]
+fn fb_victory_12_0_1_a_soviet_unit_eliminated_in_combat_scores_the_german_1_vp() {
+    let (mut game, x) = assault_board();
+    assault(&mut game, x);
+    for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            let mut g = game.clone();
+            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
+            let lost = ev
+                .iter()
+                .any(|e| matches!(e, Event::Eliminated { unit, .. } if *unit == SOVIET_RIFLES_1));
+            if lost {
+                assert!(ev.contains(&Event::VictoryPoints {
+                    side: GERMAN,
+                    points: 1,
+                    total: 1,
+                    case: "12.0.1"
+                }));
+                assert_eq!(g.state.victory.german, 1);
+                assert_eq!(g.state.victory.soviet, 0);
+                return;
+            }
+        }
+    }
+    panic!("no roll eliminates the rifles on the stand-in CRT");
+}
+
 /// The player asked whether to advance into the assaulted hex (8.9), if anyone is.
 fn advance_asked(g: &Game<'static>) -> Option<Side> {
     match g.pending() {
@@ -1512,6 +1539,12 @@ fn sample_inputs() -> Vec<Input<Command>> {
             target: hex(4, 4),
             mixed: true
         }),
+        Input::Command(Command::Exit {
+            units: force(&[GERMAN_TANK])
+        }),
+        Input::Command(Command::Suicide),
+        Input::Command(Command::Disband { unit: GERMAN_TANK }),
+        Input::Command(Command::AirStrike { target: hex(4, 4) }),
         Input::Rolled(DiceRoll::of(&[6, 1])),
         Input::Chose(3),
         Input::Drew(0),

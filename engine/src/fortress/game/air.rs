@@ -1,0 +1,100 @@
+//! Airpower (5.6, 11.4): each player's reinforcement segment ends its opening checks with two
+//! dice on the Air Strike Table (a stand-in, `fortress::air`), which give the air strikes he
+//! may make in his combat segment. An air strike fires 20 FS at any hex holding enemy units,
+//! without a spotter, alone: never combined with another strike or another bombardment, and
+//! like every bombardment once a hex a segment (8.2). It shows nothing of the target (3.6).
+
+use super::combatants::{defended_hex, defenders_at};
+use super::{Announced, Event, Game, Waiting};
+use crate::core::hex::HexId;
+use crate::core::protocol::{emit, refuse, Events, RuleViolation};
+use crate::fortress::board::SegmentKind;
+use crate::fortress::combat::{
+    bombard, check_hex_bombardment, Bombardment, CombatCard, CombatKind, FireSource,
+};
+
+impl Game<'_> {
+    /// Is the airpower roll of this reinforcement segment still to come (5.6)?
+    pub(super) fn airpower_due(&self) -> bool {
+        let b = &self.state.board;
+        self.data.air.is_some()
+            && b.segment.kind == SegmentKind::Reinforcement
+            && self.state.air_checked != Some((b.turn, b.segment.side))
+    }
+
+    /// The table's 2d6 for airpower (11.4).
+    pub(super) fn airpower_rolled(
+        &mut self,
+        total: u16,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let side = self.phasing();
+        let strikes = self.data.air.as_ref().map_or(0, |t| t.strikes(side, total));
+        self.state.air_strikes = strikes;
+        self.opening_checks();
+        emit(events, Event::AirPower { side, strikes })
+    }
+
+    /// The card of an air strike on `target` (11.4).
+    pub(super) fn air_card(&self, target: HexId) -> Result<CombatCard, RuleViolation> {
+        let side = self.phasing();
+        let mut defenders: heapless::Vec<_, { super::MAX_ASSAULTERS }> = heapless::Vec::new();
+        for u in defenders_at(self, target, side.other()) {
+            if let Some(k) = super::combatants::combatant(self, u) {
+                let _ = defenders.push(k);
+            }
+        }
+        let hex = defended_hex(self, target);
+        bombard(
+            &self.data.combat,
+            &Bombardment {
+                kind: CombatKind::Bombardment,
+                fire: &[FireSource::AirStrike],
+                defenders: &defenders,
+                hex: &hex,
+            },
+        )
+    }
+
+    /// An air strike on `target` (11.4): announced, then the table's 2d6 like a bombardment.
+    pub(super) fn air_strike(
+        &mut self,
+        target: HexId,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        if self.state.board.segment.kind != SegmentKind::Combat {
+            return refuse("4.1.4", "air strikes are made in the combat segment");
+        }
+        if self.state.air_strikes == 0 {
+            return refuse("11.4", "no air strike is left this player-turn");
+        }
+        check_hex_bombardment(self.state.bombarded.contains(&target))?;
+        let card = self.air_card(target)?;
+        self.state.air_strikes -= 1;
+        self.state.last_assault = None;
+        self.state
+            .bombarded
+            .push(target)
+            .map_err(|_| RuleViolation::new("engine", "combat capacity exceeded"))?;
+        emit(
+            events,
+            Event::FireAnnounced {
+                target,
+                mixed: false,
+                attack: card.attack,
+                defence: card.defence,
+                letter: card.letter,
+            },
+        )?;
+        if card.fails() {
+            return emit(events, Event::AssaultFails { target });
+        }
+        self.state.waiting = Waiting::AssaultRoll(Announced {
+            kind: CombatKind::Bombardment,
+            attackers: super::Assaulters::new(),
+            target,
+            air: true,
+        });
+        Ok(())
+    }
+}
