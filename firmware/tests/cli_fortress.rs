@@ -11,7 +11,8 @@ use common::x11::berlin_table;
 use common::Scratch;
 use engine::core::contract::Ruleset;
 use engine::core::hex::Dir;
-use engine::core::protocol::Input;
+use engine::core::protocol::{DiceRoll, Input, Pending};
+use engine::fortress::board::SegmentKind;
 use engine::fortress::game::{Command, Force};
 use session::fortress::{builtin_data, Fortress};
 use std::path::Path;
@@ -24,18 +25,44 @@ fn line(input: &Input<Command>) -> String {
     s
 }
 
-/// A script of the full game: through the German reinforcement and recovery segments to his
-/// movement segment (4.1), a unit turned to Maneuver Mode (3.3.3) and stepped into a neighbouring hex
-/// (7.1), then the rest of turn 1. Returns the script and the unit's printed name.
+/// Answers what the game waits for that is not a command (the airpower roll of 5.6, the
+/// Volkssturm and naval checks, a choice): fixed dice, the first option. Returns the lines.
+fn settle(game: &mut Fortress, lines: &mut Vec<String>) {
+    for _ in 0..50 {
+        let input = match Ruleset::pending(game) {
+            Pending::Roll { dice, .. } => {
+                let faces: Vec<u8> = (0..dice.count).map(|i| 3 + i % 2).collect();
+                Input::Rolled(DiceRoll::of(&faces))
+            }
+            Pending::Choose { .. } => Input::Chose(0),
+            Pending::DrawChit { .. } => Input::Drew(0),
+            Pending::Command { .. } | Pending::GameOver => return,
+        };
+        Ruleset::apply(game, &input).expect("the answer is accepted");
+        lines.push(line(&input));
+    }
+}
+
+/// Ends the segment, then answers what follows.
+fn end_segment(game: &mut Fortress, lines: &mut Vec<String>) {
+    let end = Input::Command(Command::EndSegment);
+    Ruleset::apply(game, &end).expect("end segment");
+    lines.push(line(&end));
+    settle(game, lines);
+}
+
+/// A script of the full game: through the German reinforcement segment (its airpower roll,
+/// 5.6) and recovery segment to his movement segment (4.1), a unit turned to Maneuver Mode
+/// (3.3.3) and stepped into a neighbouring hex (7.1), then the rest of turn 1 to the start of
+/// turn 2. Returns the script and the unit's printed name.
 fn script() -> (String, String) {
     let data = builtin_data().expect("the built-in Fortress Berlin data");
     let mut game = Fortress::new(data, "full-game", Default::default()).expect("full game");
-    let end = Input::Command(Command::EndSegment);
     let mut lines = vec!["scenario full-game".to_string()];
-    // Ending the reinforcement segment runs the recovery segment too (nothing to decide
-    // there in turn 1) and opens the movement segment.
-    Ruleset::apply(&mut game, &end).expect("end segment");
-    lines.push(line(&end));
+    settle(&mut game, &mut lines);
+    while game.state.board.segment.kind != SegmentKind::Movement {
+        end_segment(&mut game, &mut lines);
+    }
     let g = data.map.geometry;
     let mut found = None;
     'units: for (i, counter) in data.forces.counters.iter().enumerate() {
@@ -63,11 +90,13 @@ fn script() -> (String, String) {
         }
     }
     let (mode, step, name) = found.expect("a German unit of the set-up can move");
-    lines.push(line(&mode));
-    lines.push(line(&step));
-    // German combat, Soviet reinforcement, Soviet movement, Soviet combat, turn 2 (4.2, 4.3).
-    for _ in 0..5 {
-        lines.push(line(&end));
+    for input in [mode, step] {
+        Ruleset::apply(&mut game, &input).expect("the move found above");
+        lines.push(line(&input));
+    }
+    // German combat, the Soviet player-turn, turn 2 (4.2, 4.3).
+    while game.state.board.turn < 2 {
+        end_segment(&mut game, &mut lines);
     }
     (lines.join("\n") + "\n", name)
 }
@@ -192,15 +221,25 @@ fn fortress_berlin_refuses_an_illegal_input_by_its_rule_and_a_save_of_another_ga
     let scratch = Scratch::new("fortress-refuse");
     // 7.1: units move in the movement segment; the game starts in the reinforcement segment.
     let (text_of_script, _) = script();
-    let mut lines: Vec<&str> = text_of_script.lines().collect();
-    lines.remove(1);
+    let lines: Vec<&str> = text_of_script.lines().collect();
+    let mode_at = lines
+        .iter()
+        .position(|l| l.starts_with("mode "))
+        .expect("a mode line");
+    // The opening rolls, then the mode change while the reinforcement segment is still on.
+    let first_end = lines.iter().position(|&l| l == "end").expect("an end line");
+    let mut early: Vec<&str> = lines[..first_end].to_vec();
+    early.push(lines[mode_at]);
     let file = scratch.0.join("early.txt");
-    std::fs::write(&file, lines.join("\n")).expect("script");
+    std::fs::write(&file, early.join("\n")).expect("script");
     let out = fortress(&["play".as_ref(), "--script".as_ref(), file.as_os_str()]);
     assert!(!out.status.success(), "{}", text(&out));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("early.txt:2: refused by the rules: [") && err.contains("segment"),
+        err.contains(&format!(
+            "early.txt:{}: refused by the rules: [3.3.3]",
+            early.len()
+        )) && err.contains("segment"),
         "the refusal names the line and the rule: {err}"
     );
 

@@ -76,16 +76,23 @@ impl FortressAgent {
     pub fn candidates(&mut self, g: &Fb) -> Vec<Input<Command>> {
         match Ruleset::pending(g) {
             Pending::GameOver => Vec::new(),
-            Pending::Roll { .. } => {
-                let d = [self.rng.gen_range(1..=6), self.rng.gen_range(1..=6)];
-                vec![Input::Rolled(DiceRoll::of(&d))]
+            Pending::Roll { dice, .. } => {
+                let faces: Vec<u8> = (0..dice.count)
+                    .map(|_| {
+                        let low = u8::from(!dice.zero_based);
+                        self.rng.gen_range(low..low + dice.sides)
+                    })
+                    .collect();
+                vec![Input::Rolled(DiceRoll::of(&faces))]
             }
             Pending::Choose { options, .. } => {
                 let mut order: Vec<u8> = (0..options.len() as u8).collect();
                 order.shuffle(&mut self.rng);
                 order.into_iter().map(Input::Chose).collect()
             }
-            Pending::DrawChit { .. } => vec![Input::Chose(0)],
+            Pending::DrawChit { chits, .. } => {
+                vec![Input::Drew(self.rng.gen_range(0..chits.len().max(1)) as u16)]
+            }
             Pending::Command { .. } => self.commands(g),
         }
     }
@@ -107,6 +114,63 @@ impl FortressAgent {
             .filter(|&u| g.data.forces.counter(u).is_some_and(|c| c.side == side))
             .filter_map(|u| Some((u, b.hex_of(u)?)))
             .collect();
+        // 5.5, 13.6.1, 13.7: units drawn this reinforcement segment are placed before it ends.
+        let drawn = g
+            .state
+            .vs_drawn
+            .first()
+            .copied()
+            .map(|u| (u, true))
+            .or(g.state.naval_drawn.map(|u| (u, false)));
+        if let Some((unit, volkssturm)) = drawn {
+            let hexes: Vec<HexId> = g
+                .data
+                .map
+                .hexes()
+                .filter(|&h| {
+                    if volkssturm {
+                        g.volkssturm_may_stand(unit, h)
+                    } else {
+                        g.airfield_open(h) || g.road_open(h)
+                    }
+                })
+                .collect();
+            for _ in 0..3 {
+                if let Some(&to) = hexes.choose(&mut self.rng) {
+                    let units: Force = [unit].into_iter().collect();
+                    out.push(Input::Command(Command::Move { units, to }));
+                }
+            }
+        }
+        // 5.0: units due this turn step onto one of their entry hexes (7.1.2).
+        if busy && b.segment.kind == SegmentKind::Movement {
+            let due: Vec<UnitId> = (0..b.units.len() as u16)
+                .map(UnitId)
+                .filter(|&u| g.due(u).is_some())
+                .collect();
+            if let Some(&unit) = due.choose(&mut self.rng) {
+                if let Some((group, delay)) = g.due(unit) {
+                    let hexes = g.entry_hexes(group, delay);
+                    if let Some(&to) = hexes.choose(&mut self.rng) {
+                        let units: Force = [unit].into_iter().collect();
+                        out.push(Input::Command(Command::Move { units, to }));
+                    }
+                }
+            }
+        }
+        // 11.1.2, 11.4, 5.2: now and then Hitler's suicide attempt, an air strike, an exit.
+        if busy && self.rng.gen_bool(0.05) {
+            out.push(Input::Command(Command::Suicide));
+        }
+        if busy && self.rng.gen_bool(0.05) {
+            if let Some(&(_, at)) = mine.choose(&mut self.rng) {
+                let geometry = g.data.map.geometry;
+                let near: Vec<HexId> = geometry.neighbours(at).map(|(_, h)| h).collect();
+                if let Some(&target) = near.choose(&mut self.rng) {
+                    out.push(Input::Command(Command::AirStrike { target }));
+                }
+            }
+        }
         if busy && !mine.is_empty() {
             let geometry = g.data.map.geometry;
             let dir = |r: &mut StdRng| Dir::ALL[r.gen_range(0..6)];
@@ -141,6 +205,11 @@ impl FortressAgent {
                         }
                         if self.rng.gen_bool(0.1) {
                             out.push(Input::Command(Command::Top { unit }));
+                        }
+                        if self.rng.gen_bool(0.05) {
+                            out.push(Input::Command(Command::Exit {
+                                units: force.clone(),
+                            }));
                         }
                         if self.rng.gen_bool(0.1) {
                             out.push(Input::Command(Command::Release { units: force }));
@@ -186,6 +255,7 @@ impl FortressAgent {
 ///   and no budget is more than the unit's larger printed MA;
 /// * stacking (3.1.4): when the phasing player is to give commands at the start of a segment,
 ///   no force is over its limit;
+/// * (in [`playout`]) the VP track equals the awards summed from the start (12.0);
 /// * limited intelligence (3.1.5, 3.6): no seat and no onlooker sees more of an enemy force
 ///   than its top unit, unless a close assault or mixed bombardment involving it is waiting
 ///   for its dice.
@@ -287,10 +357,13 @@ pub fn playout_with(
     let mut journal = Vec::new();
     let mut refusals = 0;
     let mut combats = 0;
+    // 12.0.1, 12.0.2: the VP of every award event, summed from the start (German, Soviet).
+    let mut awarded = [0u16; 2];
     check_invariants(&g, true)?;
     while journal.len() < max_inputs && !matches!(Ruleset::pending(&g), Pending::GameOver) {
         let segment = (g.state.board.turn, g.state.board.segment);
         let mut accepted = false;
+        let mut last_refusal = None;
         for input in agent.candidates(&g) {
             let before = if checked { state_bytes(&g) } else { Vec::new() };
             match Ruleset::apply(&mut g, &input) {
@@ -300,6 +373,22 @@ pub fn playout_with(
                         .filter(|e| matches!(e, engine::fortress::Event::AssaultResult { .. }))
                         .count();
                     for e in &events {
+                        if let engine::fortress::Event::VictoryPoints {
+                            side,
+                            points,
+                            total,
+                            ..
+                        } = e
+                        {
+                            let sum = &mut awarded[usize::from(*side != GERMAN)];
+                            *sum += points;
+                            if *sum != *total {
+                                return Err(format!(
+                                    "input {}: 12.0: an award says {total} VP, the awards sum to {sum}",
+                                    journal.len()
+                                ));
+                            }
+                        }
                         if let EventVisibility::Only(side) = e.visibility() {
                             let phasing = g.state.board.segment.side;
                             if side != phasing {
@@ -316,6 +405,7 @@ pub fn playout_with(
                 }
                 Err(v) => {
                     refusals += 1;
+                    last_refusal = Some(format!("{input:?}: [{}] {}", v.case, v.reason));
                     if checked && state_bytes(&g) != before {
                         return Err(format!(
                             "input {}: the refusal [{}] {} changed the state",
@@ -329,14 +419,22 @@ pub fn playout_with(
         }
         if !accepted {
             return Err(format!(
-                "input {}: every candidate refused, pending {:?}",
+                "input {}: every candidate refused, pending {:?}; the last: {}",
                 journal.len(),
-                Ruleset::pending(&g)
+                Ruleset::pending(&g),
+                last_refusal.unwrap_or_default()
             ));
         }
         let starts = (g.state.board.turn, g.state.board.segment) != segment;
         if checked {
             check_invariants(&g, starts).map_err(|e| format!("input {}: {e}", journal.len()))?;
+            let track = [g.state.victory.german, g.state.victory.soviet];
+            if track != awarded {
+                return Err(format!(
+                    "input {}: 12.0: the VP track says {track:?}, the awards sum to {awarded:?}",
+                    journal.len()
+                ));
+            }
         }
     }
     Ok(Playout {

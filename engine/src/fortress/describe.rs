@@ -176,7 +176,61 @@ impl fmt::Display for Described<'_> {
                 f.write_str(plural(units, " advances to ", " advance to "))?;
                 self.hex(f, *to)
             }
-            // Turn and game-end lines need no names.
+            Event::Entered {
+                side: s,
+                units,
+                at,
+                cost,
+            } => {
+                write!(f, "{} reinforcements: ", side(*s))?;
+                self.units(f, units)?;
+                f.write_str(plural(units, " enters at ", " enter at "))?;
+                self.hex(f, *at)?;
+                write!(f, " ({cost} MP spent)")
+            }
+            Event::Withdrawn { units, .. } => {
+                self.units(f, units)?;
+                f.write_str(plural(units, " is withdrawn", " are withdrawn"))
+            }
+            Event::VictoryPoints {
+                side: s,
+                points,
+                total,
+                ..
+            } => write!(f, "{} scores {points} VP ({total} in all)", side(*s)),
+            Event::Captured { hex } => {
+                self.hex(f, *hex)?;
+                f.write_str(" falls to the Soviets and is marked captured")
+            }
+            Event::Deserted { unit, .. } => {
+                self.unit(f, *unit)?;
+                f.write_str(" deserts")
+            }
+            Event::Drawn { unit, .. } => {
+                self.unit(f, *unit)?;
+                f.write_str(" is drawn from the Volkssturm cup")
+            }
+            Event::AirPower { side: s, strikes } => {
+                let plural = if *strikes == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "{} has {strikes} air strike{plural} this player-turn",
+                    side(*s)
+                )
+            }
+            Event::Victory {
+                winner,
+                german,
+                soviet,
+                ..
+            } => {
+                match winner {
+                    Some(w) => write!(f, "the {} player wins", side(*w))?,
+                    None => f.write_str("the game is a draw")?,
+                }
+                write!(f, ": German {german} VP, Soviet {soviet} VP")
+            }
+            // Turn lines, Hitler's fate and the game's end need no names.
             other => write!(f, "{other}"),
         }
     }
@@ -233,5 +287,23 @@ mod tests {
         assert!(describe(&data, &fired)
             .to_string()
             .ends_with(": 12 against 4, column E"));
+        let vp = Event::VictoryPoints {
+            side: GERMAN,
+            points: 2,
+            total: 7,
+            case: "12.0.1",
+        };
+        assert_eq!(
+            describe(&data, &vp).to_string(),
+            "German scores 2 VP (7 in all)"
+        );
+        let air = Event::AirPower {
+            side: GERMAN.other(),
+            strikes: 1,
+        };
+        assert_eq!(
+            describe(&data, &air).to_string(),
+            "Soviet has 1 air strike this player-turn"
+        );
     }
 }
