@@ -95,7 +95,7 @@ pub struct Unit {
 /// Game options that change the unit and force rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
-    /// The optional rule of 3.5.3: units trace command only to their own division HQ, and a
+    /// The optional rule of 3.5.3: a unit is in command only through its own division's HQ, and a
     /// division HQ supports only its own division's units.
     pub own_division_command: bool,
 }

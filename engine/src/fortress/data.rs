@@ -62,7 +62,7 @@ pub enum SetupZone {
     WithinPerimeter,
     /// On or within the perimeter (13.3 anti-tank, 13.5, 13.6).
     OnOrWithinPerimeter,
-    /// On or within the perimeter, or within three hexes of the south edge (13.6).
+    /// On or inside the perimeter, or no more than three hexes from the south map edge (13.6).
     PerimeterOrSouthEdge,
     /// A major building or a U-Bahn station (13.3 engineers).
     MajorBuildingOrStation,
