@@ -569,4 +569,4 @@ pub fn change_side_action<const H: usize, const P: usize>(
 
 #[cfg(test)]
 #[path = "movement_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -11,7 +11,9 @@ use crate::css::terrain::{dots, Crossing, Divider, MoveClass, Parts};
 use std::string::ToString;
 use std::vec::Vec;
 
-fn unit(class: MoveClass, column: u8, deployed: u8) -> Mover {
+/// A unit of `class` with these Column and Deployed MAs (the exclusive layers' tests use
+/// these companies too).
+pub(crate) fn unit(class: MoveClass, column: u8, deployed: u8) -> Mover {
     Mover {
         class,
         ma: TwoFaced {
@@ -23,15 +25,15 @@ fn unit(class: MoveClass, column: u8, deployed: u8) -> Mover {
 }
 
 /// A T-72 company: tracked, Column MA 10 (stand-in), Deployed MA 4.
-fn tank() -> Mover {
+pub(crate) fn tank() -> Mover {
     unit(MoveClass::Tracked, 10, 4)
 }
 /// A rifle company: leg, Column MA 4, Deployed MA 3.
-fn rifles() -> Mover {
+pub(crate) fn rifles() -> Mover {
     unit(MoveClass::Leg, 4, 3)
 }
 /// A truck-borne company: wheeled, Column MA 12, Deployed MA 4.
-fn trucks() -> Mover {
+pub(crate) fn trucks() -> Mover {
     unit(MoveClass::Wheeled, 12, 4)
 }
 

@@ -63,35 +63,15 @@ impl<C: Conditions> Conditions for WithSites<'_, C> {
 mod tests {
     extern crate std;
     use super::*;
-    use crate::core::faces::TwoFaced;
     use crate::core::map::{HexFeatures, SideFeatures};
     use crate::core::protocol::RuleViolation;
     use crate::css::move_action::Move;
-    use crate::css::movement::{Ctx, Enemies, Mover, Party, Status, COLUMN, DEPLOYED};
+    use crate::css::movement::tests::{rifles, tank, trucks};
+    use crate::css::movement::{Ctx, Enemies, Mover, Party, COLUMN, DEPLOYED};
     use crate::css::terrain::tests::{h, Board, Marks, BH};
     use crate::css::terrain::{dots, FireKind, MoveClass, NoMarkers, SIXTHS};
     use crate::gates::{NATO, WARSAW_PACT};
     use std::string::ToString;
-
-    fn mover(class: MoveClass, column: u8, deployed: u8) -> Mover {
-        Mover {
-            class,
-            ma: TwoFaced {
-                front: column,
-                back: deployed,
-            },
-            status: Status::default(),
-        }
-    }
-    fn rifles() -> Mover {
-        mover(MoveClass::Leg, 4, 3)
-    }
-    fn trucks() -> Mover {
-        mover(MoveClass::Wheeled, 12, 4)
-    }
-    fn tank() -> Mover {
-        mover(MoveClass::Tracked, 10, 4)
-    }
 
     /// Walks `path` from its first hex with the series' checked move; the MP spent (sixths).
     fn walk<C: Conditions>(
