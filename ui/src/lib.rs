@@ -66,14 +66,16 @@ pub fn select_backend(renderer: Renderer) -> Result<&'static str, slint::Platfor
         }
     }
     // On a desktop the software renderer draws in the table's own winit window, which can turn
-    // to any seat; Slint's winit backend is the fallback if it cannot be opened.
+    // to any seat. winit builds one event loop per process, even when building it fails: if
+    // ours cannot be built (no window system to connect to), Slint's winit backend cannot
+    // build one either, so the reason is reported as it is.
     if !cfg!(feature = "kiosk") {
-        match turning_window::TurningPlatform::new() {
-            Ok(p) => match slint::platform::set_platform(Box::new(p)) {
-                Ok(()) => return Ok("software"),
-                Err(e) => log::warn!("the turning window cannot be installed ({e})"),
-            },
-            Err(e) => log::warn!("no turning window ({e}); Slint's winit window, unturned"),
+        let platform = turning_window::TurningPlatform::new().map_err(|e| {
+            slint::PlatformError::Other(format!("the window system cannot be reached: {e}"))
+        })?;
+        match slint::platform::set_platform(Box::new(platform)) {
+            Ok(()) => return Ok("software"),
+            Err(e) => log::warn!("the turning window cannot be installed ({e})"),
         }
     }
     slint::BackendSelector::new()

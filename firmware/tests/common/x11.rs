@@ -56,6 +56,46 @@ pub fn start_xvfb(procs: &mut Processes, w: u32, h: u32) -> Option<String> {
             return None;
         }
     }
+    // A server that said it was ready once refused the table's connection (CI, 2026-11-27):
+    // each display is checked with a client of our own before it is handed out, and a server
+    // that does not answer is replaced.
+    for attempt in 1..=3 {
+        let (child, display) = spawn_xvfb(w, h);
+        procs.0.push(child);
+        if accepts_clients(&display) {
+            return Some(display);
+        }
+        println!(
+            "Xvfb on {display} does not accept clients (attempt {attempt} of 3); starting another"
+        );
+        if let Some(mut dead) = procs.0.pop() {
+            let _ = dead.kill();
+            let _ = dead.wait();
+        }
+    }
+    panic!("three Xvfb servers in a row did not accept clients");
+}
+
+/// Does the X server on `display` take a client (`xwininfo -root`), within 10 s?
+fn accepts_clients(display: &str) -> bool {
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(10) {
+        let ok = Command::new("xwininfo")
+            .args(["-root", "-display", display])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+/// Starts one Xvfb and reads the display it took.
+fn spawn_xvfb(w: u32, h: u32) -> (Child, String) {
     // -displayfd: Xvfb picks a free display itself and writes its number once it accepts
     // connections, so parallel tests and other X servers on the machine never collide.
     let mut child = Command::new("Xvfb")
@@ -66,7 +106,6 @@ pub fn start_xvfb(procs: &mut Processes, w: u32, h: u32) -> Option<String> {
         .spawn()
         .expect("start Xvfb");
     let stdout = child.stdout.take().expect("Xvfb stdout");
-    procs.0.push(child);
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let mut line = String::new();
@@ -80,5 +119,5 @@ pub fn start_xvfb(procs: &mut Processes, w: u32, h: u32) -> Option<String> {
         .trim()
         .parse()
         .unwrap_or_else(|_| panic!("Xvfb did not start (it wrote {line:?})"));
-    Some(format!(":{n}"))
+    (child, format!(":{n}"))
 }
