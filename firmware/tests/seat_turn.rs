@@ -5,8 +5,8 @@
 //! The turned screen is checked against the table drawn upright for the same moment: half a
 //! turn (`--seats opposite`) against the upright 1280x800 screenshot turned 180°, a quarter
 //! (`--seats right`, `--seats left`) against the table on an upright 800x1280 (portrait)
-//! screen, turned a quarter: the layout must be the portrait one, not the landscape one
-//! squeezed. Then "Auto-place" and "Done" are tapped where the turned screen shows them; NATO's
+//! screen, turned a quarter: the layout must be the portrait one (the map above the side
+//! panel), not the landscape one squeezed. Then "Auto-place" and "Done" are tapped where the turned screen shows them; NATO's
 //! set-up must end (the Warsaw Pact's panel shows and the screen turns back).
 //!
 //! Without Xvfb, xwininfo, xdotool, xwd or ImageMagick the tests print `SKIP: <reason>` and
@@ -349,15 +349,15 @@ fn quarter_turns(renderer: &str, turn_log: &str) {
     let reference = portrait.shot(&name);
     // The map keeps the view it had before the screen turned (laid out landscape, then
     // portrait), so it is not compared pixel for pixel: the phase bar above it and the side
-    // panel beside it are.
-    let (mx, my, mw, _) = portrait.find("map");
+    // panel below it are. Portrait stacks them: the map has the screen's whole width.
+    let (mx, my, mw, mh) = portrait.find("map");
     let parts = [
         ("bar", (0.0, 0.0, 800.0, my)),
-        ("panel", (mx + mw, my, 800.0 - mx - mw, 1280.0 - my)),
+        ("panel", (0.0, my + mh, 800.0, 1280.0 - my - mh)),
     ];
     assert!(
-        my >= 40.0 && mx + mw <= 600.0,
-        "map at {mx},{my} width {mw}"
+        my >= 40.0 && mx <= 1.0 && mw >= 799.0 && my + mh <= 1280.0 - 200.0,
+        "portrait: the map at {mx},{my} {mw}x{mh} is not above the side panel"
     );
     drop(portrait);
 

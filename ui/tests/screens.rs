@@ -141,3 +141,68 @@ fn start_screen_lists_three_games_and_the_rulesets_options() {
     );
     snapshot(w, "start-three-games");
 }
+
+/// Issue 16, portrait relayout: a window taller than wide (a landscape panel turned a quarter
+/// for a corner seat, or a portrait panel) stacks the map above the side panel, so the map
+/// keeps the window's whole width; a landscape window keeps the panel beside the map.
+#[test]
+fn a_portrait_window_puts_the_side_panel_below_the_map() {
+    let (t, _persist) = table(480.0, 800.0, config());
+    let w = t.window();
+    tap(w, "Set up");
+    for (width, height) in [
+        (480.0, 800.0),
+        (800.0, 1280.0),
+        (800.0, 480.0),
+        (1280.0, 800.0),
+    ] {
+        slint::ComponentHandle::window(w).set_size(slint::LogicalSize::new(width, height));
+        settle();
+        let map = find(w, "map").expect("the map is shown");
+        let (m, ms) = (map.absolute_position(), map.size());
+        let title = find(w, "panel NATO sets up").expect("the side panel is shown");
+        let p = title.absolute_position();
+        let place = find_all(w, "place ");
+        assert!(
+            !place.is_empty(),
+            "{width}x{height}: units to place are listed"
+        );
+        let portrait = height > width;
+        if portrait {
+            assert!(
+                ms.width >= width - 1.0,
+                "{width}x{height}: the map is {} wide, not the window's width",
+                ms.width
+            );
+            assert!(
+                p.y >= m.y + ms.height - 1.0 && p.x < 20.0,
+                "{width}x{height}: the panel's title at {:?} is not below the map ({:?} {:?})",
+                p,
+                m,
+                ms
+            );
+            // The map keeps most of the height, the panel enough to list units.
+            assert!(ms.height >= height * 0.45, "map height {}", ms.height);
+        }
+        // However narrow, the phase bar keeps the log and the menu on the screen.
+        for button in ["event log", "menu"] {
+            let b = find(w, button).expect(button);
+            let right = b.absolute_position().x + b.size().width;
+            assert!(
+                right <= width + 0.5,
+                "{width}x{height}: the {button} button ends at {right}, off the screen"
+            );
+        }
+        if portrait {
+            snapshot(w, &format!("portrait-{width}x{height}"));
+        } else {
+            assert!(
+                p.x >= m.x + ms.width - 1.0 && ms.height > height * 0.8,
+                "{width}x{height}: the panel's title at {:?} is not beside the map ({:?} {:?})",
+                p,
+                m,
+                ms
+            );
+        }
+    }
+}
