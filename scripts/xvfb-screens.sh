@@ -287,8 +287,9 @@ if [ "${1:-}" = "bench" ]; then
     rm -f "$LOG.matrix"
 
     # The frame interval that reaches the screen, timed from outside the real program: the
-    # table (software renderer) at 1280x800, set up, and the map dragged at 60 Hz by xdotool
-    # while frame_interval polls the screen (ui/examples/frame_interval.rs).
+    # table (software renderer) at 1280x800, set up, and the map dragged at 60 Hz (XTEST moves,
+    # each at its own deadline) while frame_interval polls the screen
+    # (ui/examples/frame_interval.rs).
     echo "== on-screen frame interval, berlin-table --renderer software at 1280x800, 60 Hz drag"
     display=":$((80 + RANDOM % 9))"
     Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
