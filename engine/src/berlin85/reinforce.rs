@@ -271,18 +271,43 @@ pub(crate) mod tests {
         g.apply(&cmd(Command::Airland { unit, hex: hex(h) }))
     }
 
-    #[test]
-    fn airland_13_22_a_flugplatz_takes_three_units_a_turn() {
+    /// A 10 × 10 board with the `airfields`.
+    fn airfield_board() -> Board {
         let mut b = Board::new(10, 10);
         airfields(&mut b);
+        b
+    }
+
+    /// The Warsaw Pact's movement segment on turn 1 with `n` mechanized units to airland
+    /// (13.2).
+    fn airlifted(n: usize) -> (Game<'static>, Vec<UnitId>) {
+        let mut b = airfield_board();
         let us = reinforcements(
             &mut b,
             WARSAW_PACT,
             UnitKind::Mechanized,
-            4,
+            n,
             Arrival::AirlandingOrParadrop,
         );
-        let mut g = start(b, WARSAW_PACT, &[]);
+        (start(b, WARSAW_PACT, &[]), us)
+    }
+
+    /// NATO's movement segment on turn 2 with air superiority and the Jägerbrigade listed to
+    /// arrive by emergency airlift at the Flugplatz, in West Berlin (13.1).
+    fn jagerbrigade() -> (Game<'static>, Vec<UnitId>) {
+        let mut b = airfield_board();
+        for h in ["0505", "0506", "0507", "0508"] {
+            b.region(hex(h), crate::berlin85::data::Region::WestBerlin);
+        }
+        let jg = reinforcements(&mut b, NATO, UnitKind::Infantry, 1, Arrival::Emergency);
+        let mut g = movement_game(b, NATO, 2, &[], true);
+        g.state.turn_state.nato_air_superiority = true;
+        (g, jg)
+    }
+
+    #[test]
+    fn airland_13_22_a_flugplatz_takes_three_units_a_turn() {
+        let (mut g, us) = airlifted(4);
         let mut avail = Vec::new();
         g.reinforcements_available(WARSAW_PACT, |u| avail.push(u));
         assert_eq!(avail, us);
@@ -299,16 +324,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_22_after_moving_off_another_unit_may_land_on_the_hex() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            2,
-            Arrival::AirlandingOrParadrop,
-        );
-        let mut g = start(b, WARSAW_PACT, &[]);
+        let (mut g, us) = airlifted(2);
         airland(&mut g, us[0], "0802").unwrap();
         assert_eq!(case_of(airland(&mut g, us[1], "0802")), "5.31");
         mv(&mut g, us[0], "0702").unwrap();
@@ -317,16 +333,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_22_airlanded_units_move_half_their_allowance() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
-        let mut g = start(b, WARSAW_PACT, &[]);
+        let (mut g, us) = airlifted(1);
         airland(&mut g, us[0], "0505").unwrap();
         assert_eq!(g.movement_allowance_half(us[0]), 8, "8 MP halved");
         assert_eq!(cost(&g, us[0], "0501"), Some(8));
@@ -334,16 +341,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_23_only_on_a_friendly_airfield() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
-        let mut g = start(b, WARSAW_PACT, &[]);
+        let (mut g, us) = airlifted(1);
         g.mark_held(hex("0803"), NATO); // the control tower
         assert_eq!(case_of(airland(&mut g, us[0], "0802")), "13.23");
         g.mark_held(hex("0803"), WARSAW_PACT);
@@ -352,24 +350,14 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_24_only_with_air_superiority() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
-        let mut g = start(b, WARSAW_PACT, &[]);
+        let (mut g, us) = airlifted(1);
         g.state.turn_state.nato_air_superiority = true;
         assert_eq!(case_of(airland(&mut g, us[0], "0505")), "13.24");
     }
 
     #[test]
     fn airland_13_25_arrival_in_an_enemy_zone_pins_the_unit() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
+        let mut b = airfield_board();
         let us = reinforcements(
             &mut b,
             WARSAW_PACT,
@@ -389,14 +377,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_21_nato_jagerbrigade_only_in_its_turn() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        for h in ["0505", "0506", "0507", "0508"] {
-            b.region(hex(h), crate::berlin85::data::Region::WestBerlin);
-        }
-        let jg = reinforcements(&mut b, NATO, UnitKind::Infantry, 1, Arrival::Emergency);
-        let mut g = movement_game(b, NATO, 2, &[], true);
-        g.state.turn_state.nato_air_superiority = true;
+        let (mut g, jg) = jagerbrigade();
         assert_eq!(case_of(airland(&mut g, jg[0], "0505")), "13.0");
         g.state.turn_state.jager_turn = 2;
         airland(&mut g, jg[0], "0505").unwrap();
@@ -405,8 +386,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_16_12_airlanding_is_allowed_at_night() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
+        let mut b = airfield_board();
         let us = reinforcements(
             &mut b,
             WARSAW_PACT,
@@ -421,14 +401,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_11_nato_may_not_refuse_the_jagerbrigade() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        for h in ["0505", "0506", "0507", "0508"] {
-            b.region(hex(h), crate::berlin85::data::Region::WestBerlin);
-        }
-        let jg = reinforcements(&mut b, NATO, UnitKind::Infantry, 1, Arrival::Emergency);
-        let mut g = movement_game(b, NATO, 2, &[], true);
-        g.state.turn_state.nato_air_superiority = true;
+        let (mut g, jg) = jagerbrigade();
         g.state.turn_state.jager_turn = 2;
         assert_eq!(case_of(g.apply(&cmd(Command::EndMovement))), "13.11");
         airland(&mut g, jg[0], "0505").unwrap();
@@ -437,8 +410,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_21_32_no_reinforcements_scenario() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
+        let mut b = airfield_board();
         b.scenario_mut().rules.no_reinforcements = true;
         let us = reinforcements(
             &mut b,
