@@ -546,6 +546,46 @@ fn collateral(
     }
 }
 
+/// The rows of a die table keyed `range` whose only other key may be `stand_in`; any other is
+/// an error that says the keys may be `expected`.
+fn stand_in_rows<'t>(
+    src: &Src,
+    table: &'t Sp<KeyTable>,
+    name: &str,
+    range: core::ops::RangeInclusive<i64>,
+    expected: &str,
+    info: &mut TablesInfo,
+    errors: &mut Vec<DataError>,
+) -> Vec<Option<&'t Sp<Val>>> {
+    let (lo, hi) = range.into_inner();
+    let (rows, other) = de::die_rows(src, table.get_ref(), name, lo, hi, table.span(), errors);
+    for (k, v) in other {
+        if !stand_in_key(src, name, k, v, info, errors) {
+            errors.push(unknown_key(src, name, k, expected));
+        }
+    }
+    rows
+}
+
+/// Each row's word, one of `words`, into its slot.
+fn words_into<T: Copy>(
+    src: &Src,
+    rows: &[Option<&Sp<Val>>],
+    name: &str,
+    words: &[(&str, T)],
+    slots: &mut [T],
+    errors: &mut Vec<DataError>,
+) {
+    for (slot, row) in slots.iter_mut().zip(rows) {
+        if let Some(v) = row {
+            match de::word(src, v, name, words) {
+                Ok(r) => *slot = r,
+                Err(e) => errors.push(e),
+            }
+        }
+    }
+}
+
 fn reinforcement(
     src: &Src,
     table: &Sp<KeyTable>,
@@ -553,25 +593,9 @@ fn reinforcement(
     info: &mut TablesInfo,
     errors: &mut Vec<DataError>,
 ) {
-    let (rows, other) = de::die_rows(
-        src,
-        table.get_ref(),
-        "reinforcement",
-        2,
-        12,
-        table.span(),
-        errors,
-    );
-    for (k, v) in other {
-        if !stand_in_key(src, "reinforcement", k, v, info, errors) {
-            errors.push(unknown_key(
-                src,
-                "reinforcement",
-                k,
-                "stand_in or a dice total 2-12",
-            ));
-        }
-    }
+    let name = "reinforcement";
+    let expected = "stand_in or a dice total 2-12";
+    let rows = stand_in_rows(src, table, name, 2..=12, expected, info, errors);
     const WORDS: [(&str, ReinforcementResult); 4] = [
         ("no_reinforcements", ReinforcementResult::NoReinforcements),
         ("no_effect", ReinforcementResult::NoEffect),
@@ -581,14 +605,7 @@ fn reinforcement(
             ReinforcementResult::AirSupportAndJagerbrigade,
         ),
     ];
-    for (slot, row) in out.reinforcement.iter_mut().zip(&rows) {
-        if let Some(v) = row {
-            match de::word(src, v, "reinforcement", &WORDS) {
-                Ok(r) => *slot = r,
-                Err(e) => errors.push(e),
-            }
-        }
-    }
+    words_into(src, &rows, name, &WORDS, &mut out.reinforcement, errors);
 }
 
 fn survival(
@@ -598,38 +615,15 @@ fn survival(
     info: &mut TablesInfo,
     errors: &mut Vec<DataError>,
 ) {
-    let (rows, other) = de::die_rows(
-        src,
-        table.get_ref(),
-        "survival",
-        1,
-        12,
-        table.span(),
-        errors,
-    );
-    for (k, v) in other {
-        if !stand_in_key(src, "survival", k, v, info, errors) {
-            errors.push(unknown_key(
-                src,
-                "survival",
-                k,
-                "stand_in or a modified total 1-12 [18.65]",
-            ));
-        }
-    }
+    let name = "survival";
+    let expected = "stand_in or a modified total 1-12 [18.65]";
+    let rows = stand_in_rows(src, table, name, 1..=12, expected, info, errors);
     const WORDS: [(&str, SurvivalResult); 3] = [
         ("destroyed", SurvivalResult::Destroyed),
         ("scatter", SurvivalResult::Scatter),
         ("lands", SurvivalResult::Lands),
     ];
-    for (slot, row) in out.survival.iter_mut().zip(&rows) {
-        if let Some(v) = row {
-            match de::word(src, v, "survival", &WORDS) {
-                Ok(r) => *slot = r,
-                Err(e) => errors.push(e),
-            }
-        }
-    }
+    words_into(src, &rows, name, &WORDS, &mut out.survival, errors);
 }
 
 /// Compass direction on the drawn map → engine direction (numbering space), which depends on
@@ -664,12 +658,8 @@ fn scatter(
     info: &mut TablesInfo,
     errors: &mut Vec<DataError>,
 ) {
-    let (rows, other) = de::die_rows(src, table.get_ref(), "scatter", 1, 6, table.span(), errors);
-    for (k, v) in other {
-        if !stand_in_key(src, "scatter", k, v, info, errors) {
-            errors.push(unknown_key(src, "scatter", k, "stand_in or a die face 1-6"));
-        }
-    }
+    let expected = "stand_in or a die face 1-6";
+    let rows = stand_in_rows(src, table, "scatter", 1..=6, expected, info, errors);
     let mut used = [false; 6];
     for (slot, row) in out.scatter.iter_mut().zip(&rows) {
         let Some(v) = row else { continue };
