@@ -134,28 +134,16 @@ pub fn forces() -> super::board::Forces {
             p(1, 6, 5, 6),
         ),
     );
-    add(
-        &mut f,
-        counter(
-            "1 Rifle",
+    for name in ["1 Rifle", "2 Rifle"] {
+        let rifles = counter(
+            name,
             SOVIET,
             UnitType::Infantry,
             p(1, 2, 2, 6),
             p(1, 4, 3, 4),
-        )
-        .of(army),
-    );
-    add(
-        &mut f,
-        counter(
-            "2 Rifle",
-            SOVIET,
-            UnitType::Infantry,
-            p(1, 2, 2, 6),
-            p(1, 4, 3, 4),
-        )
-        .of(army),
-    );
+        );
+        add(&mut f, rifles.of(army));
+    }
     add(
         &mut f,
         counter(

@@ -951,27 +951,17 @@ fn fb_command_3_5_4_higher_hq_commands_vs_and_one_designated_unit() {
         p(1, 1, 1, 4),
         p(1, 1, 2, 2),
     );
-    let at1 = k.unit(
-        GERMAN,
-        UnitType::AntiTank,
-        None,
-        p(2, 3, 2, 2),
-        p(2, 6, 2, 0),
-    );
-    let at2 = k.unit(
-        GERMAN,
-        UnitType::AntiTank,
-        None,
-        p(2, 3, 2, 2),
-        p(2, 6, 2, 0),
-    );
-    let far = k.unit(
-        GERMAN,
-        UnitType::AntiTank,
-        None,
-        p(2, 3, 2, 2),
-        p(2, 6, 2, 0),
-    );
+    // Three independent anti-tank battalions, alike.
+    let mut anti_tank = || {
+        k.unit(
+            GERMAN,
+            UnitType::AntiTank,
+            None,
+            p(2, 3, 2, 2),
+            p(2, 6, 2, 0),
+        )
+    };
+    let (at1, at2, far) = (anti_tank(), anti_tank(), anti_tank());
     let mut s = k.state();
     put(&k, &mut s, higher, h(4, 4), COMBAT, Dir::Up);
     put(&k, &mut s, vs, h(6, 4), COMBAT, Dir::Up);
