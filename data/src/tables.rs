@@ -6,9 +6,9 @@ use crate::de::{self, KeyTable, Sp, Val};
 use crate::error::{DataError, Src};
 use engine::berlin85::data::{
     CombatResult, HexsideEffects, HonorsResult, ReinforcementResult, SurvivalResult, Tables,
-    TerrainEffects, TurnBox, MAX_HOW_COLUMNS, MAX_TERRAIN, MAX_TURNS,
+    TerrainEffects, TurnBox, MAX_TERRAIN, MAX_TURNS,
 };
-use engine::core::crt::{ColumnRange, Columns, MAX_COLUMNS};
+use engine::core::crt::{ColumnRange, Columns};
 use engine::core::hex::{Dir, Edge, Geometry};
 use serde::Deserialize;
 
@@ -355,43 +355,9 @@ fn crt(
     if !have_columns {
         errors.push(src.err(table.span(), "[crt]: 'columns' is missing"));
     }
-    let n = out.crt_columns.len();
-    for (i, row) in rows.iter().enumerate() {
-        let Some(slot) = out.crt.get_mut(i) else {
-            continue;
-        };
-        slot.clear();
-        let Some(v) = row else { continue };
-        let field = format!("crt row {}", i + 1);
-        let Ok(cells) = de::list(src, v, &field).map_err(|e| errors.push(e)) else {
-            continue;
-        };
-        if n > 0 && cells.len() != n {
-            errors.push(src.err(
-                v.span(),
-                format!(
-                    "[crt]: row {} has {} results, expected {n} (one per column)",
-                    i + 1,
-                    cells.len()
-                ),
-            ));
-            continue;
-        }
-        for c in cells {
-            match result_word(src, c, &field, &CRT_RESULTS) {
-                Ok(r) => {
-                    if slot.push(r).is_err() {
-                        errors.push(src.err(
-                            c.span(),
-                            format!("{field}: more than {MAX_COLUMNS} columns"),
-                        ));
-                        break;
-                    }
-                }
-                Err(e) => errors.push(e),
-            }
-        }
-    }
+    let columns = out.crt_columns.len();
+    let read = |c: &Sp<Val>, field: &str| result_word(src, c, field, &CRT_RESULTS);
+    result_rows(src, &rows, ("crt", 1), columns, &mut out.crt, read, errors);
 }
 
 /// A result word, matched without regard to case ("AE" and "Ae" are the same result).
@@ -747,36 +713,53 @@ fn honors(
     if !have_columns {
         errors.push(src.err(table.span(), "[honors_of_war]: 'columns' is missing"));
     }
-    let n = out.honors_columns.len();
-    for (i, row) in rows.iter().enumerate() {
-        let Some(slot) = out.honors.get_mut(i) else {
-            continue;
-        };
+    let columns = out.honors_columns.len();
+    let read = |c: &Sp<Val>, field: &str| honors_result(src, c, field);
+    result_rows(
+        src,
+        &rows,
+        ("honors_of_war", 2),
+        columns,
+        &mut out.honors,
+        read,
+        errors,
+    );
+}
+
+/// Each die row of table `name` (its first row numbered `first`) into its slot: a list of
+/// results, one per column while there are any `columns`, each read by `read`.
+fn result_rows<T, const N: usize>(
+    src: &Src,
+    rows: &[Option<&Sp<Val>>],
+    (name, first): (&str, usize),
+    columns: usize,
+    slots: &mut [heapless::Vec<T, N>],
+    read: impl Fn(&Sp<Val>, &str) -> Result<T, DataError>,
+    errors: &mut Vec<DataError>,
+) {
+    for (i, (row, slot)) in rows.iter().zip(slots.iter_mut()).enumerate() {
         slot.clear();
         let Some(v) = row else { continue };
-        let field = format!("honors_of_war row {}", i + 2);
+        let field = format!("{name} row {}", i + first);
         let Ok(cells) = de::list(src, v, &field).map_err(|e| errors.push(e)) else {
             continue;
         };
-        if n > 0 && cells.len() != n {
+        if columns > 0 && cells.len() != columns {
             errors.push(src.err(
                 v.span(),
                 format!(
-                    "[honors_of_war]: row {} has {} results, expected {n} (one per column)",
-                    i + 2,
+                    "[{name}]: row {} has {} results, expected {columns} (one per column)",
+                    i + first,
                     cells.len()
                 ),
             ));
             continue;
         }
         for c in cells {
-            match honors_result(src, c, &field) {
+            match read(c, &field) {
                 Ok(r) => {
                     if slot.push(r).is_err() {
-                        errors.push(src.err(
-                            c.span(),
-                            format!("{field}: more than {MAX_HOW_COLUMNS} columns"),
-                        ));
+                        errors.push(src.err(c.span(), format!("{field}: more than {N} columns")));
                         break;
                     }
                 }
