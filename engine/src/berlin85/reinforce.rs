@@ -278,17 +278,16 @@ pub(crate) mod tests {
         b
     }
 
+    /// `n` Warsaw Pact reinforcements of `kind` arriving by airlanding or paradrop.
+    fn airlanders(b: &mut Board, kind: UnitKind, n: usize) -> Vec<UnitId> {
+        reinforcements(b, WARSAW_PACT, kind, n, Arrival::AirlandingOrParadrop)
+    }
+
     /// The Warsaw Pact's movement segment on turn 1 with `n` mechanized units to airland
     /// (13.2).
     fn airlifted(n: usize) -> (Game<'static>, Vec<UnitId>) {
         let mut b = airfield_board();
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            n,
-            Arrival::AirlandingOrParadrop,
-        );
+        let us = airlanders(&mut b, UnitKind::Mechanized, n);
         (start(b, WARSAW_PACT, &[]), us)
     }
 
@@ -358,13 +357,7 @@ pub(crate) mod tests {
     #[test]
     fn airland_13_25_arrival_in_an_enemy_zone_pins_the_unit() {
         let mut b = airfield_board();
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
+        let us = airlanders(&mut b, UnitKind::Mechanized, 1);
         let e = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
         let mut g = start(b, WARSAW_PACT, &[(e, hex("0604"))]);
         let h = ["0505", "0506"]
@@ -387,13 +380,7 @@ pub(crate) mod tests {
     #[test]
     fn airland_16_12_airlanding_is_allowed_at_night() {
         let mut b = airfield_board();
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Paratroop,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
+        let us = airlanders(&mut b, UnitKind::Paratroop, 1);
         let mut g = movement_game(b, WARSAW_PACT, 3, &[], true);
         assert!(g.is_night());
         airland(&mut g, us[0], "0505").unwrap();
@@ -412,13 +399,7 @@ pub(crate) mod tests {
     fn airland_21_32_no_reinforcements_scenario() {
         let mut b = airfield_board();
         b.scenario_mut().rules.no_reinforcements = true;
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
+        let us = airlanders(&mut b, UnitKind::Mechanized, 1);
         let mut g = start(b, WARSAW_PACT, &[]);
         assert_eq!(case_of(airland(&mut g, us[0], "0505")), "21.32");
     }

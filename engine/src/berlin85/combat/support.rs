@@ -74,6 +74,12 @@ impl<'d> Game<'d> {
                 "unsupplied artillery may not barrage non-adjacent units",
             );
         }
+        self.check_fires_this_phase(u, gas)
+    }
+
+    /// The last checks on any fire by `u` (barrage or FPF): not displaced this phase before it
+    /// fired [7.82], and gas only where it may be fired [8.8].
+    fn check_fires_this_phase(&self, u: UnitId, gas: bool) -> Result<(), RuleViolation> {
         if self.displaced_this_phase(u) {
             return refuse(
                 "7.82",
@@ -423,15 +429,7 @@ impl<'d> Game<'d> {
         if !self.in_supply(u) {
             return refuse("14.33", "unsupplied artillery may not fire FPF");
         }
-        if self.displaced_this_phase(u) {
-            return refuse(
-                "7.82",
-                "displaced artillery that had not fired may not fire this phase",
-            );
-        }
-        if gas {
-            self.check_gas(u)?;
-        }
+        self.check_fires_this_phase(u, gas)?;
         Ok(h)
     }
 
