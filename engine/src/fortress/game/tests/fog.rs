@@ -76,14 +76,7 @@ fn fb_fog_3_6_moves_are_the_owners_news_segments_and_combats_are_public() {
     let d = data();
     let mut game = game(d);
     until(&mut game, GERMAN, SegmentKind::Movement);
-    let ev = cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[GERMAN_TANK]),
-            to: n(hex(3, 5), Dir::DownLowerCol),
-        },
-    )
-    .unwrap();
+    let ev = mv(&mut game, &[GERMAN_TANK], n(hex(3, 5), Dir::DownLowerCol)).unwrap();
     assert_eq!(
         ev[0].visibility(),
         crate::core::contract::EventVisibility::Only(GERMAN)

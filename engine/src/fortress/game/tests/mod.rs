@@ -5,6 +5,7 @@
 //! Shared fixtures here; the tests by subject in `sequence`, `movement`, `assault`, `bombardment`, `fog`, `contract`.
 extern crate std;
 
+use super::reinforcement_tests::{cmd, force, mv};
 use super::*;
 use crate::core::capacity::fortress_berlin::MP;
 use crate::core::contract::{GameEvent, Ruleset};
@@ -41,14 +42,6 @@ fn g() -> Geometry {
 
 fn n(h: HexId, d: Dir) -> HexId {
     g().neighbour(h, d).expect("on the board")
-}
-
-fn cmd(game: &mut Game<'static>, c: Command) -> Result<Events<Event>, RuleViolation> {
-    game.apply(&Input::Command(c))
-}
-
-fn force(units: &[UnitId]) -> Force {
-    units.iter().copied().collect()
 }
 
 fn end(game: &mut Game<'static>) -> Events<Event> {

@@ -16,34 +16,13 @@ fn fb_move_7_1_a_force_pays_the_terrain_effects_chart() {
     // Into clear ground: 1 MP (7.3.1).
     let clear = n(hex(3, 5), Dir::DownLowerCol);
     assert_eq!(d.map.terrain(clear), crate::fortress::board::terrain::CLEAR);
-    let ev = cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[tank]),
-            to: clear,
-        },
-    )
-    .unwrap();
+    let ev = mv(&mut game, &[tank], clear).unwrap();
     assert!(matches!(ev[0], Event::Moved { cost, .. } if cost == MP.mp(1)));
     // Back and into the built-up 0405 beside it: 2 MP on the stand-in chart.
-    cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[tank]),
-            to: hex(3, 5),
-        },
-    )
-    .unwrap();
+    mv(&mut game, &[tank], hex(3, 5)).unwrap();
     let built_up = BUILT_UP_HEXES[1];
     assert!(g().adjacent(hex(3, 5), built_up));
-    cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[tank]),
-            to: built_up,
-        },
-    )
-    .unwrap();
+    mv(&mut game, &[tank], built_up).unwrap();
     let paid = d.movement.enter[crate::fortress::board::terrain::BUILT_UP as usize].unwrap();
     assert_eq!(
         game.state.board.remaining(tank),
@@ -58,31 +37,10 @@ fn fb_move_7_1_1_taking_up_another_force_finishes_the_one_in_hand() {
     let tank = force(&[GERMAN_TANK]);
     let infantry = force(&[GERMAN_INFANTRY_1, GERMAN_INFANTRY_2]);
     let clear = n(hex(3, 5), Dir::DownLowerCol);
-    cmd(
-        &mut game,
-        Command::Move {
-            units: tank.clone(),
-            to: clear,
-        },
-    )
-    .unwrap();
-    cmd(
-        &mut game,
-        Command::Move {
-            units: tank.clone(),
-            to: hex(3, 5),
-        },
-    )
-    .unwrap();
+    mv(&mut game, &tank, clear).unwrap();
+    mv(&mut game, &tank, hex(3, 5)).unwrap();
     // The infantry in 0404 is taken up: the tank is let go and has finished.
-    let ev = cmd(
-        &mut game,
-        Command::Move {
-            units: infantry.clone(),
-            to: n(hex(4, 4), Dir::UpHigherCol),
-        },
-    )
-    .unwrap();
+    let ev = mv(&mut game, &infantry, n(hex(4, 4), Dir::UpHigherCol)).unwrap();
     assert!(
         ev.contains(&Event::Released {
             side: GERMAN,
@@ -90,24 +48,10 @@ fn fb_move_7_1_1_taking_up_another_force_finishes_the_one_in_hand() {
         }),
         "{ev:?}"
     );
-    let e = cmd(
-        &mut game,
-        Command::Move {
-            units: tank,
-            to: clear,
-        },
-    )
-    .unwrap_err();
+    let e = mv(&mut game, &tank, clear).unwrap_err();
     assert_eq!(e.case, "7.1.1");
     // A force in hand moves as one: no unit of it goes on alone.
-    let e = cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[GERMAN_INFANTRY_1]),
-            to: n(hex(4, 4), Dir::Up),
-        },
-    )
-    .unwrap_err();
+    let e = mv(&mut game, &[GERMAN_INFANTRY_1], n(hex(4, 4), Dir::Up)).unwrap_err();
     assert_eq!(e.case, "7.1.1");
     cmd(&mut game, Command::Release { units: infantry }).unwrap();
     assert!(game.state.in_hand.is_empty());
@@ -120,14 +64,7 @@ fn fb_move_7_3_2_road_rate_only_in_maneuver_mode_along_the_road() {
     put(&mut game, GERMAN_INFANTRY_1, ROAD[0], MANEUVER, Dir::Up);
     put(&mut game, GERMAN_INFANTRY_2, ROAD[0], MANEUVER, Dir::Up);
     until(&mut game, GERMAN, SegmentKind::Movement);
-    cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[GERMAN_INFANTRY_1]),
-            to: ROAD[1],
-        },
-    )
-    .unwrap();
+    mv(&mut game, &[GERMAN_INFANTRY_1], ROAD[1]).unwrap();
     assert_eq!(
         game.state.board.remaining(GERMAN_INFANTRY_1),
         MP.mp(6) - d.movement.road
@@ -142,14 +79,7 @@ fn fb_move_7_3_2_road_rate_only_in_maneuver_mode_along_the_road() {
     )
     .unwrap();
     let before = game.state.board.remaining(GERMAN_INFANTRY_2);
-    cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[GERMAN_INFANTRY_2]),
-            to: ROAD[1],
-        },
-    )
-    .unwrap();
+    mv(&mut game, &[GERMAN_INFANTRY_2], ROAD[1]).unwrap();
     assert_eq!(
         game.state.board.remaining(GERMAN_INFANTRY_2),
         before - MP.mp(1)
@@ -163,24 +93,10 @@ fn fb_move_7_3_3_rivers_are_crossed_only_at_bridges() {
     put(&mut game, GERMAN_INFANTRY_2, BRIDGE.0, MANEUVER, Dir::Up);
     until(&mut game, GERMAN, SegmentKind::Movement);
     let before = bytes(&game);
-    let e = cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[GERMAN_INFANTRY_1]),
-            to: RIVER.1,
-        },
-    )
-    .unwrap_err();
+    let e = mv(&mut game, &[GERMAN_INFANTRY_1], RIVER.1).unwrap_err();
     assert_eq!(e.case, "7.3.3");
     assert_eq!(bytes(&game), before, "a refusal leaves the state as it was");
-    cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[GERMAN_INFANTRY_2]),
-            to: BRIDGE.1,
-        },
-    )
-    .unwrap();
+    mv(&mut game, &[GERMAN_INFANTRY_2], BRIDGE.1).unwrap();
     assert_eq!(game.state.board.hex_of(GERMAN_INFANTRY_2), Some(BRIDGE.1));
 }
 
@@ -205,23 +121,9 @@ fn fb_move_9_0_2_ruins_cost_four_mp_and_only_combat_mode_enters() {
         Dir::Down,
     );
     until(&mut game, GERMAN, SegmentKind::Movement);
-    let e = cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[GERMAN_INFANTRY_2]),
-            to: ruin,
-        },
-    )
-    .unwrap_err();
+    let e = mv(&mut game, &[GERMAN_INFANTRY_2], ruin).unwrap_err();
     assert_eq!(e.case, "9.0.2");
-    cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[GERMAN_INFANTRY_1]),
-            to: ruin,
-        },
-    )
-    .unwrap();
+    mv(&mut game, &[GERMAN_INFANTRY_1], ruin).unwrap();
     assert_eq!(
         game.state.board.remaining(GERMAN_INFANTRY_1),
         0,
@@ -239,14 +141,7 @@ fn fb_move_10_1_1_a_perimeter_barrier_adds_one_mp() {
     let mut game = game(d);
     put(&mut game, GERMAN_INFANTRY_1, a, COMBAT, Dir::Up);
     until(&mut game, GERMAN, SegmentKind::Movement);
-    cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[GERMAN_INFANTRY_1]),
-            to: b,
-        },
-    )
-    .unwrap();
+    mv(&mut game, &[GERMAN_INFANTRY_1], b).unwrap();
     assert_eq!(
         game.state.board.remaining(GERMAN_INFANTRY_1),
         MP.mp(4) - MP.mp(2)
@@ -264,14 +159,7 @@ fn fb_move_2_1_1_lakes_are_never_entered() {
         Dir::Up,
     );
     until(&mut game, GERMAN, SegmentKind::Movement);
-    let e = cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[GERMAN_INFANTRY_1]),
-            to: LAKE_HEX,
-        },
-    )
-    .unwrap_err();
+    let e = mv(&mut game, &[GERMAN_INFANTRY_1], LAKE_HEX).unwrap_err();
     assert_eq!(e.case, "2.1.1");
 }
 
@@ -373,14 +261,7 @@ fn fb_stacking_3_1_4_the_soviet_owner_picks_the_loss_when_his_segment_ends() {
         Dir::Down,
     );
     until(&mut game, SOVIET, SegmentKind::Movement);
-    cmd(
-        &mut game,
-        Command::Move {
-            units: force(&[SOVIET_TANK]),
-            to: h,
-        },
-    )
-    .unwrap();
+    mv(&mut game, &[SOVIET_TANK], h).unwrap();
     end(&mut game);
     let Pending::Choose {
         player,
