@@ -87,61 +87,57 @@ fn fb_combat_8_6_every_roll_is_carried_out_on_the_board() {
     let (mut game, x) = assault_board();
     assault(&mut game, x);
     let mut seen = Vec::new();
-    for a in 1..=6u8 {
-        for b in 1..=6u8 {
-            let mut g = game.clone();
-            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
-            let Some(Event::AssaultResult { result, .. }) = ev
-                .iter()
-                .find(|e| matches!(e, Event::AssaultResult { .. }))
-                .cloned()
-            else {
-                panic!("{ev:?}");
-            };
-            seen.push(result);
-            let rifles = &g.state.board;
-            match result {
-                CombatResult::NoEffect => {
-                    assert_eq!(rifles.hex_of(SOVIET_RIFLES_1), Some(x));
-                    assert!(!rifles.disrupted(SOVIET_RIFLES_1));
-                }
-                CombatResult::Disruption => {
-                    assert!(rifles.disrupted(SOVIET_RIFLES_1), "8.6 D");
-                    assert!(
-                        rifles.in_maneuver(SOVIET_RIFLES_1),
-                        "8.8: flipped to maneuver"
-                    );
-                }
-                CombatResult::Elimination
-                | CombatResult::One
-                | CombatResult::Two
-                | CombatResult::Exchange => {
-                    // One defender: a single loss is the whole force (8.6).
-                    assert_eq!(rifles.hex_of(SOVIET_RIFLES_1), None, "{result:?}");
-                }
-                CombatResult::Retreat => {
-                    let Pending::Choose {
-                        player,
-                        case,
-                        options,
-                        ..
-                    } = g.pending()
-                    else {
-                        panic!("a retreat is chosen");
-                    };
-                    assert_eq!((player, case), (SOVIET, "8.7"));
-                    assert!(!options.contains(&Choice::Stop), "at least one hex first");
-                    assert!(options.iter().all(
-                        |o| matches!(o, Choice::Hex(h) if g.data.map.geometry.adjacent(*h, x))
-                    ));
-                }
+    for (g, ev) in every_roll(&game) {
+        let Some(Event::AssaultResult { result, .. }) = ev
+            .iter()
+            .find(|e| matches!(e, Event::AssaultResult { .. }))
+            .cloned()
+        else {
+            panic!("{ev:?}");
+        };
+        seen.push(result);
+        let rifles = &g.state.board;
+        match result {
+            CombatResult::NoEffect => {
+                assert_eq!(rifles.hex_of(SOVIET_RIFLES_1), Some(x));
+                assert!(!rifles.disrupted(SOVIET_RIFLES_1));
             }
-            if result == CombatResult::Exchange {
-                let Pending::Choose { player, case, .. } = g.pending() else {
-                    panic!("the attacker matches the exchange");
+            CombatResult::Disruption => {
+                assert!(rifles.disrupted(SOVIET_RIFLES_1), "8.6 D");
+                assert!(
+                    rifles.in_maneuver(SOVIET_RIFLES_1),
+                    "8.8: flipped to maneuver"
+                );
+            }
+            CombatResult::Elimination
+            | CombatResult::One
+            | CombatResult::Two
+            | CombatResult::Exchange => {
+                // One defender: a single loss is the whole force (8.6).
+                assert_eq!(rifles.hex_of(SOVIET_RIFLES_1), None, "{result:?}");
+            }
+            CombatResult::Retreat => {
+                let Pending::Choose {
+                    player,
+                    case,
+                    options,
+                    ..
+                } = g.pending()
+                else {
+                    panic!("a retreat is chosen");
                 };
-                assert_eq!((player, case), (GERMAN, "8.6"));
+                assert_eq!((player, case), (SOVIET, "8.7"));
+                assert!(!options.contains(&Choice::Stop), "at least one hex first");
+                assert!(options
+                    .iter()
+                    .all(|o| matches!(o, Choice::Hex(h) if g.data.map.geometry.adjacent(*h, x))));
             }
+        }
+        if result == CombatResult::Exchange {
+            let Pending::Choose { player, case, .. } = g.pending() else {
+                panic!("the attacker matches the exchange");
+            };
+            assert_eq!((player, case), (GERMAN, "8.6"));
         }
     }
     seen.sort_by_key(|r| r.severity());
@@ -154,56 +150,52 @@ fn fb_combat_8_7_the_defender_retreats_hex_by_hex_never_back() {
     let (mut game, x) = assault_board();
     assault(&mut game, x);
     let mut found = false;
-    'rolls: for a in 1..=6u8 {
-        for b in 1..=6u8 {
-            let mut g = game.clone();
-            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
-            if !ev.iter().any(|e| {
-                matches!(
-                    e,
-                    Event::AssaultResult {
-                        result: CombatResult::Retreat,
-                        ..
-                    }
-                )
-            }) {
-                continue;
-            }
-            let Pending::Choose { options, .. } = g.pending() else {
-                panic!()
-            };
-            let Choice::Hex(first) = options[0] else {
-                panic!()
-            };
-            let ev = g.apply(&Input::Chose(0)).unwrap();
-            assert!(ev.contains(&Event::Retreated {
-                units: force(&[SOVIET_RIFLES_1]),
-                to: first
-            }));
-            assert_eq!(g.state.board.hex_of(SOVIET_RIFLES_1), Some(first));
-            match g.pending() {
-                Pending::Choose { options, .. } => {
-                    assert!(
-                        options.contains(&Choice::Stop),
-                        "one hex done: R allows one or two"
-                    );
-                    assert!(
-                        !options.contains(&Choice::Hex(x)),
-                        "never back into the hex it left"
-                    );
-                    let stop = options.iter().position(|o| *o == Choice::Stop).unwrap();
-                    g.apply(&Input::Chose(stop as u8)).unwrap();
+    for (mut g, ev) in every_roll(&game) {
+        if !ev.iter().any(|e| {
+            matches!(
+                e,
+                Event::AssaultResult {
+                    result: CombatResult::Retreat,
+                    ..
                 }
-                p => panic!("{p:?}"),
-            }
-            assert_eq!(
-                advance_asked(&g),
-                Some(GERMAN),
-                "the vacated hex may be entered (8.9)"
-            );
-            found = true;
-            break 'rolls;
+            )
+        }) {
+            continue;
         }
+        let Pending::Choose { options, .. } = g.pending() else {
+            panic!()
+        };
+        let Choice::Hex(first) = options[0] else {
+            panic!()
+        };
+        let ev = g.apply(&Input::Chose(0)).unwrap();
+        assert!(ev.contains(&Event::Retreated {
+            units: force(&[SOVIET_RIFLES_1]),
+            to: first
+        }));
+        assert_eq!(g.state.board.hex_of(SOVIET_RIFLES_1), Some(first));
+        match g.pending() {
+            Pending::Choose { options, .. } => {
+                assert!(
+                    options.contains(&Choice::Stop),
+                    "one hex done: R allows one or two"
+                );
+                assert!(
+                    !options.contains(&Choice::Hex(x)),
+                    "never back into the hex it left"
+                );
+                let stop = options.iter().position(|o| *o == Choice::Stop).unwrap();
+                g.apply(&Input::Chose(stop as u8)).unwrap();
+            }
+            p => panic!("{p:?}"),
+        }
+        assert_eq!(
+            advance_asked(&g),
+            Some(GERMAN),
+            "the vacated hex may be entered (8.9)"
+        );
+        found = true;
+        break;
     }
     assert!(found, "some roll retreats the rifles on the stand-in CRT");
 }
@@ -222,34 +214,30 @@ fn fb_combat_8_7_1_a_force_with_nowhere_to_retreat_is_eliminated() {
         }
     }
     assault(&mut game, x);
-    for a in 1..=6u8 {
-        for b in 1..=6u8 {
-            let mut g = game.clone();
-            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
-            if ev.iter().any(|e| {
-                matches!(
-                    e,
-                    Event::AssaultResult {
-                        result: CombatResult::Retreat,
-                        ..
-                    }
-                )
-            }) {
-                // Every neighbour is in a German zone (combat mode, all round) or held.
-                assert!(
-                    ev.contains(&Event::Eliminated {
-                        unit: SOVIET_RIFLES_1,
-                        case: "8.7.1"
-                    }),
-                    "{ev:?}"
-                );
-                assert_eq!(
-                    advance_asked(&g),
-                    Some(GERMAN),
-                    "the vacated hex may be entered (8.9)"
-                );
-                return;
-            }
+    for (g, ev) in every_roll(&game) {
+        if ev.iter().any(|e| {
+            matches!(
+                e,
+                Event::AssaultResult {
+                    result: CombatResult::Retreat,
+                    ..
+                }
+            )
+        }) {
+            // Every neighbour is in a German zone (combat mode, all round) or held.
+            assert!(
+                ev.contains(&Event::Eliminated {
+                    unit: SOVIET_RIFLES_1,
+                    case: "8.7.1"
+                }),
+                "{ev:?}"
+            );
+            assert_eq!(
+                advance_asked(&g),
+                Some(GERMAN),
+                "the vacated hex may be entered (8.9)"
+            );
+            return;
         }
     }
     panic!("no roll retreats the rifles");
@@ -259,24 +247,20 @@ fn fb_combat_8_7_1_a_force_with_nowhere_to_retreat_is_eliminated() {
 fn fb_victory_12_0_1_a_soviet_unit_eliminated_in_combat_scores_the_german_1_vp() {
     let (mut game, x) = assault_board();
     assault(&mut game, x);
-    for a in 1..=6u8 {
-        for b in 1..=6u8 {
-            let mut g = game.clone();
-            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
-            let lost = ev
-                .iter()
-                .any(|e| matches!(e, Event::Eliminated { unit, .. } if *unit == SOVIET_RIFLES_1));
-            if lost {
-                assert!(ev.contains(&Event::VictoryPoints {
-                    side: GERMAN,
-                    points: 1,
-                    total: 1,
-                    case: "12.0.1"
-                }));
-                assert_eq!(g.state.victory.german, 1);
-                assert_eq!(g.state.victory.soviet, 0);
-                return;
-            }
+    for (g, ev) in every_roll(&game) {
+        let lost = ev
+            .iter()
+            .any(|e| matches!(e, Event::Eliminated { unit, .. } if *unit == SOVIET_RIFLES_1));
+        if lost {
+            assert!(ev.contains(&Event::VictoryPoints {
+                side: GERMAN,
+                points: 1,
+                total: 1,
+                case: "12.0.1"
+            }));
+            assert_eq!(g.state.victory.german, 1);
+            assert_eq!(g.state.victory.soviet, 0);
+            return;
         }
     }
     panic!("no roll eliminates the rifles on the stand-in CRT");
@@ -286,16 +270,12 @@ fn fb_victory_12_0_1_a_soviet_unit_eliminated_in_combat_scores_the_german_1_vp()
 fn after_result(wanted: &[CombatResult]) -> (Game<'static>, HexId, CombatResult) {
     let (mut game, x) = assault_board();
     assault(&mut game, x);
-    for a in 1..=6u8 {
-        for b in 1..=6u8 {
-            let mut g = game.clone();
-            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
-            for e in &ev {
-                if let Event::AssaultResult { result, star, .. } = e {
-                    // Without an asterisk: no attacking stack to pick first (8.6).
-                    if wanted.contains(result) && !star {
-                        return (g, x, *result);
-                    }
+    for (g, ev) in every_roll(&game) {
+        for e in &ev {
+            if let Event::AssaultResult { result, star, .. } = e {
+                // Without an asterisk: no attacking stack to pick first (8.6).
+                if wanted.contains(result) && !star {
+                    return (g, x, *result);
                 }
             }
         }
@@ -402,47 +382,43 @@ fn fb_combat_8_10_the_advanced_force_exploits_one_hex_after_a_1_two_after_a_2_or
 fn fb_combat_8_6_an_asterisk_disrupts_the_attacking_stack_the_attacker_picks() {
     let (mut game, x) = assault_board();
     assault(&mut game, x);
-    for a in 1..=6u8 {
-        for b in 1..=6u8 {
-            let mut g = game.clone();
-            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
-            // (An exchange is matched first; here the asterisk alone is asked.)
-            let alone = |e: &Event| {
-                matches!(e, Event::AssaultResult { star: true, result, .. }
-                    if *result != CombatResult::Exchange)
-            };
-            if !ev.iter().any(alone) {
-                continue;
-            }
-            let Pending::Choose {
-                player,
-                case,
-                options,
-                ..
-            } = g.pending()
-            else {
-                panic!("{:?}", g.pending());
-            };
-            assert_eq!((player, case), (GERMAN, "8.6"));
-            let infantry_hex = n(x, Dir::DownLowerCol);
-            assert!(
-                options.contains(&Choice::Hex(infantry_hex)),
-                "{ev:?} {options:?} {infantry_hex:?}"
-            );
-            assert!(options.contains(&Choice::Hex(n(x, Dir::Down))));
-            let i = options
-                .iter()
-                .position(|o| *o == Choice::Hex(infantry_hex))
-                .unwrap();
-            g.apply(&Input::Chose(i as u8)).unwrap();
-            assert!(g.state.board.disrupted(GERMAN_INFANTRY_1));
-            assert!(g.state.board.disrupted(GERMAN_INFANTRY_2));
-            assert!(
-                !g.state.board.disrupted(GERMAN_TANK),
-                "the other stack is spared"
-            );
-            return;
+    for (mut g, ev) in every_roll(&game) {
+        // (An exchange is matched first; here the asterisk alone is asked.)
+        let alone = |e: &Event| {
+            matches!(e, Event::AssaultResult { star: true, result, .. }
+                if *result != CombatResult::Exchange)
+        };
+        if !ev.iter().any(alone) {
+            continue;
         }
+        let Pending::Choose {
+            player,
+            case,
+            options,
+            ..
+        } = g.pending()
+        else {
+            panic!("{:?}", g.pending());
+        };
+        assert_eq!((player, case), (GERMAN, "8.6"));
+        let infantry_hex = n(x, Dir::DownLowerCol);
+        assert!(
+            options.contains(&Choice::Hex(infantry_hex)),
+            "{ev:?} {options:?} {infantry_hex:?}"
+        );
+        assert!(options.contains(&Choice::Hex(n(x, Dir::Down))));
+        let i = options
+            .iter()
+            .position(|o| *o == Choice::Hex(infantry_hex))
+            .unwrap();
+        g.apply(&Input::Chose(i as u8)).unwrap();
+        assert!(g.state.board.disrupted(GERMAN_INFANTRY_1));
+        assert!(g.state.board.disrupted(GERMAN_INFANTRY_2));
+        assert!(
+            !g.state.board.disrupted(GERMAN_TANK),
+            "the other stack is spared"
+        );
+        return;
     }
     panic!("no roll carries an asterisk on the stand-in CRT");
 }

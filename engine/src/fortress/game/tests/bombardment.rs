@@ -32,77 +32,73 @@ fn fb_combat_8_2_4_a_bombardment_is_rolled_and_its_result_carried_out() {
     ));
     let infantry = [GERMAN_INFANTRY_1, GERMAN_INFANTRY_2];
     let mut seen = Vec::new();
-    for a in 1..=6u8 {
-        for b in 1..=6u8 {
-            let mut g = game.clone();
-            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
-            let Some(Event::AssaultResult { result, star, .. }) = ev
+    for (mut g, ev) in every_roll(&game) {
+        let Some(Event::AssaultResult { result, star, .. }) = ev
+            .iter()
+            .find(|e| matches!(e, Event::AssaultResult { .. }))
+            .cloned()
+        else {
+            panic!("{ev:?}");
+        };
+        seen.push(result);
+        // 9.0.1: an asterisk on letter D or better ruins the built-up hex.
+        let ruined = ev.contains(&Event::Ruined { hex: x });
+        assert_eq!(
+            ruined,
+            star && letter >= 3,
+            "{result:?} star {star} letter {letter}"
+        );
+        assert_eq!(g.state.board.ruined(x), ruined);
+        let b = &g.state.board;
+        match result {
+            CombatResult::NoEffect => assert!(infantry
                 .iter()
-                .find(|e| matches!(e, Event::AssaultResult { .. }))
-                .cloned()
-            else {
-                panic!("{ev:?}");
-            };
-            seen.push(result);
-            // 9.0.1: an asterisk on letter D or better ruins the built-up hex.
-            let ruined = ev.contains(&Event::Ruined { hex: x });
-            assert_eq!(
-                ruined,
-                star && letter >= 3,
-                "{result:?} star {star} letter {letter}"
-            );
-            assert_eq!(g.state.board.ruined(x), ruined);
-            let b = &g.state.board;
-            match result {
-                CombatResult::NoEffect => assert!(infantry
-                    .iter()
-                    .all(|&u| b.hex_of(u) == Some(x) && !b.disrupted(u))),
-                CombatResult::Disruption => {
-                    assert!(infantry.iter().all(|&u| b.disrupted(u)), "8.6 D")
-                }
-                CombatResult::Elimination => {
-                    assert!(infantry.iter().all(|&u| b.hex_of(u).is_none()))
-                }
-                CombatResult::One | CombatResult::Two | CombatResult::Exchange => {
-                    let Pending::Choose { player, case, .. } = g.pending() else {
-                        panic!()
-                    };
-                    assert_eq!(
-                        (player, case),
-                        (GERMAN, "8.6"),
-                        "the defender picks his losses"
+                .all(|&u| b.hex_of(u) == Some(x) && !b.disrupted(u))),
+            CombatResult::Disruption => {
+                assert!(infantry.iter().all(|&u| b.disrupted(u)), "8.6 D")
+            }
+            CombatResult::Elimination => {
+                assert!(infantry.iter().all(|&u| b.hex_of(u).is_none()))
+            }
+            CombatResult::One | CombatResult::Two | CombatResult::Exchange => {
+                let Pending::Choose { player, case, .. } = g.pending() else {
+                    panic!()
+                };
+                assert_eq!(
+                    (player, case),
+                    (GERMAN, "8.6"),
+                    "the defender picks his losses"
+                );
+                g.apply(&Input::Chose(0)).unwrap();
+                if result == CombatResult::Exchange {
+                    assert!(
+                        !matches!(
+                            g.pending(),
+                            Pending::Choose {
+                                player: SOVIET,
+                                case: "8.6",
+                                ..
+                            }
+                        ),
+                        "no attacker loss in a bombardment (8.2.4 step 5, 8.6 EX)"
                     );
-                    g.apply(&Input::Chose(0)).unwrap();
-                    if result == CombatResult::Exchange {
-                        assert!(
-                            !matches!(
-                                g.pending(),
-                                Pending::Choose {
-                                    player: SOVIET,
-                                    case: "8.6",
-                                    ..
-                                }
-                            ),
-                            "no attacker loss in a bombardment (8.2.4 step 5, 8.6 EX)"
-                        );
-                    }
-                }
-                CombatResult::Retreat => {
-                    assert!(matches!(
-                        g.pending(),
-                        Pending::Choose {
-                            player: GERMAN,
-                            case: "8.7",
-                            ..
-                        }
-                    ));
                 }
             }
-            assert_eq!(
-                g.state.board.hex_of(SOVIET_ARTILLERY),
-                game.state.board.hex_of(SOVIET_ARTILLERY)
-            );
+            CombatResult::Retreat => {
+                assert!(matches!(
+                    g.pending(),
+                    Pending::Choose {
+                        player: GERMAN,
+                        case: "8.7",
+                        ..
+                    }
+                ));
+            }
         }
+        assert_eq!(
+            g.state.board.hex_of(SOVIET_ARTILLERY),
+            game.state.board.hex_of(SOVIET_ARTILLERY)
+        );
     }
     seen.sort_by_key(|r| r.severity());
     seen.dedup();
@@ -153,38 +149,34 @@ fn fb_combat_8_9_after_a_bombardment_empties_the_hex_adjacent_assaulters_may_occ
     );
     until(&mut game, SOVIET, SegmentKind::Combat);
     bombard(&mut game, &[SOVIET_ARTILLERY], x, false).unwrap();
-    for a in 1..=6u8 {
-        for b in 1..=6u8 {
-            let mut g = game.clone();
-            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
-            if g.state.board.hex_of(GERMAN_INFANTRY_1).is_some() {
-                continue;
-            }
-            let _ = ev;
-            let Pending::Choose {
-                player,
-                case,
-                options,
-                ..
-            } = g.pending()
-            else {
-                panic!()
-            };
-            assert_eq!((player, case), (SOVIET, "8.9"));
-            assert_eq!(
-                options.as_slice(),
-                [Choice::Unit(SOVIET_RIFLES_1), Choice::Stop],
-                "the rifles next to the hex may; the artillery never close assaults"
-            );
-            g.apply(&Input::Chose(0)).unwrap();
-            assert_eq!(g.state.board.hex_of(SOVIET_RIFLES_1), Some(x));
-            assert_eq!(
-                g.pending(),
-                Pending::Command { player: SOVIET },
-                "no exploitation after fire"
-            );
-            return;
+    for (mut g, ev) in every_roll(&game) {
+        if g.state.board.hex_of(GERMAN_INFANTRY_1).is_some() {
+            continue;
         }
+        let _ = ev;
+        let Pending::Choose {
+            player,
+            case,
+            options,
+            ..
+        } = g.pending()
+        else {
+            panic!()
+        };
+        assert_eq!((player, case), (SOVIET, "8.9"));
+        assert_eq!(
+            options.as_slice(),
+            [Choice::Unit(SOVIET_RIFLES_1), Choice::Stop],
+            "the rifles next to the hex may; the artillery never close assaults"
+        );
+        g.apply(&Input::Chose(0)).unwrap();
+        assert_eq!(g.state.board.hex_of(SOVIET_RIFLES_1), Some(x));
+        assert_eq!(
+            g.pending(),
+            Pending::Command { player: SOVIET },
+            "no exploitation after fire"
+        );
+        return;
     }
     panic!("no roll eliminates the defenders on the stand-in CRT");
 }

@@ -70,6 +70,20 @@ fn put(game: &mut Game<'static>, u: UnitId, hex: HexId, face: Face, facing: Dir)
         .expect("placed");
 }
 
+/// The game after each of the 36 rolls of the table's 2d6 (first die, then second, each 1 to
+/// 6), with what the roll did.
+fn every_roll<'g>(
+    game: &'g Game<'static>,
+) -> impl Iterator<Item = (Game<'static>, Events<Event>)> + 'g {
+    (1..=6u8).flat_map(move |a| {
+        (1..=6u8).map(move |b| {
+            let mut g = game.clone();
+            let ev = g.apply(&Input::Rolled(DiceRoll::of(&[a, b]))).unwrap();
+            (g, ev)
+        })
+    })
+}
+
 fn bytes(game: &Game<'_>) -> Vec<u8> {
     postcard::to_allocvec(&game.state).expect("state encodes")
 }
