@@ -67,6 +67,11 @@ impl Kit {
         force::step(&self.map, &self.forces, s, units, to, cost)
     }
 
+    /// Who commands `u` (3.5) as the units stand in `s`.
+    fn command_of(&self, s: &State, u: UnitId) -> Command {
+        command::command_of(&self.map, &self.forces, s, u)
+    }
+
     fn new() -> Self {
         Kit {
             map: map(),
@@ -845,18 +850,9 @@ fn fb_command_3_5_1_an_army_hq_commands_any_unit_in_radius_enemies_between_or_no
     put(&k, &mut s, blocker, h(3, 6), COMBAT, Dir::Up);
     put(&k, &mut s, near, h(5, 6), COMBAT, Dir::Up);
     put(&k, &mut s, far, h(6, 6), COMBAT, Dir::Up);
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, near),
-        Command::By(hq)
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, far),
-        Command::Out
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, hq),
-        Command::Source
-    );
+    assert_eq!(k.command_of(&s, near), Command::By(hq));
+    assert_eq!(k.command_of(&s, far), Command::Out);
+    assert_eq!(k.command_of(&s, hq), Command::Source);
     assert!(command::may_direct_fire(&k.map, &k.forces, &s, near).is_ok());
     assert_eq!(
         command::may_direct_fire(&k.map, &k.forces, &s, far)
@@ -883,27 +879,15 @@ fn fb_command_3_5_3_division_hq_out_of_command_halves_its_units_ma() {
     put(&k, &mut s, dhq, h(5, 1), MANEUVER, Dir::Up);
     put(&k, &mut s, inf, h(6, 1), MANEUVER, Dir::Up);
     put(&k, &mut s, stranger, h(7, 1), MANEUVER, Dir::Up);
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, dhq),
-        Command::By(higher)
-    );
+    assert_eq!(k.command_of(&s, dhq), Command::By(higher));
     // 3.5.1: the division HQ commands any unit in its radius, not only its own.
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, stranger),
-        Command::By(dhq)
-    );
+    assert_eq!(k.command_of(&s, stranger), Command::By(dhq));
     move_seg(&k, &mut s, GERMAN);
     assert_eq!(s.remaining(inf), MP.mp(6));
     // The division HQ moves out of its higher HQ's radius: the division is out of command.
     k.step(&mut s, &[dhq], h(6, 1), MP.mp(1)).unwrap();
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, dhq),
-        Command::Out
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, inf),
-        Command::Out
-    );
+    assert_eq!(k.command_of(&s, dhq), Command::Out);
+    assert_eq!(k.command_of(&s, inf), Command::Out);
     move_seg(&k, &mut s, GERMAN);
     assert_eq!(s.remaining(inf), MP.mp(3), "half its MA");
     assert_eq!(s.remaining(dhq), MP.mp(3), "the HQ too");
@@ -944,29 +928,14 @@ fn fb_command_3_5_4_higher_hq_commands_vs_and_one_designated_unit() {
     put(&k, &mut s, at1, h(5, 4), COMBAT, Dir::Up);
     put(&k, &mut s, at2, h(4, 6), COMBAT, Dir::Up);
     put(&k, &mut s, far, h(10, 4), COMBAT, Dir::Up);
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, vs),
-        Command::By(higher)
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, at1),
-        Command::Out
-    );
+    assert_eq!(k.command_of(&s, vs), Command::By(higher));
+    assert_eq!(k.command_of(&s, at1), Command::Out);
     command::designate(&k.map, &k.forces, &mut s, higher, at1).unwrap();
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, at1),
-        Command::Directed(higher)
-    );
+    assert_eq!(k.command_of(&s, at1), Command::Directed(higher));
     // One unit only: designating another releases the first.
     command::designate(&k.map, &k.forces, &mut s, higher, at2).unwrap();
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, at1),
-        Command::Out
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, at2),
-        Command::Directed(higher)
-    );
+    assert_eq!(k.command_of(&s, at1), Command::Out);
+    assert_eq!(k.command_of(&s, at2), Command::Directed(higher));
     let e = command::designate(&k.map, &k.forces, &mut s, higher, far);
     assert_eq!(e.unwrap_err().case, "3.5.4");
     let e = command::designate(&k.map, &k.forces, &mut s, vs, at1);
@@ -1024,19 +993,10 @@ fn fb_command_3_5_3_optional_rule_own_division_hq_only() {
     put(&k, &mut s, dhq, h(3, 3), COMBAT, Dir::Up);
     put(&k, &mut s, own, h(4, 3), COMBAT, Dir::Up);
     put(&k, &mut s, foreign, h(5, 3), COMBAT, Dir::Up);
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, foreign),
-        Command::By(dhq)
-    );
+    assert_eq!(k.command_of(&s, foreign), Command::By(dhq));
     s.options.own_division_command = true;
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, own),
-        Command::By(dhq)
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, foreign),
-        Command::Out
-    );
+    assert_eq!(k.command_of(&s, own), Command::By(dhq));
+    assert_eq!(k.command_of(&s, foreign), Command::Out);
     let e = command::may_support(&k.map, &k.forces, &s, dhq, h(5, 4), &[], &[foreign]);
     assert_eq!(e.unwrap_err().case, "3.5.3");
     assert!(command::may_support(&k.map, &k.forces, &s, dhq, h(5, 4), &[], &[own]).is_ok());
