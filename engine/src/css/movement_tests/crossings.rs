@@ -82,21 +82,7 @@ fn css_s7_9_bridges_are_for_column_units_at_the_route_rate() {
 /// Hex (8, 8) divided by a river: the first part holds the sides toward rows above.
 fn divided(b: &mut Board, divider: Divider, bridge: bool) -> (HexId, HexId, HexId) {
     let x = h(8, 8);
-    let g = b.g();
-    let north: Vec<HexId> = [Dir::Up, Dir::UpHigherCol, Dir::UpLowerCol]
-        .iter()
-        .map(|&d| g.neighbour(x, d).unwrap())
-        .collect();
-    let first = b.mask(x, &north);
-    b.parts(
-        x,
-        Parts {
-            divider,
-            first,
-            bridge,
-            ..Parts::default()
-        },
-    );
+    cut_north(b, x, divider, bridge);
     (x, h(8, 9), h(8, 7))
 }
 

@@ -112,9 +112,9 @@ mod pace;
 mod sides;
 mod status;
 
-/// Hex (10, 10) with a stream through it: the sides toward rows above are one bank.
-fn stream_hex(b: &mut Board) -> HexId {
-    let x = h(10, 10);
+/// Cuts hex `x` by `divider`: the first part holds the sides toward rows above; `bridge`, the
+/// routes cross the divider on a bridge.
+fn cut_north(b: &mut Board, x: HexId, divider: Divider, bridge: bool) {
     let g = b.g();
     let north: Vec<HexId> = [Dir::Up, Dir::UpHigherCol, Dir::UpLowerCol]
         .iter()
@@ -124,10 +124,17 @@ fn stream_hex(b: &mut Board) -> HexId {
     b.parts(
         x,
         Parts {
-            divider: Divider::Stream,
+            divider,
             first,
+            bridge,
             ..Parts::default()
         },
     );
+}
+
+/// Hex (10, 10) with a stream through it: the sides toward rows above are one bank.
+fn stream_hex(b: &mut Board) -> HexId {
+    let x = h(10, 10);
+    cut_north(b, x, Divider::Stream, false);
     x
 }
