@@ -127,6 +127,24 @@ fn duel(defender: (u8, u8), attacker: (u8, u8)) -> (Game<'static>, UnitId, UnitI
     (g, d, a)
 }
 
+/// Two NATO mechanized units (2-2) in 0303 and 0707, each with a Warsaw Pact one (4-4) next
+/// to it in 0304 and 0708, in the Warsaw Pact's Combat Phase: the game and the two
+/// (defender, attacker) pairs.
+fn two_pairs() -> (Game<'static>, [UnitId; 2], [UnitId; 2]) {
+    let mut b = board();
+    let d1 = mech(&mut b, NATO, 2, 2);
+    let d2 = mech(&mut b, NATO, 2, 2);
+    let a1 = mech(&mut b, WARSAW_PACT, 4, 4);
+    let a2 = mech(&mut b, WARSAW_PACT, 4, 4);
+    let placed = [
+        (d1, hex("0303")),
+        (a1, hex("0304")),
+        (d2, hex("0707")),
+        (a2, hex("0708")),
+    ];
+    (combat(b, WARSAW_PACT, &placed), [d1, a1], [d2, a2])
+}
+
 /// A game in the Combat Phase of `turn`. Every hex is held by the Warsaw Pact except those of
 /// NATO units, which stand on their own supply sources.
 fn at_turn(
@@ -232,32 +250,14 @@ fn combat_7_0_park_example_13_against_4_reads_the_plus_6_to_8_column() {
 
 #[test]
 fn combat_7_0_all_attacks_are_announced_before_any_is_resolved() {
-    let mut b = board();
-    let d = mech(&mut b, NATO, 2, 2);
-    let a = mech(&mut b, WARSAW_PACT, 4, 4);
-    let n = around(&b, hex("0505"));
-    let mut g = combat(b, WARSAW_PACT, &[(d, hex("0505")), (a, n[0])]);
+    let (mut g, d, a) = duel((2, 2), (4, 4));
     ok(&mut g, declare(&[a], &[d]));
     refused(&mut g, cmd(Command::Resolve { attack: 0 }), "7.0");
 }
 
 #[test]
 fn combat_7_0_sequential_option_resolves_each_attack_as_announced() {
-    let mut b = board();
-    let d1 = mech(&mut b, NATO, 2, 2);
-    let d2 = mech(&mut b, NATO, 2, 2);
-    let a1 = mech(&mut b, WARSAW_PACT, 4, 4);
-    let a2 = mech(&mut b, WARSAW_PACT, 4, 4);
-    let mut g = combat(
-        b,
-        WARSAW_PACT,
-        &[
-            (d1, hex("0303")),
-            (a1, hex("0304")),
-            (d2, hex("0707")),
-            (a2, hex("0708")),
-        ],
-    );
+    let (mut g, [d1, a1], [d2, a2]) = two_pairs();
     g.state.options.sequential_combat = true;
     ok(&mut g, declare(&[a1], &[d1]));
     refused(&mut g, declare(&[a2], &[d2]), "7.0");
@@ -352,31 +352,13 @@ fn combat_7_12_at_most_six_adjacent_attackers() {
 
 #[test]
 fn combat_7_3_strength_is_not_counted_twice() {
-    let mut b = board();
-    let d = mech(&mut b, NATO, 2, 2);
-    let a = mech(&mut b, WARSAW_PACT, 4, 4);
-    let n = around(&b, hex("0505"));
-    let mut g = combat(b, WARSAW_PACT, &[(d, hex("0505")), (a, n[0])]);
+    let (mut g, d, a) = duel((2, 2), (4, 4));
     refused(&mut g, declare(&[a, a], &[d]), "7.3");
 }
 
 #[test]
 fn combat_7_11_closing_declarations_with_a_mandatory_attack_missing_is_refused() {
-    let mut b = board();
-    let d1 = mech(&mut b, NATO, 2, 2);
-    let d2 = mech(&mut b, NATO, 2, 2);
-    let a1 = mech(&mut b, WARSAW_PACT, 4, 4);
-    let a2 = mech(&mut b, WARSAW_PACT, 4, 4);
-    let mut g = combat(
-        b,
-        WARSAW_PACT,
-        &[
-            (d1, hex("0303")),
-            (a1, hex("0304")),
-            (d2, hex("0707")),
-            (a2, hex("0708")),
-        ],
-    );
+    let (mut g, [d1, a1], [d2, a2]) = two_pairs();
     let mut owing = Vec::new();
     g.must_attack(|u| owing.push(u));
     assert_eq!(owing, std::vec![a1, a2]);
