@@ -418,3 +418,11 @@ pub use crate::core::map::HexFeatures as HF;
 pub use crate::core::map::SideFeatures as SF;
 const _: u32 = HexFeatures::SUPPLY;
 const _: u16 = SideFeatures::WATER;
+
+/// Puts a ruin marker in hex `h` [10.5].
+pub fn ruin(g: &mut Game<'_>, h: &str) {
+    g.hex_state_mut(hex(h))
+        .expect("on the map")
+        .markers
+        .insert(crate::core::map::Markers::RUIN);
+}

@@ -7,7 +7,7 @@ use super::*;
 use crate::berlin85::data::Region;
 use crate::berlin85::flags;
 use crate::berlin85::state::{Phase, NATO, WARSAW_PACT};
-use crate::berlin85::testkit::{hex, Board, FOREST, HF, LAKE, SF, URBAN};
+use crate::berlin85::testkit::{hex, ruin, Board, FOREST, HF, LAKE, SF, URBAN};
 use crate::core::map::Markers;
 use crate::core::protocol::DiceRoll;
 use crate::core::units::{Location, UnitKind};
@@ -668,10 +668,7 @@ fn aftermath_10_4_a_ruined_hex_is_never_checked_again() {
     b.terrain(hex("0505"), URBAN);
     let d1 = b.unit(NATO, UnitKind::Infantry, 2, 2, 4);
     let mut g = combat(b, WARSAW_PACT, &[(d1, hex("0505"))]);
-    g.hex_state_mut(hex("0505"))
-        .unwrap()
-        .markers
-        .insert(Markers::RUIN);
+    ruin(&mut g, "0505");
     let fire = [(hex("0505"), 40)];
     begin(&mut g, &outcome(CombatResult::NoEffect, &[], &[d1], &fire));
     assert!(done(&g));

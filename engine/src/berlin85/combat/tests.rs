@@ -8,7 +8,7 @@ use crate::berlin85::data::Region;
 use crate::berlin85::flags;
 use crate::berlin85::game::{Game, Input85};
 use crate::berlin85::state::{Phase, NATO, WARSAW_PACT};
-use crate::berlin85::testkit::{hex, Board, FOREST, HF, PARK, SF, SUBURBAN, URBAN};
+use crate::berlin85::testkit::{hex, ruin, Board, FOREST, HF, PARK, SF, SUBURBAN, URBAN};
 use crate::core::hex::HexId;
 use crate::core::map::Markers;
 use crate::core::protocol::{DiceRoll, Input, Pending};
@@ -459,10 +459,7 @@ fn combat_10_55_a_ruin_adds_its_shift_to_the_terrain() {
     let d = mech(&mut b, NATO, 1, 1);
     let a = mech(&mut b, WARSAW_PACT, 9, 9);
     let mut g = combat(b, WARSAW_PACT, &[(d, hex("0505")), (a, hex("0506"))]);
-    g.hex_state_mut(hex("0505"))
-        .unwrap()
-        .markers
-        .insert(Markers::RUIN);
+    ruin(&mut g, "0505");
     let card = g.preview_attack(&[a], &[d]).unwrap();
     assert_eq!(card.net_shift, -2);
     assert!(card.shifts.iter().any(|s| s.case == "10.55"));
