@@ -198,44 +198,14 @@ pub(crate) mod tests {
     use crate::berlin85::movement::tests::*;
     use crate::berlin85::state::{NATO, WARSAW_PACT};
     use crate::berlin85::testkit::*;
-    use crate::core::map::Place;
     use crate::core::units::UnitKind;
     use std::vec::Vec;
 
     /// A Flugplatz (0505-0508) and a one-hex Flughafen (0802) with its tower (0803).
     pub fn airfields(b: &mut Board) {
-        let mut name = heapless::String::new();
-        name.push_str("Platz").unwrap();
-        let mut hexes = heapless::Vec::new();
-        for h in ["0505", "0506", "0507", "0508"] {
-            hexes.push(hex(h)).unwrap();
-        }
-        b.data
-            .map
-            .places
-            .push(Place {
-                name,
-                kind: PlaceKind::Flugplatz,
-                hexes,
-                towers: heapless::Vec::new(),
-            })
-            .unwrap();
-        let mut name = heapless::String::new();
-        name.push_str("Hafen").unwrap();
-        let mut hexes = heapless::Vec::new();
-        hexes.push(hex("0802")).unwrap();
-        let mut towers = heapless::Vec::new();
-        towers.push(hex("0803")).unwrap();
-        b.data
-            .map
-            .places
-            .push(Place {
-                name,
-                kind: PlaceKind::Flughafen,
-                hexes,
-                towers,
-            })
-            .unwrap();
+        let platz = ["0505", "0506", "0507", "0508"];
+        b.place("Platz", PlaceKind::Flugplatz, &platz, &[]);
+        b.place("Hafen", PlaceKind::Flughafen, &["0802"], &["0803"]);
     }
 
     /// `n` reinforcements of `kind` for `side`, arriving as `arrival` from turn 1.

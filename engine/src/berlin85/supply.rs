@@ -475,7 +475,7 @@ mod tests {
     use crate::berlin85::data::Region;
     use crate::berlin85::movement::tests::movement_game;
     use crate::berlin85::testkit::*;
-    use crate::core::map::{Place, PlaceKind};
+    use crate::core::map::PlaceKind;
     use crate::core::units::UnitKind;
 
     /// A game on this board in the combat phase of turn 1, `side` to act, units placed as given.
@@ -642,20 +642,7 @@ mod tests {
     }
 
     fn with_airfield(b: &mut Board) {
-        let mut hexes = heapless::Vec::new();
-        hexes.push(hex("0205")).unwrap();
-        let mut name = heapless::String::new();
-        name.push_str("Field").unwrap();
-        b.data
-            .map
-            .places
-            .push(Place {
-                name,
-                kind: PlaceKind::Flugplatz,
-                hexes,
-                towers: heapless::Vec::new(),
-            })
-            .unwrap();
+        b.place("Field", PlaceKind::Flugplatz, &["0205"], &[]);
     }
 
     #[test]

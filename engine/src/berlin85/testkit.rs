@@ -10,7 +10,7 @@ use super::state::{Options, Phase};
 use crate::core::capacity::berlin85::{MapData, Roster};
 use crate::core::crt::{ColumnRange, Columns};
 use crate::core::hex::{Edge, Geometry, HexFormat, HexId, ShiftedColumns};
-use crate::core::map::{HexFeatures, SideFeatures};
+use crate::core::map::{HexFeatures, Place, PlaceKind, SideFeatures};
 use crate::core::side::Side;
 use crate::core::units::{Formation, Location, Nationality, UnitDef, UnitId, UnitKind};
 use std::boxed::Box;
@@ -385,6 +385,24 @@ impl Board {
 
     pub fn scenario_mut(&mut self) -> &mut Scenario {
         &mut self.data.scenarios[0]
+    }
+
+    /// Adds a named place of `kind` on `hexes`, with control `towers` (an airfield's [13.23]).
+    pub fn place(&mut self, name: &str, kind: PlaceKind, hexes: &[&str], towers: &[&str]) {
+        let mut p = Place {
+            name: heapless::String::new(),
+            kind,
+            hexes: heapless::Vec::new(),
+            towers: heapless::Vec::new(),
+        };
+        p.name.push_str(name).unwrap();
+        for &h in hexes {
+            p.hexes.push(hex(h)).unwrap();
+        }
+        for &h in towers {
+            p.towers.push(hex(h)).unwrap();
+        }
+        self.data.map.places.push(p).unwrap();
     }
 
     /// A game on this board in `phase` of `turn` with `phasing` to act, units placed as given.
