@@ -167,14 +167,7 @@ impl Game<'_> {
     ) -> Result<(), RuleViolation> {
         self.state.waiting = Waiting::Commands;
         if die >= 3 {
-            self.state.board.eliminate(u)?;
-            emit(
-                events,
-                Event::Eliminated {
-                    unit: u,
-                    case: "13.7.1",
-                },
-            )?;
+            self.eliminate_unit(u, "13.7.1", events)?;
         }
         Ok(())
     }
