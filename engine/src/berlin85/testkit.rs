@@ -437,10 +437,15 @@ pub use crate::core::map::SideFeatures as SF;
 const _: u32 = HexFeatures::SUPPLY;
 const _: u16 = SideFeatures::WATER;
 
-/// Puts a ruin marker in hex `h` [10.5].
-pub fn ruin(g: &mut Game<'_>, h: &str) {
+/// Puts marker `m` (ruin, fire, gas) in hex `h`.
+pub fn mark(g: &mut Game<'_>, h: &str, m: u8) {
     g.hex_state_mut(hex(h))
         .expect("on the map")
         .markers
-        .insert(crate::core::map::Markers::RUIN);
+        .insert(m);
+}
+
+/// Puts a ruin marker in hex `h` [10.5].
+pub fn ruin(g: &mut Game<'_>, h: &str) {
+    mark(g, h, crate::core::map::Markers::RUIN);
 }

@@ -8,7 +8,7 @@ use crate::berlin85::data::Region;
 use crate::berlin85::flags;
 use crate::berlin85::game::{Game, Input85};
 use crate::berlin85::state::{Phase, NATO, WARSAW_PACT};
-use crate::berlin85::testkit::{hex, ruin, Board, FOREST, HF, PARK, SF, SUBURBAN, URBAN};
+use crate::berlin85::testkit::{hex, mark, ruin, Board, FOREST, HF, PARK, SF, SUBURBAN, URBAN};
 use crate::core::hex::HexId;
 use crate::core::map::Markers;
 use crate::core::protocol::{DiceRoll, Input, Pending};
@@ -1109,10 +1109,7 @@ fn combat_8_84_gas_marker_placed_at_once_and_shifts_two_columns_this_turn() {
 #[test]
 fn combat_8_81_no_gas_into_a_gassed_hex_and_never_by_nato() {
     let (mut g, d, a, art) = gas_game(true);
-    g.hex_state_mut(hex("0505"))
-        .unwrap()
-        .markers
-        .insert(Markers::GAS);
+    mark(&mut g, "0505", Markers::GAS);
     ok(&mut g, declare(&[a], &[d]));
     refused(&mut g, barrage(art, 0, true), "8.81");
 

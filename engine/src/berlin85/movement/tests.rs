@@ -307,10 +307,7 @@ fn move_8_83_gas_doubles_and_triples_at_night() {
     let mut b = Board::new(10, 10);
     let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
     let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
-    g.hex_state_mut(hex("0502"))
-        .unwrap()
-        .markers
-        .insert(Markers::GAS);
+    mark(&mut g, "0502", Markers::GAS);
     assert_eq!(cost(&g, u, "0502"), Some(4));
     g.state.turn = 3; // a night turn on the test track
     assert!(g.is_night());
@@ -335,10 +332,7 @@ fn move_10_72_fire_hexes_may_not_be_entered() {
     let mut b = Board::new(10, 10);
     let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
     let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
-    g.hex_state_mut(hex("0502"))
-        .unwrap()
-        .markers
-        .insert(Markers::FIRE);
+    mark(&mut g, "0502", Markers::FIRE);
     assert_eq!(cost(&g, u, "0502"), None);
     assert_eq!(case_of(mv(&mut g, u, "0502")), "10.72");
 }
