@@ -2,7 +2,8 @@
 //! the Terrain Effects Chart, the combat segment's close assault, over-stacking at the end of a
 //! segment, the fog of war in each seat's view, the notation and the contract.
 //!
-//! Shared fixtures here; the tests by subject in `sequence`, `movement`, `assault`, `bombardment`, `fog`, `contract`.
+//! Shared fixtures here (with `reinforcement_tests`' `cmd`, `force` and `mv`); the tests by
+//! subject in `sequence`, `movement`, `assault`, `bombardment`, `fog`, `contract`.
 extern crate std;
 
 use super::reinforcement_tests::{cmd, force, mv};
