@@ -6,9 +6,9 @@ use crate::de::{self, KeyTable, Sp, Val};
 use crate::error::{DataError, Src};
 use engine::berlin85::data::{
     CombatResult, HexsideEffects, HonorsResult, ReinforcementResult, SurvivalResult, Tables,
-    TerrainEffects, TurnBox, MAX_HOW_COLUMNS, MAX_TERRAIN, MAX_TURNS,
+    TerrainEffects, TurnBox, MAX_TERRAIN, MAX_TURNS,
 };
-use engine::core::crt::{ColumnRange, Columns, MAX_COLUMNS};
+use engine::core::crt::{ColumnRange, Columns};
 use engine::core::hex::{Dir, Edge, Geometry};
 use serde::Deserialize;
 
@@ -355,43 +355,9 @@ fn crt(
     if !have_columns {
         errors.push(src.err(table.span(), "[crt]: 'columns' is missing"));
     }
-    let n = out.crt_columns.len();
-    for (i, row) in rows.iter().enumerate() {
-        let Some(slot) = out.crt.get_mut(i) else {
-            continue;
-        };
-        slot.clear();
-        let Some(v) = row else { continue };
-        let field = format!("crt row {}", i + 1);
-        let Ok(cells) = de::list(src, v, &field).map_err(|e| errors.push(e)) else {
-            continue;
-        };
-        if n > 0 && cells.len() != n {
-            errors.push(src.err(
-                v.span(),
-                format!(
-                    "[crt]: row {} has {} results, expected {n} (one per column)",
-                    i + 1,
-                    cells.len()
-                ),
-            ));
-            continue;
-        }
-        for c in cells {
-            match result_word(src, c, &field, &CRT_RESULTS) {
-                Ok(r) => {
-                    if slot.push(r).is_err() {
-                        errors.push(src.err(
-                            c.span(),
-                            format!("{field}: more than {MAX_COLUMNS} columns"),
-                        ));
-                        break;
-                    }
-                }
-                Err(e) => errors.push(e),
-            }
-        }
-    }
+    let columns = out.crt_columns.len();
+    let read = |c: &Sp<Val>, field: &str| result_word(src, c, field, &CRT_RESULTS);
+    result_rows(src, &rows, ("crt", 1), columns, &mut out.crt, read, errors);
 }
 
 /// A result word, matched without regard to case ("AE" and "Ae" are the same result).
@@ -546,6 +512,46 @@ fn collateral(
     }
 }
 
+/// The rows of a die table keyed `range` whose only other key may be `stand_in`; any other is
+/// an error that says the keys may be `expected`.
+fn stand_in_rows<'t>(
+    src: &Src,
+    table: &'t Sp<KeyTable>,
+    name: &str,
+    range: core::ops::RangeInclusive<i64>,
+    expected: &str,
+    info: &mut TablesInfo,
+    errors: &mut Vec<DataError>,
+) -> Vec<Option<&'t Sp<Val>>> {
+    let (lo, hi) = range.into_inner();
+    let (rows, other) = de::die_rows(src, table.get_ref(), name, lo, hi, table.span(), errors);
+    for (k, v) in other {
+        if !stand_in_key(src, name, k, v, info, errors) {
+            errors.push(unknown_key(src, name, k, expected));
+        }
+    }
+    rows
+}
+
+/// Each row's word, one of `words`, into its slot.
+fn words_into<T: Copy>(
+    src: &Src,
+    rows: &[Option<&Sp<Val>>],
+    name: &str,
+    words: &[(&str, T)],
+    slots: &mut [T],
+    errors: &mut Vec<DataError>,
+) {
+    for (slot, row) in slots.iter_mut().zip(rows) {
+        if let Some(v) = row {
+            match de::word(src, v, name, words) {
+                Ok(r) => *slot = r,
+                Err(e) => errors.push(e),
+            }
+        }
+    }
+}
+
 fn reinforcement(
     src: &Src,
     table: &Sp<KeyTable>,
@@ -553,25 +559,9 @@ fn reinforcement(
     info: &mut TablesInfo,
     errors: &mut Vec<DataError>,
 ) {
-    let (rows, other) = de::die_rows(
-        src,
-        table.get_ref(),
-        "reinforcement",
-        2,
-        12,
-        table.span(),
-        errors,
-    );
-    for (k, v) in other {
-        if !stand_in_key(src, "reinforcement", k, v, info, errors) {
-            errors.push(unknown_key(
-                src,
-                "reinforcement",
-                k,
-                "stand_in or a dice total 2-12",
-            ));
-        }
-    }
+    let name = "reinforcement";
+    let expected = "stand_in or a dice total 2-12";
+    let rows = stand_in_rows(src, table, name, 2..=12, expected, info, errors);
     const WORDS: [(&str, ReinforcementResult); 4] = [
         ("no_reinforcements", ReinforcementResult::NoReinforcements),
         ("no_effect", ReinforcementResult::NoEffect),
@@ -581,14 +571,7 @@ fn reinforcement(
             ReinforcementResult::AirSupportAndJagerbrigade,
         ),
     ];
-    for (slot, row) in out.reinforcement.iter_mut().zip(&rows) {
-        if let Some(v) = row {
-            match de::word(src, v, "reinforcement", &WORDS) {
-                Ok(r) => *slot = r,
-                Err(e) => errors.push(e),
-            }
-        }
-    }
+    words_into(src, &rows, name, &WORDS, &mut out.reinforcement, errors);
 }
 
 fn survival(
@@ -598,38 +581,15 @@ fn survival(
     info: &mut TablesInfo,
     errors: &mut Vec<DataError>,
 ) {
-    let (rows, other) = de::die_rows(
-        src,
-        table.get_ref(),
-        "survival",
-        1,
-        12,
-        table.span(),
-        errors,
-    );
-    for (k, v) in other {
-        if !stand_in_key(src, "survival", k, v, info, errors) {
-            errors.push(unknown_key(
-                src,
-                "survival",
-                k,
-                "stand_in or a modified total 1-12 [18.65]",
-            ));
-        }
-    }
+    let name = "survival";
+    let expected = "stand_in or a modified total 1-12 [18.65]";
+    let rows = stand_in_rows(src, table, name, 1..=12, expected, info, errors);
     const WORDS: [(&str, SurvivalResult); 3] = [
         ("destroyed", SurvivalResult::Destroyed),
         ("scatter", SurvivalResult::Scatter),
         ("lands", SurvivalResult::Lands),
     ];
-    for (slot, row) in out.survival.iter_mut().zip(&rows) {
-        if let Some(v) = row {
-            match de::word(src, v, "survival", &WORDS) {
-                Ok(r) => *slot = r,
-                Err(e) => errors.push(e),
-            }
-        }
-    }
+    words_into(src, &rows, name, &WORDS, &mut out.survival, errors);
 }
 
 /// Compass direction on the drawn map → engine direction (numbering space), which depends on
@@ -664,12 +624,8 @@ fn scatter(
     info: &mut TablesInfo,
     errors: &mut Vec<DataError>,
 ) {
-    let (rows, other) = de::die_rows(src, table.get_ref(), "scatter", 1, 6, table.span(), errors);
-    for (k, v) in other {
-        if !stand_in_key(src, "scatter", k, v, info, errors) {
-            errors.push(unknown_key(src, "scatter", k, "stand_in or a die face 1-6"));
-        }
-    }
+    let expected = "stand_in or a die face 1-6";
+    let rows = stand_in_rows(src, table, "scatter", 1..=6, expected, info, errors);
     let mut used = [false; 6];
     for (slot, row) in out.scatter.iter_mut().zip(&rows) {
         let Some(v) = row else { continue };
@@ -757,36 +713,53 @@ fn honors(
     if !have_columns {
         errors.push(src.err(table.span(), "[honors_of_war]: 'columns' is missing"));
     }
-    let n = out.honors_columns.len();
-    for (i, row) in rows.iter().enumerate() {
-        let Some(slot) = out.honors.get_mut(i) else {
-            continue;
-        };
+    let columns = out.honors_columns.len();
+    let read = |c: &Sp<Val>, field: &str| honors_result(src, c, field);
+    result_rows(
+        src,
+        &rows,
+        ("honors_of_war", 2),
+        columns,
+        &mut out.honors,
+        read,
+        errors,
+    );
+}
+
+/// Each die row of table `name` (its first row numbered `first`) into its slot: a list of
+/// results, one per column while there are any `columns`, each read by `read`.
+fn result_rows<T, const N: usize>(
+    src: &Src,
+    rows: &[Option<&Sp<Val>>],
+    (name, first): (&str, usize),
+    columns: usize,
+    slots: &mut [heapless::Vec<T, N>],
+    read: impl Fn(&Sp<Val>, &str) -> Result<T, DataError>,
+    errors: &mut Vec<DataError>,
+) {
+    for (i, (row, slot)) in rows.iter().zip(slots.iter_mut()).enumerate() {
         slot.clear();
         let Some(v) = row else { continue };
-        let field = format!("honors_of_war row {}", i + 2);
+        let field = format!("{name} row {}", i + first);
         let Ok(cells) = de::list(src, v, &field).map_err(|e| errors.push(e)) else {
             continue;
         };
-        if n > 0 && cells.len() != n {
+        if columns > 0 && cells.len() != columns {
             errors.push(src.err(
                 v.span(),
                 format!(
-                    "[honors_of_war]: row {} has {} results, expected {n} (one per column)",
-                    i + 2,
+                    "[{name}]: row {} has {} results, expected {columns} (one per column)",
+                    i + first,
                     cells.len()
                 ),
             ));
             continue;
         }
         for c in cells {
-            match honors_result(src, c, &field) {
+            match read(c, &field) {
                 Ok(r) => {
                     if slot.push(r).is_err() {
-                        errors.push(src.err(
-                            c.span(),
-                            format!("{field}: more than {MAX_HOW_COLUMNS} columns"),
-                        ));
+                        errors.push(src.err(c.span(), format!("{field}: more than {N} columns")));
                         break;
                     }
                 }

@@ -360,14 +360,8 @@ mod tests {
         b.terrain(hex("0303"), LAKE);
         let f = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let mut g = start(b, WARSAW_PACT, &[(f, hex("0505"))]);
-        g.hex_state_mut(hex("0707"))
-            .unwrap()
-            .markers
-            .insert(Markers::FIRE);
-        g.hex_state_mut(hex("0708"))
-            .unwrap()
-            .markers
-            .insert(Markers::GAS);
+        mark(&mut g, "0707", Markers::FIRE);
+        mark(&mut g, "0708", Markers::GAS);
         for h in ["0303", "0505", "0707", "0708"] {
             assert_eq!(case_of(drop(&mut g, us[0], h)), "18.42", "{h}");
         }

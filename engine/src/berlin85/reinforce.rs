@@ -198,44 +198,14 @@ pub(crate) mod tests {
     use crate::berlin85::movement::tests::*;
     use crate::berlin85::state::{NATO, WARSAW_PACT};
     use crate::berlin85::testkit::*;
-    use crate::core::map::Place;
     use crate::core::units::UnitKind;
     use std::vec::Vec;
 
     /// A Flugplatz (0505-0508) and a one-hex Flughafen (0802) with its tower (0803).
     pub fn airfields(b: &mut Board) {
-        let mut name = heapless::String::new();
-        name.push_str("Platz").unwrap();
-        let mut hexes = heapless::Vec::new();
-        for h in ["0505", "0506", "0507", "0508"] {
-            hexes.push(hex(h)).unwrap();
-        }
-        b.data
-            .map
-            .places
-            .push(Place {
-                name,
-                kind: PlaceKind::Flugplatz,
-                hexes,
-                towers: heapless::Vec::new(),
-            })
-            .unwrap();
-        let mut name = heapless::String::new();
-        name.push_str("Hafen").unwrap();
-        let mut hexes = heapless::Vec::new();
-        hexes.push(hex("0802")).unwrap();
-        let mut towers = heapless::Vec::new();
-        towers.push(hex("0803")).unwrap();
-        b.data
-            .map
-            .places
-            .push(Place {
-                name,
-                kind: PlaceKind::Flughafen,
-                hexes,
-                towers,
-            })
-            .unwrap();
+        let platz = ["0505", "0506", "0507", "0508"];
+        b.place("Platz", PlaceKind::Flugplatz, &platz, &[]);
+        b.place("Hafen", PlaceKind::Flughafen, &["0802"], &["0803"]);
     }
 
     /// `n` reinforcements of `kind` for `side`, arriving as `arrival` from turn 1.
@@ -271,18 +241,42 @@ pub(crate) mod tests {
         g.apply(&cmd(Command::Airland { unit, hex: hex(h) }))
     }
 
-    #[test]
-    fn airland_13_22_a_flugplatz_takes_three_units_a_turn() {
+    /// A 10 × 10 board with the `airfields`.
+    fn airfield_board() -> Board {
         let mut b = Board::new(10, 10);
         airfields(&mut b);
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            4,
-            Arrival::AirlandingOrParadrop,
-        );
-        let mut g = start(b, WARSAW_PACT, &[]);
+        b
+    }
+
+    /// `n` Warsaw Pact reinforcements of `kind` arriving by airlanding or paradrop.
+    fn airlanders(b: &mut Board, kind: UnitKind, n: usize) -> Vec<UnitId> {
+        reinforcements(b, WARSAW_PACT, kind, n, Arrival::AirlandingOrParadrop)
+    }
+
+    /// The Warsaw Pact's movement segment on turn 1 with `n` mechanized units to airland
+    /// (13.2).
+    fn airlifted(n: usize) -> (Game<'static>, Vec<UnitId>) {
+        let mut b = airfield_board();
+        let us = airlanders(&mut b, UnitKind::Mechanized, n);
+        (start(b, WARSAW_PACT, &[]), us)
+    }
+
+    /// NATO's movement segment on turn 2 with air superiority and the Jägerbrigade listed to
+    /// arrive by emergency airlift at the Flugplatz, in West Berlin (13.1).
+    fn jagerbrigade() -> (Game<'static>, Vec<UnitId>) {
+        let mut b = airfield_board();
+        for h in ["0505", "0506", "0507", "0508"] {
+            b.region(hex(h), crate::berlin85::data::Region::WestBerlin);
+        }
+        let jg = reinforcements(&mut b, NATO, UnitKind::Infantry, 1, Arrival::Emergency);
+        let mut g = movement_game(b, NATO, 2, &[], true);
+        g.state.turn_state.nato_air_superiority = true;
+        (g, jg)
+    }
+
+    #[test]
+    fn airland_13_22_a_flugplatz_takes_three_units_a_turn() {
+        let (mut g, us) = airlifted(4);
         let mut avail = Vec::new();
         g.reinforcements_available(WARSAW_PACT, |u| avail.push(u));
         assert_eq!(avail, us);
@@ -299,16 +293,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_22_after_moving_off_another_unit_may_land_on_the_hex() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            2,
-            Arrival::AirlandingOrParadrop,
-        );
-        let mut g = start(b, WARSAW_PACT, &[]);
+        let (mut g, us) = airlifted(2);
         airland(&mut g, us[0], "0802").unwrap();
         assert_eq!(case_of(airland(&mut g, us[1], "0802")), "5.31");
         mv(&mut g, us[0], "0702").unwrap();
@@ -317,16 +302,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_22_airlanded_units_move_half_their_allowance() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
-        let mut g = start(b, WARSAW_PACT, &[]);
+        let (mut g, us) = airlifted(1);
         airland(&mut g, us[0], "0505").unwrap();
         assert_eq!(g.movement_allowance_half(us[0]), 8, "8 MP halved");
         assert_eq!(cost(&g, us[0], "0501"), Some(8));
@@ -334,16 +310,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_23_only_on_a_friendly_airfield() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
-        let mut g = start(b, WARSAW_PACT, &[]);
+        let (mut g, us) = airlifted(1);
         g.mark_held(hex("0803"), NATO); // the control tower
         assert_eq!(case_of(airland(&mut g, us[0], "0802")), "13.23");
         g.mark_held(hex("0803"), WARSAW_PACT);
@@ -352,31 +319,15 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_24_only_with_air_superiority() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
-        let mut g = start(b, WARSAW_PACT, &[]);
+        let (mut g, us) = airlifted(1);
         g.state.turn_state.nato_air_superiority = true;
         assert_eq!(case_of(airland(&mut g, us[0], "0505")), "13.24");
     }
 
     #[test]
     fn airland_13_25_arrival_in_an_enemy_zone_pins_the_unit() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
+        let mut b = airfield_board();
+        let us = airlanders(&mut b, UnitKind::Mechanized, 1);
         let e = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
         let mut g = start(b, WARSAW_PACT, &[(e, hex("0604"))]);
         let h = ["0505", "0506"]
@@ -389,14 +340,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_21_nato_jagerbrigade_only_in_its_turn() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        for h in ["0505", "0506", "0507", "0508"] {
-            b.region(hex(h), crate::berlin85::data::Region::WestBerlin);
-        }
-        let jg = reinforcements(&mut b, NATO, UnitKind::Infantry, 1, Arrival::Emergency);
-        let mut g = movement_game(b, NATO, 2, &[], true);
-        g.state.turn_state.nato_air_superiority = true;
+        let (mut g, jg) = jagerbrigade();
         assert_eq!(case_of(airland(&mut g, jg[0], "0505")), "13.0");
         g.state.turn_state.jager_turn = 2;
         airland(&mut g, jg[0], "0505").unwrap();
@@ -405,15 +349,8 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_16_12_airlanding_is_allowed_at_night() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Paratroop,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
+        let mut b = airfield_board();
+        let us = airlanders(&mut b, UnitKind::Paratroop, 1);
         let mut g = movement_game(b, WARSAW_PACT, 3, &[], true);
         assert!(g.is_night());
         airland(&mut g, us[0], "0505").unwrap();
@@ -421,14 +358,7 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_13_11_nato_may_not_refuse_the_jagerbrigade() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
-        for h in ["0505", "0506", "0507", "0508"] {
-            b.region(hex(h), crate::berlin85::data::Region::WestBerlin);
-        }
-        let jg = reinforcements(&mut b, NATO, UnitKind::Infantry, 1, Arrival::Emergency);
-        let mut g = movement_game(b, NATO, 2, &[], true);
-        g.state.turn_state.nato_air_superiority = true;
+        let (mut g, jg) = jagerbrigade();
         g.state.turn_state.jager_turn = 2;
         assert_eq!(case_of(g.apply(&cmd(Command::EndMovement))), "13.11");
         airland(&mut g, jg[0], "0505").unwrap();
@@ -437,16 +367,9 @@ pub(crate) mod tests {
 
     #[test]
     fn airland_21_32_no_reinforcements_scenario() {
-        let mut b = Board::new(10, 10);
-        airfields(&mut b);
+        let mut b = airfield_board();
         b.scenario_mut().rules.no_reinforcements = true;
-        let us = reinforcements(
-            &mut b,
-            WARSAW_PACT,
-            UnitKind::Mechanized,
-            1,
-            Arrival::AirlandingOrParadrop,
-        );
+        let us = airlanders(&mut b, UnitKind::Mechanized, 1);
         let mut g = start(b, WARSAW_PACT, &[]);
         assert_eq!(case_of(airland(&mut g, us[0], "0505")), "21.32");
     }

@@ -475,8 +475,23 @@ mod tests {
     use crate::berlin85::data::Region;
     use crate::berlin85::movement::tests::movement_game;
     use crate::berlin85::testkit::*;
-    use crate::core::map::{Place, PlaceKind};
+    use crate::core::map::PlaceKind;
     use crate::core::units::UnitKind;
+
+    /// A game on this board in the combat phase of turn 1, `side` to act, units placed as given.
+    fn combat(b: Board, side: Side, placed: &[(UnitId, HexId)]) -> Game<'static> {
+        b.game(crate::berlin85::Phase::Combat, side, 1, placed)
+    }
+
+    /// NATO holds columns 4 to 6, between `two_enclaves`' West Berlin halves, from row 1 to
+    /// row `rows`.
+    fn nato_holds_middle(g: &mut Game<'_>, rows: u8) {
+        for c in 4..=6u8 {
+            for r in 1..=rows {
+                g.mark_held(HexId::new(c, r), NATO);
+            }
+        }
+    }
 
     /// Two columns, a Warsaw Pact road leaving the south edge at 0101.
     fn strip() -> Board {
@@ -489,21 +504,11 @@ mod tests {
     fn supply_14_13_warsaw_pact_traces_to_a_road_on_a_map_edge() {
         let mut b = strip();
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let g = b.game(
-            crate::berlin85::Phase::Combat,
-            WARSAW_PACT,
-            1,
-            &[(u, hex("0109"))],
-        );
+        let g = combat(b, WARSAW_PACT, &[(u, hex("0109"))]);
         assert!(g.in_supply(u));
         let mut b = Board::new(2, 10);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let g = b.game(
-            crate::berlin85::Phase::Combat,
-            WARSAW_PACT,
-            1,
-            &[(u, hex("0109"))],
-        );
+        let g = combat(b, WARSAW_PACT, &[(u, hex("0109"))]);
         assert!(!g.in_supply(u), "no road on any edge");
     }
 
@@ -514,12 +519,7 @@ mod tests {
         let e = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
         let f1 = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let f2 = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let mut g = b.game(
-            crate::berlin85::Phase::Combat,
-            WARSAW_PACT,
-            1,
-            &[(u, hex("0109")), (e, hex("0205"))],
-        );
+        let mut g = combat(b, WARSAW_PACT, &[(u, hex("0109")), (e, hex("0205"))]);
         assert!(!g.in_supply(u), "the zone of 0205 closes the strip");
         // Friendly units in the controlled column-1 hexes reopen the line [14.21].
         let zoc: std::vec::Vec<HexId> = (1..=10)
@@ -537,12 +537,7 @@ mod tests {
     fn supply_14_21_only_through_friendly_hexes() {
         let mut b = strip();
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let mut g = b.game(
-            crate::berlin85::Phase::Combat,
-            WARSAW_PACT,
-            1,
-            &[(u, hex("0109"))],
-        );
+        let mut g = combat(b, WARSAW_PACT, &[(u, hex("0109"))]);
         assert!(g.in_supply(u));
         g.mark_held(hex("0105"), NATO);
         g.mark_held(hex("0205"), NATO);
@@ -556,22 +551,12 @@ mod tests {
         b.side(hex("0205"), hex("0206"), SF::WATER);
         b.side(hex("0105"), hex("0206"), SF::WATER);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let g = b.game(
-            crate::berlin85::Phase::Combat,
-            WARSAW_PACT,
-            1,
-            &[(u, hex("0109"))],
-        );
+        let g = combat(b, WARSAW_PACT, &[(u, hex("0109"))]);
         assert!(g.in_supply(u));
         let mut b = strip();
         b.terrain(hex("0105"), LAKE).terrain(hex("0205"), LAKE);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let g = b.game(
-            crate::berlin85::Phase::Combat,
-            WARSAW_PACT,
-            1,
-            &[(u, hex("0109"))],
-        );
+        let g = combat(b, WARSAW_PACT, &[(u, hex("0109"))]);
         assert!(!g.in_supply(u));
     }
 
@@ -582,12 +567,7 @@ mod tests {
         b.line(&line, SF::UBAHN);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let e = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
-        let mut g = b.game(
-            crate::berlin85::Phase::Combat,
-            WARSAW_PACT,
-            1,
-            &[(u, hex("0109")), (e, hex("0205"))],
-        );
+        let mut g = combat(b, WARSAW_PACT, &[(u, hex("0109")), (e, hex("0205"))]);
         assert!(g.in_supply(u), "along the U-Bahn under the zone");
         // If NATO last passed through a controlled U-Bahn hex, the line is cut.
         let h = (1..=10)
@@ -605,12 +585,7 @@ mod tests {
             let line: std::vec::Vec<HexId> = (1..=10).map(|r| HexId::new(1, r)).collect();
             b.line(&line, SF::UBAHN);
             let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-            let mut g = b.game(
-                crate::berlin85::Phase::Combat,
-                WARSAW_PACT,
-                1,
-                &[(u, hex("0109"))],
-            );
+            let mut g = combat(b, WARSAW_PACT, &[(u, hex("0109"))]);
             g.hex_state_mut(hex("0105")).unwrap().markers.insert(m);
             g.hex_state_mut(hex("0205")).unwrap().markers.insert(m);
             assert!(!g.in_supply(u), "not even along the U-Bahn");
@@ -644,17 +619,8 @@ mod tests {
         let mut b = two_enclaves();
         let near = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
         let far = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
-        let mut g = b.game(
-            crate::berlin85::Phase::Combat,
-            NATO,
-            1,
-            &[(near, hex("0505")), (far, hex("0805"))],
-        );
-        for c in 4..=6u8 {
-            for r in 1..=10 {
-                g.mark_held(HexId::new(c, r), NATO);
-            }
-        }
+        let mut g = combat(b, NATO, &[(near, hex("0505")), (far, hex("0805"))]);
+        nato_holds_middle(&mut g, 10);
         assert!(g.in_supply(near), "one border side to the barracks");
         assert!(!g.in_supply(far), "two border sides: out of supply");
     }
@@ -666,35 +632,17 @@ mod tests {
         b.data.map.features[i] = HF::default();
         let p = b.unit(NATO, UnitKind::Police, 1, 1, 8);
         let m = b.unit(NATO, UnitKind::Mechanized, 1, 1, 8);
-        let g = b.game(
-            crate::berlin85::Phase::Combat,
-            NATO,
-            1,
-            &[(p, hex("0205")), (m, hex("0305"))],
-        );
+        let g = combat(b, NATO, &[(p, hex("0205")), (m, hex("0305"))]);
         assert!(!g.in_supply(p), "barracks do not supply police");
         assert!(g.in_supply(m));
         let mut b = two_enclaves();
         let p = b.unit(NATO, UnitKind::Police, 1, 1, 8);
-        let g = b.game(crate::berlin85::Phase::Combat, NATO, 1, &[(p, hex("0205"))]);
+        let g = combat(b, NATO, &[(p, hex("0205"))]);
         assert!(g.in_supply(p), "a supply hex in West Berlin");
     }
 
     fn with_airfield(b: &mut Board) {
-        let mut hexes = heapless::Vec::new();
-        hexes.push(hex("0205")).unwrap();
-        let mut name = heapless::String::new();
-        name.push_str("Field").unwrap();
-        b.data
-            .map
-            .places
-            .push(Place {
-                name,
-                kind: PlaceKind::Flugplatz,
-                hexes,
-                towers: heapless::Vec::new(),
-            })
-            .unwrap();
+        b.place("Field", PlaceKind::Flugplatz, &["0205"], &[]);
     }
 
     #[test]
@@ -703,12 +651,7 @@ mod tests {
         with_airfield(&mut b);
         let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let p = b.unit(WARSAW_PACT, UnitKind::Police, 4, 4, 8);
-        let mut g = b.game(
-            crate::berlin85::Phase::Combat,
-            WARSAW_PACT,
-            1,
-            &[(u, hex("0109")), (p, hex("0108"))],
-        );
+        let mut g = combat(b, WARSAW_PACT, &[(u, hex("0109")), (p, hex("0108"))]);
         assert!(g.in_supply(u), "the Warsaw Pact has air superiority");
         assert!(!g.in_supply(p), "not for police");
         g.state.turn_state.nato_air_superiority = true;
@@ -760,17 +703,8 @@ mod tests {
         let n = b.unit(NATO, UnitKind::Mechanized, 4, 4, 8);
         let w1 = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
         let w2 = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
-        let mut g = b.game(
-            crate::berlin85::Phase::Combat,
-            NATO,
-            1,
-            &[(w1, hex("0405")), (w2, hex("0608"))],
-        );
-        for c in 4..=6u8 {
-            for r in 1..=6 {
-                g.mark_held(HexId::new(c, r), NATO);
-            }
-        }
+        let mut g = combat(b, NATO, &[(w1, hex("0405")), (w2, hex("0608"))]);
+        nato_holds_middle(&mut g, 6);
         let mut occ = Occupancy {
             unit: [0; MAX_HEXES],
             zoc: [0; MAX_HEXES],

@@ -10,7 +10,7 @@ use super::state::{Options, Phase};
 use crate::core::capacity::berlin85::{MapData, Roster};
 use crate::core::crt::{ColumnRange, Columns};
 use crate::core::hex::{Edge, Geometry, HexFormat, HexId, ShiftedColumns};
-use crate::core::map::{HexFeatures, SideFeatures};
+use crate::core::map::{HexFeatures, Place, PlaceKind, SideFeatures};
 use crate::core::side::Side;
 use crate::core::units::{Formation, Location, Nationality, UnitDef, UnitId, UnitKind};
 use std::boxed::Box;
@@ -387,6 +387,24 @@ impl Board {
         &mut self.data.scenarios[0]
     }
 
+    /// Adds a named place of `kind` on `hexes`, with control `towers` (an airfield's [13.23]).
+    pub fn place(&mut self, name: &str, kind: PlaceKind, hexes: &[&str], towers: &[&str]) {
+        let mut p = Place {
+            name: heapless::String::new(),
+            kind,
+            hexes: heapless::Vec::new(),
+            towers: heapless::Vec::new(),
+        };
+        p.name.push_str(name).unwrap();
+        for &h in hexes {
+            p.hexes.push(hex(h)).unwrap();
+        }
+        for &h in towers {
+            p.towers.push(hex(h)).unwrap();
+        }
+        self.data.map.places.push(p).unwrap();
+    }
+
     /// A game on this board in `phase` of `turn` with `phasing` to act, units placed as given.
     /// The board must outlive the game: leak it (tests only).
     pub fn game(
@@ -418,3 +436,16 @@ pub use crate::core::map::HexFeatures as HF;
 pub use crate::core::map::SideFeatures as SF;
 const _: u32 = HexFeatures::SUPPLY;
 const _: u16 = SideFeatures::WATER;
+
+/// Puts marker `m` (ruin, fire, gas) in hex `h`.
+pub fn mark(g: &mut Game<'_>, h: &str, m: u8) {
+    g.hex_state_mut(hex(h))
+        .expect("on the map")
+        .markers
+        .insert(m);
+}
+
+/// Puts a ruin marker in hex `h` [10.5].
+pub fn ruin(g: &mut Game<'_>, h: &str) {
+    mark(g, h, crate::core::map::Markers::RUIN);
+}

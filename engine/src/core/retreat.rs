@@ -826,41 +826,25 @@ mod tests {
         const TWO: &[UnitId] = &[UnitId(1), UnitId(2)];
         const ONE: &[UnitId] = &[UnitId(1)];
         let mut out = Steps::new();
+        // The outlook of a retreat of `units` from START for `hexes` hexes.
+        let outlook = |units, hexes, out: &mut Steps| {
+            let p = retreat_steps_with(
+                &g,
+                &t,
+                RetreatPolicy::FORTRESS,
+                units,
+                START,
+                &[],
+                hexes,
+                out,
+            );
+            p.outlook
+        };
         // One hex: the pair would make three in `a` with a non-corps unit; a single unit fits.
-        let p = retreat_steps_with(
-            &g,
-            &t,
-            RetreatPolicy::FORTRESS,
-            TWO,
-            START,
-            &[],
-            1,
-            &mut out,
-        );
-        assert_eq!(p.outlook, Outlook::FallsShort);
-        let p = retreat_steps_with(
-            &g,
-            &t,
-            RetreatPolicy::FORTRESS,
-            ONE,
-            START,
-            &[],
-            1,
-            &mut out,
-        );
-        assert_eq!(p.outlook, Outlook::ThroughVacant);
+        assert_eq!(outlook(TWO, 1, &mut out), Outlook::FallsShort);
+        assert_eq!(outlook(ONE, 1, &mut out), Outlook::ThroughVacant);
         // Two hexes: the pair passes through `a` and ends beyond it.
-        let p = retreat_steps_with(
-            &g,
-            &t,
-            RetreatPolicy::FORTRESS,
-            TWO,
-            START,
-            &[],
-            2,
-            &mut out,
-        );
-        assert_eq!(p.outlook, Outlook::ThroughVacant);
+        assert_eq!(outlook(TWO, 2, &mut out), Outlook::ThroughVacant);
         assert_eq!(
             out.iter()
                 .map(|s| s.to)

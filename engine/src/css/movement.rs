@@ -568,5 +568,5 @@ pub fn change_side_action<const H: usize, const P: usize>(
 }
 
 #[cfg(test)]
-#[path = "movement_tests.rs"]
+#[path = "movement_tests/mod.rs"]
 pub(crate) mod tests;

@@ -104,26 +104,16 @@ pub fn forces() -> super::board::Forces {
         .add_formation("3rd Shock Army", SOVIET, FormationKind::Army, None)
         .expect("room");
     let add = |f: &mut super::board::Forces, c: Counter| f.add(c).expect("room");
-    add(
-        &mut f,
-        counter(
-            "I/1 Inf",
+    for name in ["I/1 Inf", "II/1 Inf"] {
+        let infantry = counter(
+            name,
             GERMAN,
             UnitType::Infantry,
             p(1, 1, 2, 6),
             p(1, 3, 4, 4),
-        ),
-    );
-    add(
-        &mut f,
-        counter(
-            "II/1 Inf",
-            GERMAN,
-            UnitType::Infantry,
-            p(1, 1, 2, 6),
-            p(1, 3, 4, 4),
-        ),
-    );
+        );
+        add(&mut f, infantry);
+    }
     add(
         &mut f,
         counter(
@@ -134,28 +124,16 @@ pub fn forces() -> super::board::Forces {
             p(1, 6, 5, 6),
         ),
     );
-    add(
-        &mut f,
-        counter(
-            "1 Rifle",
+    for name in ["1 Rifle", "2 Rifle"] {
+        let rifles = counter(
+            name,
             SOVIET,
             UnitType::Infantry,
             p(1, 2, 2, 6),
             p(1, 4, 3, 4),
-        )
-        .of(army),
-    );
-    add(
-        &mut f,
-        counter(
-            "2 Rifle",
-            SOVIET,
-            UnitType::Infantry,
-            p(1, 2, 2, 6),
-            p(1, 4, 3, 4),
-        )
-        .of(army),
-    );
+        );
+        add(&mut f, rifles.of(army));
+    }
     add(
         &mut f,
         counter(

@@ -56,6 +56,22 @@ struct Kit {
 }
 
 impl Kit {
+    /// One step of a move on this kit's map (`force::step`).
+    fn step(
+        &self,
+        s: &mut State,
+        units: &[UnitId],
+        to: HexId,
+        cost: u16,
+    ) -> Result<(), crate::core::protocol::RuleViolation> {
+        force::step(&self.map, &self.forces, s, units, to, cost)
+    }
+
+    /// Who commands `u` (3.5) as the units stand in `s`.
+    fn command_of(&self, s: &State, u: UnitId) -> Command {
+        command::command_of(&self.map, &self.forces, s, u)
+    }
+
     fn new() -> Self {
         Kit {
             map: map(),
@@ -236,7 +252,7 @@ fn fb_stacking_3_1_1_one_force_per_side_a_leader_does_not_count() {
     put(&k, &mut s, b, n(x, Dir::Up), COMBAT, Dir::Up);
     put(&k, &mut s, c, x, COMBAT, Dir::Up);
     move_seg(&k, &mut s, GERMAN);
-    force::step(&k.map, &k.forces, &mut s, &[b], x, MP.mp(1)).unwrap();
+    k.step(&mut s, &[b], x, MP.mp(1)).unwrap();
     // One force in the hex, the arrivals on top.
     let st = s.stacks.at(x, GERMAN).unwrap();
     assert_eq!(st.len(), 4);
@@ -245,7 +261,7 @@ fn fb_stacking_3_1_1_one_force_per_side_a_leader_does_not_count() {
     // Three units and Hitler: within the limit.
     assert!(stacking::over_stacked::<4>(&k.forces, &s).is_empty());
     // Hitler is no combat unit: he neither moves (11.1.2) nor controls hexes (3.2.1).
-    let e = force::step(&k.map, &k.forces, &mut s, &[hitler], n(x, Dir::Down), 0);
+    let e = k.step(&mut s, &[hitler], n(x, Dir::Down), 0);
     assert_eq!(e.unwrap_err().case, "11.1.2");
     assert!(!zoc::projects_into(
         &k.map,
@@ -277,20 +293,13 @@ fn fb_stacking_3_1_4_force_moves_at_its_slowest_units_pace() {
     let mut at = x;
     for _ in 0..3 {
         let next = n(at, Dir::Up);
-        force::step(&k.map, &k.forces, &mut s, &[fast, slow], next, MP.mp(2)).unwrap();
+        k.step(&mut s, &[fast, slow], next, MP.mp(2)).unwrap();
         at = next;
     }
-    let e = force::step(
-        &k.map,
-        &k.forces,
-        &mut s,
-        &[fast, slow],
-        n(at, Dir::Up),
-        MP.mp(1),
-    );
+    let e = k.step(&mut s, &[fast, slow], n(at, Dir::Up), MP.mp(1));
     assert_eq!(e.unwrap_err().case, "3.1.4");
     // Leaving the force is free: the tank goes on alone with its own 2 MP left.
-    force::step(&k.map, &k.forces, &mut s, &[fast], n(at, Dir::Up), MP.mp(2)).unwrap();
+    k.step(&mut s, &[fast], n(at, Dir::Up), MP.mp(2)).unwrap();
     assert_eq!(s.hex_of(slow), Some(at));
 }
 
@@ -316,7 +325,7 @@ fn fb_stacking_3_1_4_over_stacked_at_segment_end_owner_picks_losses() {
     put(&k, &mut s, d[3], n(x, Dir::Down), COMBAT, Dir::Up);
     move_seg(&k, &mut s, GERMAN);
     // During the segment a fifth unit may join (7.2.1); the limit waits for its end.
-    force::step(&k.map, &k.forces, &mut s, &[d[3]], x, MP.mp(1)).unwrap();
+    k.step(&mut s, &[d[3]], x, MP.mp(1)).unwrap();
     let pending = stacking::over_stacked::<4>(&k.forces, &s);
     assert_eq!(pending.len(), 1);
     let loss = &pending[0];
@@ -361,28 +370,14 @@ fn fb_stacking_7_2_1_friends_do_not_hinder_enemies_may_not_be_entered() {
     put(&k, &mut s, enemy, n(x, Dir::DownHigherCol), COMBAT, Dir::Up);
     s.units[enemy.0 as usize].counter.game.disrupted = Some(SOVIET);
     move_seg(&k, &mut s, GERMAN);
-    force::step(&k.map, &k.forces, &mut s, &[a], n(x, Dir::Up), MP.mp(1)).unwrap();
-    force::step(
-        &k.map,
-        &k.forces,
-        &mut s,
-        &[a],
-        n(n(x, Dir::Up), Dir::Up),
-        MP.mp(1),
-    )
-    .unwrap();
-    let back = force::step(&k.map, &k.forces, &mut s, &[a], n(x, Dir::Up), 0);
+    k.step(&mut s, &[a], n(x, Dir::Up), MP.mp(1)).unwrap();
+    k.step(&mut s, &[a], n(n(x, Dir::Up), Dir::Up), MP.mp(1))
+        .unwrap();
+    let back = k.step(&mut s, &[a], n(x, Dir::Up), 0);
     assert!(back.is_ok());
-    let e = force::step(&k.map, &k.forces, &mut s, &[b], x, MP.mp(1)).and_then(|_| {
-        force::step(
-            &k.map,
-            &k.forces,
-            &mut s,
-            &[b],
-            n(x, Dir::DownHigherCol),
-            MP.mp(1),
-        )
-    });
+    let e = k
+        .step(&mut s, &[b], x, MP.mp(1))
+        .and_then(|_| k.step(&mut s, &[b], n(x, Dir::DownHigherCol), MP.mp(1)));
     assert_eq!(e.unwrap_err().case, "7.2.1");
 }
 
@@ -539,22 +534,15 @@ fn fb_zoc_3_2_4_entering_stops_and_never_zone_to_zone() {
     put(&k, &mut s, a, below2, MANEUVER, Dir::Up);
     put(&k, &mut s, b, n(x, Dir::UpHigherCol), MANEUVER, Dir::Up);
     move_seg(&k, &mut s, GERMAN);
-    force::step(&k.map, &k.forces, &mut s, &[a], n(x, Dir::Down), MP.mp(1)).unwrap();
+    k.step(&mut s, &[a], n(x, Dir::Down), MP.mp(1)).unwrap();
     assert_eq!(s.unit(a).unwrap().counter.game.done, Some(Done::ZocStop));
-    let e = force::step(
-        &k.map,
-        &k.forces,
-        &mut s,
-        &[a],
-        n(x, Dir::DownLowerCol),
-        MP.mp(1),
-    );
+    let e = k.step(&mut s, &[a], n(x, Dir::DownLowerCol), MP.mp(1));
     assert_eq!(e.unwrap_err().case, "3.2.4");
     // Zone to zone is refused; leaving to a free hex is allowed.
-    let e = force::step(&k.map, &k.forces, &mut s, &[b], n(x, Dir::Up), MP.mp(1));
+    let e = k.step(&mut s, &[b], n(x, Dir::Up), MP.mp(1));
     assert_eq!(e.unwrap_err().case, "3.2.4");
     let free = n(n(x, Dir::UpHigherCol), Dir::UpHigherCol);
-    force::step(&k.map, &k.forces, &mut s, &[b], free, MP.mp(1)).unwrap();
+    k.step(&mut s, &[b], free, MP.mp(1)).unwrap();
 }
 
 #[test]
@@ -586,20 +574,13 @@ fn fb_modes_3_3_3_a_change_costs_two_mp_in_the_middle_of_a_move() {
     let x = h(2, 2);
     put(&k, &mut s, u, x, MANEUVER, Dir::Up);
     move_seg(&k, &mut s, GERMAN);
-    force::step(&k.map, &k.forces, &mut s, &[u], n(x, Dir::Up), MP.mp(1)).unwrap();
+    k.step(&mut s, &[u], n(x, Dir::Up), MP.mp(1)).unwrap();
     modes::change_mode(&k.forces, &mut s, u, Dir::Up).unwrap();
     assert_eq!(s.face(u), COMBAT);
     assert_eq!(s.remaining(u), MP.mp(6) - MP.mp(1) - MODE_CHANGE);
     // It moves on after the change, still on its maneuver-face budget (7.2.2).
-    force::step(
-        &k.map,
-        &k.forces,
-        &mut s,
-        &[u],
-        n(n(x, Dir::Up), Dir::Up),
-        MP.mp(3),
-    )
-    .unwrap();
+    k.step(&mut s, &[u], n(n(x, Dir::Up), Dir::Up), MP.mp(3))
+        .unwrap();
     assert_eq!(s.remaining(u), 0);
     let e = modes::change_mode(&k.forces, &mut s, u, Dir::Up);
     assert_eq!(e.unwrap_err().case, "3.3.3", "no 2 MP left");
@@ -644,10 +625,10 @@ fn fb_modes_3_3_3_short_of_two_mp_only_as_the_sole_action() {
     modes::change_mode(&k.forces, &mut s, hq, Dir::Down).unwrap();
     assert_eq!(s.face(hq), MANEUVER);
     assert_eq!(s.unit(hq).unwrap().counter.facing, Some(Facing(Dir::Down)));
-    let e = force::step(&k.map, &k.forces, &mut s, &[hq], h(3, 4), 0);
+    let e = k.step(&mut s, &[hq], h(3, 4), 0);
     assert_eq!(e.unwrap_err().case, "3.3.3");
     // A 1-MA unit that has moved may not change at all.
-    force::step(&k.map, &k.forces, &mut s, &[slow], h(8, 4), MP.mp(1)).unwrap();
+    k.step(&mut s, &[slow], h(8, 4), MP.mp(1)).unwrap();
     assert_eq!(
         modes::change_mode(&k.forces, &mut s, slow, Dir::Up)
             .unwrap_err()
@@ -869,18 +850,9 @@ fn fb_command_3_5_1_an_army_hq_commands_any_unit_in_radius_enemies_between_or_no
     put(&k, &mut s, blocker, h(3, 6), COMBAT, Dir::Up);
     put(&k, &mut s, near, h(5, 6), COMBAT, Dir::Up);
     put(&k, &mut s, far, h(6, 6), COMBAT, Dir::Up);
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, near),
-        Command::By(hq)
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, far),
-        Command::Out
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, hq),
-        Command::Source
-    );
+    assert_eq!(k.command_of(&s, near), Command::By(hq));
+    assert_eq!(k.command_of(&s, far), Command::Out);
+    assert_eq!(k.command_of(&s, hq), Command::Source);
     assert!(command::may_direct_fire(&k.map, &k.forces, &s, near).is_ok());
     assert_eq!(
         command::may_direct_fire(&k.map, &k.forces, &s, far)
@@ -907,27 +879,15 @@ fn fb_command_3_5_3_division_hq_out_of_command_halves_its_units_ma() {
     put(&k, &mut s, dhq, h(5, 1), MANEUVER, Dir::Up);
     put(&k, &mut s, inf, h(6, 1), MANEUVER, Dir::Up);
     put(&k, &mut s, stranger, h(7, 1), MANEUVER, Dir::Up);
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, dhq),
-        Command::By(higher)
-    );
+    assert_eq!(k.command_of(&s, dhq), Command::By(higher));
     // 3.5.1: the division HQ commands any unit in its radius, not only its own.
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, stranger),
-        Command::By(dhq)
-    );
+    assert_eq!(k.command_of(&s, stranger), Command::By(dhq));
     move_seg(&k, &mut s, GERMAN);
     assert_eq!(s.remaining(inf), MP.mp(6));
     // The division HQ moves out of its higher HQ's radius: the division is out of command.
-    force::step(&k.map, &k.forces, &mut s, &[dhq], h(6, 1), MP.mp(1)).unwrap();
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, dhq),
-        Command::Out
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, inf),
-        Command::Out
-    );
+    k.step(&mut s, &[dhq], h(6, 1), MP.mp(1)).unwrap();
+    assert_eq!(k.command_of(&s, dhq), Command::Out);
+    assert_eq!(k.command_of(&s, inf), Command::Out);
     move_seg(&k, &mut s, GERMAN);
     assert_eq!(s.remaining(inf), MP.mp(3), "half its MA");
     assert_eq!(s.remaining(dhq), MP.mp(3), "the HQ too");
@@ -951,56 +911,31 @@ fn fb_command_3_5_4_higher_hq_commands_vs_and_one_designated_unit() {
         p(1, 1, 1, 4),
         p(1, 1, 2, 2),
     );
-    let at1 = k.unit(
-        GERMAN,
-        UnitType::AntiTank,
-        None,
-        p(2, 3, 2, 2),
-        p(2, 6, 2, 0),
-    );
-    let at2 = k.unit(
-        GERMAN,
-        UnitType::AntiTank,
-        None,
-        p(2, 3, 2, 2),
-        p(2, 6, 2, 0),
-    );
-    let far = k.unit(
-        GERMAN,
-        UnitType::AntiTank,
-        None,
-        p(2, 3, 2, 2),
-        p(2, 6, 2, 0),
-    );
+    // Three independent anti-tank battalions, alike.
+    let mut anti_tank = || {
+        k.unit(
+            GERMAN,
+            UnitType::AntiTank,
+            None,
+            p(2, 3, 2, 2),
+            p(2, 6, 2, 0),
+        )
+    };
+    let (at1, at2, far) = (anti_tank(), anti_tank(), anti_tank());
     let mut s = k.state();
     put(&k, &mut s, higher, h(4, 4), COMBAT, Dir::Up);
     put(&k, &mut s, vs, h(6, 4), COMBAT, Dir::Up);
     put(&k, &mut s, at1, h(5, 4), COMBAT, Dir::Up);
     put(&k, &mut s, at2, h(4, 6), COMBAT, Dir::Up);
     put(&k, &mut s, far, h(10, 4), COMBAT, Dir::Up);
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, vs),
-        Command::By(higher)
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, at1),
-        Command::Out
-    );
+    assert_eq!(k.command_of(&s, vs), Command::By(higher));
+    assert_eq!(k.command_of(&s, at1), Command::Out);
     command::designate(&k.map, &k.forces, &mut s, higher, at1).unwrap();
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, at1),
-        Command::Directed(higher)
-    );
+    assert_eq!(k.command_of(&s, at1), Command::Directed(higher));
     // One unit only: designating another releases the first.
     command::designate(&k.map, &k.forces, &mut s, higher, at2).unwrap();
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, at1),
-        Command::Out
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, at2),
-        Command::Directed(higher)
-    );
+    assert_eq!(k.command_of(&s, at1), Command::Out);
+    assert_eq!(k.command_of(&s, at2), Command::Directed(higher));
     let e = command::designate(&k.map, &k.forces, &mut s, higher, far);
     assert_eq!(e.unwrap_err().case, "3.5.4");
     let e = command::designate(&k.map, &k.forces, &mut s, vs, at1);
@@ -1058,19 +993,10 @@ fn fb_command_3_5_3_optional_rule_own_division_hq_only() {
     put(&k, &mut s, dhq, h(3, 3), COMBAT, Dir::Up);
     put(&k, &mut s, own, h(4, 3), COMBAT, Dir::Up);
     put(&k, &mut s, foreign, h(5, 3), COMBAT, Dir::Up);
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, foreign),
-        Command::By(dhq)
-    );
+    assert_eq!(k.command_of(&s, foreign), Command::By(dhq));
     s.options.own_division_command = true;
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, own),
-        Command::By(dhq)
-    );
-    assert_eq!(
-        command::command_of(&k.map, &k.forces, &s, foreign),
-        Command::Out
-    );
+    assert_eq!(k.command_of(&s, own), Command::By(dhq));
+    assert_eq!(k.command_of(&s, foreign), Command::Out);
     let e = command::may_support(&k.map, &k.forces, &s, dhq, h(5, 4), &[], &[foreign]);
     assert_eq!(e.unwrap_err().case, "3.5.3");
     assert!(command::may_support(&k.map, &k.forces, &s, dhq, h(5, 4), &[], &[own]).is_ok());
@@ -1091,9 +1017,9 @@ fn fb_modes_3_3_2_a_soviet_hq_with_no_ma_may_enter_one_adjacent_ruins_hex_not_al
     s.add_ruins(n(x, Dir::Up)).unwrap();
     move_seg(&k, &mut s, SOVIET);
     assert_eq!(s.remaining(hq), 0);
-    let e = force::step(&k.map, &k.forces, &mut s, &[hq2], n(y, Dir::Up), MP.mp(1));
+    let e = k.step(&mut s, &[hq2], n(y, Dir::Up), MP.mp(1));
     assert_eq!(e.unwrap_err().case, "7.1", "no MP for open ground");
-    force::step(&k.map, &k.forces, &mut s, &[hq], n(x, Dir::Up), MP.mp(4)).unwrap();
+    k.step(&mut s, &[hq], n(x, Dir::Up), MP.mp(4)).unwrap();
     assert_eq!(s.hex_of(hq), Some(n(x, Dir::Up)));
     // Not both: no mode change after it, and no second ruins hex.
     assert_eq!(
@@ -1103,14 +1029,7 @@ fn fb_modes_3_3_2_a_soviet_hq_with_no_ma_may_enter_one_adjacent_ruins_hex_not_al
         "3.3.3"
     );
     s.add_ruins(n(n(x, Dir::Up), Dir::Up)).unwrap();
-    let e = force::step(
-        &k.map,
-        &k.forces,
-        &mut s,
-        &[hq],
-        n(n(x, Dir::Up), Dir::Up),
-        MP.mp(4),
-    );
+    let e = k.step(&mut s, &[hq], n(n(x, Dir::Up), Dir::Up), MP.mp(4));
     assert_eq!(e.unwrap_err().case, "3.3.3");
 }
 
@@ -1126,9 +1045,9 @@ fn fb_modes_9_0_2_maneuver_mode_never_enters_ruins_and_recovers_into_combat_mode
     put(&k, &mut s, a, x, MANEUVER, Dir::Up);
     put(&k, &mut s, b, x, COMBAT, Dir::Up);
     move_seg(&k, &mut s, GERMAN);
-    let e = force::step(&k.map, &k.forces, &mut s, &[a, b], ruin, MP.mp(4));
+    let e = k.step(&mut s, &[a, b], ruin, MP.mp(4));
     assert_eq!(e.unwrap_err().case, "9.0.2");
-    force::step(&k.map, &k.forces, &mut s, &[b], ruin, MP.mp(4)).unwrap();
+    k.step(&mut s, &[b], ruin, MP.mp(4)).unwrap();
     // Disrupted in the ruins it flips to maneuver, and back to combat when it recovers.
     assert_eq!(
         modes::disrupt(&k.forces, &mut s, b, Dir::Up).unwrap(),
@@ -1151,15 +1070,15 @@ fn fb_force_7_2_3_disrupted_units_do_not_move_and_7_1_1_released_forces_are_done
     s.segment.side = SOVIET;
     modes::disrupt(&k.forces, &mut s, a, Dir::Up).unwrap();
     move_seg(&k, &mut s, GERMAN);
-    let e = force::step(&k.map, &k.forces, &mut s, &[a], n(x, Dir::Up), MP.mp(1));
+    let e = k.step(&mut s, &[a], n(x, Dir::Up), MP.mp(1));
     assert_eq!(e.unwrap_err().case, "8.8");
-    force::step(&k.map, &k.forces, &mut s, &[b], h(8, 9), MP.mp(1)).unwrap();
+    k.step(&mut s, &[b], h(8, 9), MP.mp(1)).unwrap();
     force::release(&mut s, &[b]).unwrap();
-    let e = force::step(&k.map, &k.forces, &mut s, &[b], h(8, 10), MP.mp(1));
+    let e = k.step(&mut s, &[b], h(8, 10), MP.mp(1));
     assert_eq!(e.unwrap_err().case, "7.1.1");
     // Only in the own movement segment (7.2).
     move_seg(&k, &mut s, SOVIET);
-    let e = force::step(&k.map, &k.forces, &mut s, &[b], h(8, 10), MP.mp(1));
+    let e = k.step(&mut s, &[b], h(8, 10), MP.mp(1));
     assert_eq!(e.unwrap_err().case, "7.2");
 }
 

@@ -136,46 +136,16 @@ mod tests {
         let (from, into) = (h(5, 5), h(5, 6));
         let ok = declare(&g, NATO, from, Part::First, into, &[READY, READY], 2, true);
         assert_eq!(ok.unwrap().chargers, 2);
-        let case = |r: Result<Charge, RuleViolation>| r.unwrap_err().case;
+        // The case a declaration from `from` is refused under.
+        let refused = |into: HexId, units: &[Charger], in_hex: usize, enemy: bool| {
+            declare(&g, NATO, from, Part::First, into, units, in_hex, enemy)
+                .unwrap_err()
+                .case
+        };
+        assert_eq!(refused(h(5, 8), &[READY], 1, true), "3.9", "not adjacent");
+        assert_eq!(refused(into, &[READY], 1, false), "3.9", "nobody to charge");
         assert_eq!(
-            case(declare(
-                &g,
-                NATO,
-                from,
-                Part::First,
-                h(5, 8),
-                &[READY],
-                1,
-                true
-            )),
-            "3.9",
-            "not adjacent"
-        );
-        assert_eq!(
-            case(declare(
-                &g,
-                NATO,
-                from,
-                Part::First,
-                into,
-                &[READY],
-                1,
-                false
-            )),
-            "3.9",
-            "nobody to charge"
-        );
-        assert_eq!(
-            case(declare(
-                &g,
-                NATO,
-                from,
-                Part::First,
-                into,
-                &[READY],
-                2,
-                true
-            )),
+            refused(into, &[READY], 2, true),
             "3.9",
             "one unit of two may not charge alone"
         );
@@ -183,27 +153,12 @@ mod tests {
             status: Status::Dg,
             ..READY
         };
-        assert_eq!(
-            case(declare(
-                &g,
-                NATO,
-                from,
-                Part::First,
-                into,
-                &[READY, dg],
-                2,
-                true
-            )),
-            "S10.7.1"
-        );
+        assert_eq!(refused(into, &[READY, dg], 2, true), "S10.7.1");
         let idle = Charger {
             active: false,
             ..READY
         };
-        assert_eq!(
-            case(declare(&g, NATO, from, Part::First, into, &[idle], 1, true)),
-            "S10.7.1"
-        );
+        assert_eq!(refused(into, &[idle], 1, true), "S10.7.1");
     }
 
     // 3.9 charge, Example S10.7-A: one picked unit checks; a pass routs the defenders, a fail

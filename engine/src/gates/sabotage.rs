@@ -309,46 +309,29 @@ mod tests {
     // 3.11.2 broadcast: success calls a Division TQC; failure brings the unit home at once.
     #[test]
     fn gates_3_11_2_seizing_a_station() {
-        assert_eq!(
-            step(Mission::Broadcast, Step::Strike, NATO, 4, 4),
-            Outcome::Succeeded {
-                effect: Effect::Broadcast,
-                turns: 0
-            }
-        );
-        assert_eq!(
-            step(Mission::Broadcast, Step::Strike, NATO, 4, 5),
-            Outcome::Home { turns: 0 }
-        );
-        assert_eq!(
-            step(Mission::Broadcast, Step::Strike, NATO, 4, 9),
-            Outcome::SecondDie
-        );
-        assert_eq!(
-            step(Mission::Broadcast, Step::Strike, WARSAW_PACT, 4, 9),
-            Outcome::Captured
-        );
+        let strike = |side, tq, raw| step(Mission::Broadcast, Step::Strike, side, tq, raw);
+        let seized = Outcome::Succeeded {
+            effect: Effect::Broadcast,
+            turns: 0,
+        };
+        assert_eq!(strike(NATO, 4, 4), seized);
+        assert_eq!(strike(NATO, 4, 5), Outcome::Home { turns: 0 });
+        assert_eq!(strike(NATO, 4, 9), Outcome::SecondDie);
+        assert_eq!(strike(WARSAW_PACT, 4, 9), Outcome::Captured);
     }
 
     // 3.11.3 convoy: success places three Ammo Out or Fuel Out markers; poor intelligence
     // brings the unit back four turns later; a 9 is a trap.
     #[test]
     fn gates_3_11_3_raiding_a_convoy() {
-        assert_eq!(
-            step(Mission::Convoy, Step::Strike, WARSAW_PACT, 6, 2),
-            Outcome::Succeeded {
-                effect: Effect::Convoy,
-                turns: 2
-            }
-        );
-        assert_eq!(
-            step(Mission::Convoy, Step::Strike, WARSAW_PACT, 6, 7),
-            Outcome::Home { turns: 4 }
-        );
-        assert_eq!(
-            step(Mission::Convoy, Step::Strike, WARSAW_PACT, 6, 9),
-            Outcome::Firefight(Loss::Eliminated)
-        );
+        let strike = |raw| step(Mission::Convoy, Step::Strike, WARSAW_PACT, 6, raw);
+        let raided = Outcome::Succeeded {
+            effect: Effect::Convoy,
+            turns: 2,
+        };
+        assert_eq!(strike(2), raided);
+        assert_eq!(strike(7), Outcome::Home { turns: 4 });
+        assert_eq!(strike(9), Outcome::Firefight(Loss::Eliminated));
     }
 
     // 3.11.4 airfield: NATO only; a lost firefight means capture.

@@ -7,7 +7,7 @@ use super::*;
 use crate::berlin85::data::Region;
 use crate::berlin85::flags;
 use crate::berlin85::state::{Phase, NATO, WARSAW_PACT};
-use crate::berlin85::testkit::{hex, Board, FOREST, HF, LAKE, SF, URBAN};
+use crate::berlin85::testkit::{hex, mark, ruin, Board, FOREST, HF, LAKE, SF, URBAN};
 use crate::core::map::Markers;
 use crate::core::protocol::DiceRoll;
 use crate::core::units::{Location, UnitKind};
@@ -668,10 +668,7 @@ fn aftermath_10_4_a_ruined_hex_is_never_checked_again() {
     b.terrain(hex("0505"), URBAN);
     let d1 = b.unit(NATO, UnitKind::Infantry, 2, 2, 4);
     let mut g = combat(b, WARSAW_PACT, &[(d1, hex("0505"))]);
-    g.hex_state_mut(hex("0505"))
-        .unwrap()
-        .markers
-        .insert(Markers::RUIN);
+    ruin(&mut g, "0505");
     let fire = [(hex("0505"), 40)];
     begin(&mut g, &outcome(CombatResult::NoEffect, &[], &[d1], &fire));
     assert!(done(&g));
@@ -723,10 +720,7 @@ fn aftermath_10_71_units_in_a_burning_pol_hex_are_eliminated() {
 fn aftermath_10_72_no_retreat_into_a_burning_hex() {
     let Corridor { b, def, att } = corridor();
     let mut g = Corridor { b, def, att }.game(&[]);
-    g.hex_state_mut(hex("0506"))
-        .unwrap()
-        .markers
-        .insert(Markers::FIRE);
+    mark(&mut g, "0506", Markers::FIRE);
     begin(&mut g, &outcome(CombatResult::D1, &[att], &[def], &[]));
     assert_eq!(at(&g, def), Location::Eliminated);
 }

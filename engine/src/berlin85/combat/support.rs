@@ -2,7 +2,7 @@
 //! empty hexes [8.16], ground support [9.0], final protective fire [8.4], the NATO rail-line
 //! interdiction mission [20.22] and poison gas [8.8] (optional).
 
-use super::{push, CombatStep, DeclaredAttack, Fire};
+use super::{push, CombatStep, DeclaredAttack, Fire, MAX_SUPPORT};
 use crate::berlin85::event::Event;
 use crate::berlin85::flags;
 use crate::berlin85::game::Game;
@@ -74,6 +74,12 @@ impl<'d> Game<'d> {
                 "unsupplied artillery may not barrage non-adjacent units",
             );
         }
+        self.check_fires_this_phase(u, gas)
+    }
+
+    /// The last checks on any fire by `u` (barrage or FPF): not displaced this phase before it
+    /// fired [7.82], and gas only where it may be fired [8.8].
+    fn check_fires_this_phase(&self, u: UnitId, gas: bool) -> Result<(), RuleViolation> {
         if self.displaced_this_phase(u) {
             return refuse(
                 "7.82",
@@ -190,23 +196,42 @@ impl<'d> Game<'d> {
             return refuse("8.16", "add barrages on an empty hex with a hex barrage");
         }
         let hex = self.check_barrage_into(art, a, gas)?;
-        push(
-            &mut self.state.combat.attacks[attack as usize].barrage,
-            Fire {
-                unit: art,
-                hex,
-                gas,
-            },
-        )?;
-        let name = self.def(art).name.clone();
+        let fire = Fire {
+            unit: art,
+            hex,
+            gas,
+        };
+        self.record_fire(
+            fire,
+            attack,
+            |a| &mut a.barrage,
+            "8.1",
+            "barrages in",
+            events,
+        )
+    }
+
+    /// Records `fire` in the list `into` picks from `attack` (its barrages or its FPF), says
+    /// so under `case` ("<unit> <doing> attack <n>") and lays the gas it fires [8.81].
+    fn record_fire(
+        &mut self,
+        fire: Fire,
+        attack: u8,
+        into: fn(&mut DeclaredAttack) -> &mut heapless::Vec<Fire, MAX_SUPPORT>,
+        case: &'static str,
+        doing: &str,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        push(into(&mut self.state.combat.attacks[attack as usize]), fire)?;
+        let name = self.def(fire.unit).name.clone();
         emit(
             events,
-            event!("8.1", "{} barrages in attack {}", name, attack)
-                .unit(art)
-                .at(hex),
+            event!(case, "{} {} attack {}", name, doing, attack)
+                .unit(fire.unit)
+                .at(fire.hex),
         )?;
-        if gas {
-            self.place_gas(hex, events)?;
+        if fire.gas {
+            self.place_gas(fire.hex, events)?;
         }
         Ok(())
     }
@@ -404,15 +429,7 @@ impl<'d> Game<'d> {
         if !self.in_supply(u) {
             return refuse("14.33", "unsupplied artillery may not fire FPF");
         }
-        if self.displaced_this_phase(u) {
-            return refuse(
-                "7.82",
-                "displaced artillery that had not fired may not fire this phase",
-            );
-        }
-        if gas {
-            self.check_gas(u)?;
-        }
+        self.check_fires_this_phase(u, gas)?;
         Ok(h)
     }
 
@@ -470,24 +487,14 @@ impl<'d> Game<'d> {
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
         let hex = self.check_fpf_into(art, attack, gas)?;
-        push(
-            &mut self.state.combat.attacks[attack as usize].fpf,
-            Fire {
-                unit: art,
-                hex,
-                gas,
-            },
-        )?;
-        let name = self.def(art).name.clone();
-        emit(
-            events,
-            event!("8.4", "{} fires FPF for attack {}", name, attack)
-                .unit(art)
-                .at(hex),
-        )?;
+        let fire = Fire {
+            unit: art,
+            hex,
+            gas,
+        };
+        self.record_fire(fire, attack, |a| &mut a.fpf, "8.4", "fires FPF for", events)?;
         if gas {
             // Gas on one's own units, as FPF [8.87]: a die decides whether it helps.
-            self.place_gas(hex, events)?;
             self.state.combat.gas_roll = Some(attack);
         }
         Ok(())

@@ -8,7 +8,7 @@ use crate::berlin85::data::Region;
 use crate::berlin85::flags;
 use crate::berlin85::game::{Game, Input85};
 use crate::berlin85::state::{Phase, NATO, WARSAW_PACT};
-use crate::berlin85::testkit::{hex, Board, FOREST, HF, PARK, SF, SUBURBAN, URBAN};
+use crate::berlin85::testkit::{hex, mark, ruin, Board, FOREST, HF, PARK, SF, SUBURBAN, URBAN};
 use crate::core::hex::HexId;
 use crate::core::map::Markers;
 use crate::core::protocol::{DiceRoll, Input, Pending};
@@ -23,6 +23,29 @@ fn declare(att: &[UnitId], def: &[UnitId]) -> Input85 {
     cmd(Command::Declare {
         attackers: heapless::Vec::from_slice(att).unwrap(),
         defenders: heapless::Vec::from_slice(def).unwrap(),
+    })
+}
+
+/// Air points for the first attack [8.7].
+fn air_points(points: u8) -> Input85 {
+    cmd(Command::AirPoints { attack: 0, points })
+}
+
+/// `artillery` barrages in `attack` [8.1].
+fn barrage(artillery: UnitId, attack: u8, gas: bool) -> Input85 {
+    cmd(Command::Barrage {
+        artillery,
+        attack,
+        gas,
+    })
+}
+
+/// `artillery` fires FPF for `attack` [8.4].
+fn fpf(artillery: UnitId, attack: u8, gas: bool) -> Input85 {
+    cmd(Command::Fpf {
+        artillery,
+        attack,
+        gas,
     })
 }
 
@@ -91,6 +114,35 @@ fn mech(b: &mut Board, side: crate::core::side::Side, a: u8, d: u8) -> UnitId {
 
 fn combat(b: Board, phasing: crate::core::side::Side, placed: &[(UnitId, HexId)]) -> Game<'static> {
     at_turn(b, phasing, 2, placed)
+}
+
+/// One NATO mechanized unit of `defender` (attack, defense) in 0505 and one Warsaw Pact unit
+/// of `attacker` in 0506 next to it, in the Warsaw Pact's Combat Phase: the game, the
+/// defender, the attacker.
+fn duel(defender: (u8, u8), attacker: (u8, u8)) -> (Game<'static>, UnitId, UnitId) {
+    let mut b = board();
+    let d = mech(&mut b, NATO, defender.0, defender.1);
+    let a = mech(&mut b, WARSAW_PACT, attacker.0, attacker.1);
+    let g = combat(b, WARSAW_PACT, &[(d, hex("0505")), (a, hex("0506"))]);
+    (g, d, a)
+}
+
+/// Two NATO mechanized units (2-2) in 0303 and 0707, each with a Warsaw Pact one (4-4) next
+/// to it in 0304 and 0708, in the Warsaw Pact's Combat Phase: the game and the two
+/// (defender, attacker) pairs.
+fn two_pairs() -> (Game<'static>, [UnitId; 2], [UnitId; 2]) {
+    let mut b = board();
+    let d1 = mech(&mut b, NATO, 2, 2);
+    let d2 = mech(&mut b, NATO, 2, 2);
+    let a1 = mech(&mut b, WARSAW_PACT, 4, 4);
+    let a2 = mech(&mut b, WARSAW_PACT, 4, 4);
+    let placed = [
+        (d1, hex("0303")),
+        (a1, hex("0304")),
+        (d2, hex("0707")),
+        (a2, hex("0708")),
+    ];
+    (combat(b, WARSAW_PACT, &placed), [d1, a1], [d2, a2])
 }
 
 /// A game in the Combat Phase of `turn`. Every hex is held by the Warsaw Pact except those of
@@ -198,32 +250,14 @@ fn combat_7_0_park_example_13_against_4_reads_the_plus_6_to_8_column() {
 
 #[test]
 fn combat_7_0_all_attacks_are_announced_before_any_is_resolved() {
-    let mut b = board();
-    let d = mech(&mut b, NATO, 2, 2);
-    let a = mech(&mut b, WARSAW_PACT, 4, 4);
-    let n = around(&b, hex("0505"));
-    let mut g = combat(b, WARSAW_PACT, &[(d, hex("0505")), (a, n[0])]);
+    let (mut g, d, a) = duel((2, 2), (4, 4));
     ok(&mut g, declare(&[a], &[d]));
     refused(&mut g, cmd(Command::Resolve { attack: 0 }), "7.0");
 }
 
 #[test]
 fn combat_7_0_sequential_option_resolves_each_attack_as_announced() {
-    let mut b = board();
-    let d1 = mech(&mut b, NATO, 2, 2);
-    let d2 = mech(&mut b, NATO, 2, 2);
-    let a1 = mech(&mut b, WARSAW_PACT, 4, 4);
-    let a2 = mech(&mut b, WARSAW_PACT, 4, 4);
-    let mut g = combat(
-        b,
-        WARSAW_PACT,
-        &[
-            (d1, hex("0303")),
-            (a1, hex("0304")),
-            (d2, hex("0707")),
-            (a2, hex("0708")),
-        ],
-    );
+    let (mut g, [d1, a1], [d2, a2]) = two_pairs();
     g.state.options.sequential_combat = true;
     ok(&mut g, declare(&[a1], &[d1]));
     refused(&mut g, declare(&[a2], &[d2]), "7.0");
@@ -318,31 +352,13 @@ fn combat_7_12_at_most_six_adjacent_attackers() {
 
 #[test]
 fn combat_7_3_strength_is_not_counted_twice() {
-    let mut b = board();
-    let d = mech(&mut b, NATO, 2, 2);
-    let a = mech(&mut b, WARSAW_PACT, 4, 4);
-    let n = around(&b, hex("0505"));
-    let mut g = combat(b, WARSAW_PACT, &[(d, hex("0505")), (a, n[0])]);
+    let (mut g, d, a) = duel((2, 2), (4, 4));
     refused(&mut g, declare(&[a, a], &[d]), "7.3");
 }
 
 #[test]
 fn combat_7_11_closing_declarations_with_a_mandatory_attack_missing_is_refused() {
-    let mut b = board();
-    let d1 = mech(&mut b, NATO, 2, 2);
-    let d2 = mech(&mut b, NATO, 2, 2);
-    let a1 = mech(&mut b, WARSAW_PACT, 4, 4);
-    let a2 = mech(&mut b, WARSAW_PACT, 4, 4);
-    let mut g = combat(
-        b,
-        WARSAW_PACT,
-        &[
-            (d1, hex("0303")),
-            (a1, hex("0304")),
-            (d2, hex("0707")),
-            (a2, hex("0708")),
-        ],
-    );
+    let (mut g, [d1, a1], [d2, a2]) = two_pairs();
     let mut owing = Vec::new();
     g.must_attack(|u| owing.push(u));
     assert_eq!(owing, std::vec![a1, a2]);
@@ -443,10 +459,7 @@ fn combat_10_55_a_ruin_adds_its_shift_to_the_terrain() {
     let d = mech(&mut b, NATO, 1, 1);
     let a = mech(&mut b, WARSAW_PACT, 9, 9);
     let mut g = combat(b, WARSAW_PACT, &[(d, hex("0505")), (a, hex("0506"))]);
-    g.hex_state_mut(hex("0505"))
-        .unwrap()
-        .markers
-        .insert(Markers::RUIN);
+    ruin(&mut g, "0505");
     let card = g.preview_attack(&[a], &[d]).unwrap();
     assert_eq!(card.net_shift, -2);
     assert!(card.shifts.iter().any(|s| s.case == "10.55"));
@@ -600,14 +613,7 @@ fn combat_8_22_combined_barrage_needs_range_to_one_defender_only() {
     let mut cands = Vec::new();
     g.barrage_candidates(0, |u| cands.push(u));
     assert_eq!(cands, std::vec![art]);
-    ok(
-        &mut g,
-        cmd(Command::Barrage {
-            artillery: art,
-            attack: 0,
-            gas: false,
-        }),
-    );
+    ok(&mut g, barrage(art, 0, false));
     assert_eq!(g.combat_card(0).unwrap().barrage, 4);
     let (_, at) = g.attacks().next().unwrap();
     assert_eq!(at.barrage[0].hex, n[0]);
@@ -652,14 +658,7 @@ fn combat_8_16_barrage_on_an_empty_hex_goes_to_collateral_only() {
     );
     // [9.0] air points attack only as part of a combined attack.
     g.state.turn_state.air_points = [0, 6];
-    refused(
-        &mut g,
-        cmd(Command::AirPoints {
-            attack: 0,
-            points: 2,
-        }),
-        "9.0",
-    );
+    refused(&mut g, air_points(2), "9.0");
     ok(&mut g, end_alloc());
     ok(&mut g, end_alloc());
     ok(&mut g, cmd(Command::Resolve { attack: 0 }));
@@ -715,15 +714,7 @@ fn combat_8_72_nato_fpf_only_for_its_own_nationality() {
     );
     ok(&mut g, declare(&[a], &[d]));
     ok(&mut g, end_alloc());
-    refused(
-        &mut g,
-        cmd(Command::Fpf {
-            artillery: art,
-            attack: 0,
-            gas: false,
-        }),
-        "8.72",
-    );
+    refused(&mut g, fpf(art, 0, false), "8.72");
 }
 
 #[test]
@@ -739,15 +730,7 @@ fn combat_8_73_no_fpf_for_police_and_no_barrage_with_police_alone() {
     );
     ok(&mut g, declare(&[a], &[p]));
     ok(&mut g, end_alloc());
-    refused(
-        &mut g,
-        cmd(Command::Fpf {
-            artillery: art,
-            attack: 0,
-            gas: false,
-        }),
-        "8.73",
-    );
+    refused(&mut g, fpf(art, 0, false), "8.73");
 
     let mut b = board();
     let d = mech(&mut b, NATO, 1, 1);
@@ -789,46 +772,15 @@ fn combat_8_41_fpf_by_an_ineligible_battery_is_refused() {
     ok(&mut g, declare(&[a], &[d]));
     ok(&mut g, declare(&[enemy], &[engaged]));
     ok(&mut g, end_alloc());
-    refused(
-        &mut g,
-        cmd(Command::Fpf {
-            artillery: hurt,
-            attack: 0,
-            gas: false,
-        }),
-        "8.41",
-    );
+    refused(&mut g, fpf(hurt, 0, false), "8.41");
     // Attacked this phase (and in an enemy zone of control).
-    refused(
-        &mut g,
-        cmd(Command::Fpf {
-            artillery: engaged,
-            attack: 0,
-            gas: false,
-        }),
-        "8.41",
-    );
+    refused(&mut g, fpf(engaged, 0, false), "8.41");
     let mut cands = Vec::new();
     g.fpf_candidates(0, |u| cands.push(u));
     assert_eq!(cands, std::vec![good]);
-    ok(
-        &mut g,
-        cmd(Command::Fpf {
-            artillery: good,
-            attack: 0,
-            gas: false,
-        }),
-    );
+    ok(&mut g, fpf(good, 0, false));
     assert_eq!(g.combat_card(0).unwrap().fpf, 2);
-    refused(
-        &mut g,
-        cmd(Command::Fpf {
-            artillery: good,
-            attack: 1,
-            gas: false,
-        }),
-        "7.3",
-    );
+    refused(&mut g, fpf(good, 1, false), "7.3");
 }
 
 #[test]
@@ -847,15 +799,7 @@ fn combat_8_42_fpf_range_is_counted_to_the_defended_unit() {
     let mut g = combat(b, WARSAW_PACT, &[(d, c), (a, n[0]), (art, spot)]);
     ok(&mut g, declare(&[a], &[d]));
     ok(&mut g, end_alloc());
-    refused(
-        &mut g,
-        cmd(Command::Fpf {
-            artillery: art,
-            attack: 0,
-            gas: false,
-        }),
-        "8.42",
-    );
+    refused(&mut g, fpf(art, 0, false), "8.42");
 }
 
 #[test]
@@ -872,59 +816,22 @@ fn combat_8_45_no_fpf_against_artillery_alone() {
     g.state.turn_state.air_points = [4, 4];
     ok(&mut g, declare(&[wp_art], &[d]));
     ok(&mut g, end_alloc());
-    refused(
-        &mut g,
-        cmd(Command::Fpf {
-            artillery: art,
-            attack: 0,
-            gas: false,
-        }),
-        "8.45",
-    );
-    refused(
-        &mut g,
-        cmd(Command::AirPoints {
-            attack: 0,
-            points: 1,
-        }),
-        "8.45",
-    );
+    refused(&mut g, fpf(art, 0, false), "8.45");
+    refused(&mut g, air_points(1), "8.45");
 }
 
 // ---- [9.x] airpower ---------------------------------------------------------------------------
 
 #[test]
 fn combat_9_0_air_points_join_combined_attacks_with_unlimited_range() {
-    let mut b = board();
-    let d = mech(&mut b, NATO, 1, 1);
-    let a = mech(&mut b, WARSAW_PACT, 3, 3);
-    let mut g = combat(b, WARSAW_PACT, &[(d, hex("0505")), (a, hex("0506"))]);
+    let (mut g, d, a) = duel((1, 1), (3, 3));
     g.state.turn_state.air_points = [2, 6];
     ok(&mut g, declare(&[a], &[d]));
-    refused(
-        &mut g,
-        cmd(Command::AirPoints {
-            attack: 0,
-            points: 7,
-        }),
-        "9.1",
-    );
-    ok(
-        &mut g,
-        cmd(Command::AirPoints {
-            attack: 0,
-            points: 4,
-        }),
-    );
+    refused(&mut g, air_points(7), "9.1");
+    ok(&mut g, air_points(4));
     assert_eq!(g.air_points_available(WARSAW_PACT), 2);
     ok(&mut g, end_alloc());
-    ok(
-        &mut g,
-        cmd(Command::AirPoints {
-            attack: 0,
-            points: 2,
-        }),
-    );
+    ok(&mut g, air_points(2));
     let card = g.combat_card(0).unwrap();
     assert_eq!((card.air, card.fpf_air), (4, 2));
     assert_eq!(card.differential, Some(3 + 4 - 1 - 2));
@@ -938,14 +845,7 @@ fn combat_8_74_air_points_support_non_police_units_only() {
     let mut g = combat(b, WARSAW_PACT, &[(d, hex("0505")), (p, hex("0506"))]);
     g.state.turn_state.air_points = [0, 6];
     ok(&mut g, declare(&[p], &[d]));
-    refused(
-        &mut g,
-        cmd(Command::AirPoints {
-            attack: 0,
-            points: 1,
-        }),
-        "8.74",
-    );
+    refused(&mut g, air_points(1), "8.74");
 }
 
 #[test]
@@ -957,14 +857,7 @@ fn combat_16_11_no_air_points_at_night() {
     assert!(g.is_night());
     g.state.turn_state.air_points = [0, 6];
     ok(&mut g, declare(&[a], &[d]));
-    refused(
-        &mut g,
-        cmd(Command::AirPoints {
-            attack: 0,
-            points: 1,
-        }),
-        "16.11",
-    );
+    refused(&mut g, air_points(1), "16.11");
 }
 
 // ---- [11.0] untried units ---------------------------------------------------------------------
@@ -1182,29 +1075,14 @@ fn gas_game(option: bool) -> (Game<'static>, UnitId, UnitId, UnitId) {
 fn combat_8_8_gas_only_with_the_optional_rule() {
     let (mut g, d, a, art) = gas_game(false);
     ok(&mut g, declare(&[a], &[d]));
-    refused(
-        &mut g,
-        cmd(Command::Barrage {
-            artillery: art,
-            attack: 0,
-            gas: true,
-        }),
-        "8.8",
-    );
+    refused(&mut g, barrage(art, 0, true), "8.8");
 }
 
 #[test]
 fn combat_8_84_gas_marker_placed_at_once_and_shifts_two_columns_this_turn() {
     let (mut g, d, a, art) = gas_game(true);
     ok(&mut g, declare(&[a], &[d]));
-    ok(
-        &mut g,
-        cmd(Command::Barrage {
-            artillery: art,
-            attack: 0,
-            gas: true,
-        }),
-    );
+    ok(&mut g, barrage(art, 0, true));
     assert!(g.markers(hex("0505")).has(Markers::GAS));
     assert_eq!(
         g.state.hexes[g.data.map.idx(hex("0505")).unwrap()].marker_turn,
@@ -1231,20 +1109,9 @@ fn combat_8_84_gas_marker_placed_at_once_and_shifts_two_columns_this_turn() {
 #[test]
 fn combat_8_81_no_gas_into_a_gassed_hex_and_never_by_nato() {
     let (mut g, d, a, art) = gas_game(true);
-    g.hex_state_mut(hex("0505"))
-        .unwrap()
-        .markers
-        .insert(Markers::GAS);
+    mark(&mut g, "0505", Markers::GAS);
     ok(&mut g, declare(&[a], &[d]));
-    refused(
-        &mut g,
-        cmd(Command::Barrage {
-            artillery: art,
-            attack: 0,
-            gas: true,
-        }),
-        "8.81",
-    );
+    refused(&mut g, barrage(art, 0, true), "8.81");
 
     let mut b = board();
     let d = mech(&mut b, WARSAW_PACT, 1, 1);
@@ -1277,14 +1144,7 @@ fn combat_8_87_gas_fpf_on_own_units_helps_on_1_to_4() {
         g.state.options.poison_gas = true;
         ok(&mut g, declare(&[a], &[d]));
         ok(&mut g, end_alloc());
-        ok(
-            &mut g,
-            cmd(Command::Fpf {
-                artillery: art,
-                attack: 0,
-                gas: true,
-            }),
-        );
+        ok(&mut g, fpf(art, 0, true));
         assert!(matches!(
             g.pending(),
             Pending::Roll {
@@ -1323,19 +1183,13 @@ fn combat_8_5_attacked_artillery_defends_with_its_defense_strength() {
 
 #[test]
 fn combat_7_96_units_that_advanced_neither_attack_nor_are_attacked() {
-    let mut b = board();
-    let d = mech(&mut b, NATO, 2, 2);
-    let a = mech(&mut b, WARSAW_PACT, 4, 4);
-    let mut g = combat(b, WARSAW_PACT, &[(d, hex("0505")), (a, hex("0506"))]);
+    let (mut g, d, a) = duel((2, 2), (4, 4));
     g.state.units[a.0 as usize].set(flags::ADVANCED);
     refused(&mut g, declare(&[a], &[d]), "7.96");
     // Nor is an attack owed by or against it.
     ok(&mut g, cmd(Command::EndCombat));
 
-    let mut b = board();
-    let d = mech(&mut b, NATO, 2, 2);
-    let a = mech(&mut b, WARSAW_PACT, 4, 4);
-    let mut g = combat(b, WARSAW_PACT, &[(d, hex("0505")), (a, hex("0506"))]);
+    let (mut g, d, a) = duel((2, 2), (4, 4));
     g.state.units[d.0 as usize].set(flags::ADVANCED);
     refused(&mut g, declare(&[a], &[d]), "7.96");
 }
@@ -1353,15 +1207,7 @@ fn combat_7_82_displaced_artillery_that_had_not_fired_may_not_fire() {
     );
     g.state.units[art.0 as usize].set(flags::DISPLACED);
     ok(&mut g, declare(&[a], &[d]));
-    refused(
-        &mut g,
-        cmd(Command::Barrage {
-            artillery: art,
-            attack: 0,
-            gas: false,
-        }),
-        "7.82",
-    );
+    refused(&mut g, barrage(art, 0, false), "7.82");
 }
 
 #[test]
@@ -1394,14 +1240,7 @@ fn combat_8_44_a_battery_giving_fpf_is_not_touched_by_the_result() {
     let mut g = combat(b, WARSAW_PACT, &[(d, c), (a, n[0]), (art, spot)]);
     ok(&mut g, declare(&[a], &[d]));
     ok(&mut g, end_alloc());
-    ok(
-        &mut g,
-        cmd(Command::Fpf {
-            artillery: art,
-            attack: 0,
-            gas: false,
-        }),
-    );
+    ok(&mut g, fpf(art, 0, false));
     ok(&mut g, end_alloc());
     ok(&mut g, cmd(Command::Resolve { attack: 0 }));
     // 12 against 1 + 2 FPF is +9: the die decides the defender's fate, never the battery's.

@@ -144,10 +144,7 @@ fn move_5_23_autobahn_half_mp_and_10_52_also_in_ruins() {
     b.terrain(hex("0503"), URBAN);
     let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 4);
     let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
-    g.hex_state_mut(hex("0503"))
-        .unwrap()
-        .markers
-        .insert(Markers::RUIN);
+    ruin(&mut g, "0503");
     assert_eq!(
         cost(&g, u, "0509"),
         Some(8),
@@ -164,10 +161,7 @@ fn move_10_51_roads_do_not_work_in_ruins() {
     let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
     let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
     assert_eq!(cost(&g, u, "0502"), Some(2));
-    g.hex_state_mut(hex("0502"))
-        .unwrap()
-        .markers
-        .insert(Markers::RUIN);
+    ruin(&mut g, "0502");
     // [10.55] urban 4 + ruin 2, no road rate.
     assert_eq!(cost(&g, u, "0502"), Some(6));
 }
@@ -181,10 +175,7 @@ fn move_10_54_the_ubahn_still_runs_under_ruins() {
     b.terrain(hex("0503"), URBAN);
     let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
     let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
-    g.hex_state_mut(hex("0502"))
-        .unwrap()
-        .markers
-        .insert(Markers::RUIN);
+    ruin(&mut g, "0502");
     // Underground: 2 MP a U-Bahn hexside whatever lies above [5.24], ruin or not.
     let mut under = g.clone();
     under
@@ -209,10 +200,7 @@ fn move_10_53_bridges_and_borders_work_the_same_into_ruins() {
     let v = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
     let mut g = start(b, WARSAW_PACT, &[(u, hex("0501")), (v, hex("0601"))]);
     for h in ["0502", "0602"] {
-        g.hex_state_mut(hex(h))
-            .unwrap()
-            .markers
-            .insert(Markers::RUIN);
+        ruin(&mut g, h);
     }
     let t = &g.data.tables;
     let (bridge, border, ruin) = (t.bridge.mp_half, t.border.mp_half, t.ruin.mp_half);
@@ -319,10 +307,7 @@ fn move_8_83_gas_doubles_and_triples_at_night() {
     let mut b = Board::new(10, 10);
     let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
     let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
-    g.hex_state_mut(hex("0502"))
-        .unwrap()
-        .markers
-        .insert(Markers::GAS);
+    mark(&mut g, "0502", Markers::GAS);
     assert_eq!(cost(&g, u, "0502"), Some(4));
     g.state.turn = 3; // a night turn on the test track
     assert!(g.is_night());
@@ -347,10 +332,7 @@ fn move_10_72_fire_hexes_may_not_be_entered() {
     let mut b = Board::new(10, 10);
     let u = b.unit(WARSAW_PACT, UnitKind::Mechanized, 4, 4, 8);
     let mut g = start(b, WARSAW_PACT, &[(u, hex("0501"))]);
-    g.hex_state_mut(hex("0502"))
-        .unwrap()
-        .markers
-        .insert(Markers::FIRE);
+    mark(&mut g, "0502", Markers::FIRE);
     assert_eq!(cost(&g, u, "0502"), None);
     assert_eq!(case_of(mv(&mut g, u, "0502")), "10.72");
 }

@@ -71,6 +71,16 @@ fn game(b: Board) -> Game<'static> {
     b.game(Phase::TurnStart, WARSAW_PACT, 1, &[])
 }
 
+/// Game-Turn `turn` on the `berlin_board`: the reinforcement roll is taken (`yes`) and the
+/// dice read `dice`; the game and what the roll did.
+fn rolled_for_reinforcements(turn: u8, dice: &[u8]) -> (Game<'static>, Events<Event>) {
+    let mut g = game(berlin_board());
+    begin(&mut g, turn);
+    g.apply(&yes()).unwrap();
+    let ev = g.apply(&roll(dice)).unwrap();
+    (g, ev)
+}
+
 fn is_choice(g: &Game<'_>, who: Side, case: &str) -> bool {
     matches!(g.pending(), Pending::Choose { player, case: c, .. } if player == who && c == case)
 }
@@ -417,10 +427,7 @@ fn reinforcements_17_1_two_to_five_ends_them_but_nato_may_fake_rolls() {
 
 #[test]
 fn reinforcements_17_1_no_effect_rolls_may_continue() {
-    let mut g = game(berlin_board());
-    begin(&mut g, 2);
-    g.apply(&yes()).unwrap();
-    g.apply(&roll(&[3, 5])).unwrap();
+    let (mut g, _) = rolled_for_reinforcements(2, &[3, 5]);
     assert!(!g.state.turn_state.reinforcements_over);
     end_turn(&mut g);
     g.apply(&yes()).unwrap();
@@ -430,10 +437,7 @@ fn reinforcements_17_1_no_effect_rolls_may_continue() {
 
 #[test]
 fn reinforcements_17_1_eleven_air_support_and_air_superiority() {
-    let mut g = game(berlin_board());
-    begin(&mut g, 2);
-    g.apply(&yes()).unwrap();
-    let ev = g.apply(&roll(&[5, 6])).unwrap();
+    let (mut g, ev) = rolled_for_reinforcements(2, &[5, 6]);
     assert!(cites(&ev, "17.1"));
     assert_eq!(g.air_superiority(), NATO);
     assert_eq!(g.air_points_available(NATO), EMERGENCY_AIR_POINTS);
@@ -460,10 +464,7 @@ fn reinforcements_17_1_eleven_air_support_and_air_superiority() {
 
 #[test]
 fn reinforcements_17_1_air_support_at_night_superiority_without_points() {
-    let mut g = game(berlin_board());
-    begin(&mut g, 3);
-    g.apply(&yes()).unwrap();
-    g.apply(&roll(&[6, 5])).unwrap();
+    let (g, _) = rolled_for_reinforcements(3, &[6, 5]);
     assert_eq!(g.air_superiority(), NATO);
     assert_eq!(g.air_points_available(NATO), 0);
 }
@@ -686,10 +687,7 @@ fn air_9_1_points_are_spent_and_not_kept() {
 
 #[test]
 fn air_9_21_nato_superiority_means_no_pact_air_points() {
-    let mut g = game(berlin_board());
-    begin(&mut g, 4);
-    g.apply(&yes()).unwrap();
-    let ev = g.apply(&roll(&[5, 6])).unwrap();
+    let (g, ev) = rolled_for_reinforcements(4, &[5, 6]);
     assert!(cites(&ev, "9.21"));
     assert_eq!(g.air_points_available(WARSAW_PACT), 0);
     assert_eq!(
@@ -701,10 +699,7 @@ fn air_9_21_nato_superiority_means_no_pact_air_points() {
 
 #[test]
 fn air_9_22_the_pact_has_superiority_unless_nato_rolled_11_or_12() {
-    let mut g = game(berlin_board());
-    begin(&mut g, 2);
-    g.apply(&yes()).unwrap();
-    g.apply(&roll(&[4, 6])).unwrap();
+    let (g, _) = rolled_for_reinforcements(2, &[4, 6]);
     assert_eq!(g.air_superiority(), WARSAW_PACT, "a 10 gives nothing");
     assert_eq!(g.honors_bonus_side(), None);
 }

@@ -4,14 +4,11 @@
 //! without a spotter, alone: never combined with another strike or another bombardment, and
 //! like every bombardment once a hex a segment (8.2). It shows nothing of the target (3.6).
 
-use super::combatants::{defended_hex, defenders_at};
-use super::{Announced, Event, Game, Waiting};
+use super::{Announced, Event, Game};
 use crate::core::hex::HexId;
 use crate::core::protocol::{emit, refuse, Events, RuleViolation};
 use crate::fortress::board::SegmentKind;
-use crate::fortress::combat::{
-    bombard, check_hex_bombardment, Bombardment, CombatCard, CombatKind, FireSource,
-};
+use crate::fortress::combat::{check_hex_bombardment, CombatCard, CombatKind, FireSource};
 
 impl Game<'_> {
     /// Is the airpower roll of this reinforcement segment still to come (5.6)?
@@ -37,23 +34,7 @@ impl Game<'_> {
 
     /// The card of an air strike on `target` (11.4).
     pub(super) fn air_card(&self, target: HexId) -> Result<CombatCard, RuleViolation> {
-        let side = self.phasing();
-        let mut defenders: heapless::Vec<_, { super::MAX_ASSAULTERS }> = heapless::Vec::new();
-        for u in defenders_at(self, target, side.other()) {
-            if let Some(k) = super::combatants::combatant(self, u) {
-                let _ = defenders.push(k);
-            }
-        }
-        let hex = defended_hex(self, target);
-        bombard(
-            &self.data.combat,
-            &Bombardment {
-                kind: CombatKind::Bombardment,
-                fire: &[FireSource::AirStrike],
-                defenders: &defenders,
-                hex: &hex,
-            },
-        )
+        self.fire_card(CombatKind::Bombardment, &[FireSource::AirStrike], target)
     }
 
     /// An air strike on `target` (11.4): announced, then the table's 2d6 like a bombardment.
@@ -72,29 +53,16 @@ impl Game<'_> {
         let card = self.air_card(target)?;
         self.state.air_strikes -= 1;
         self.state.last_assault = None;
-        self.state
-            .bombarded
-            .push(target)
-            .map_err(|_| RuleViolation::new("engine", "combat capacity exceeded"))?;
-        emit(
-            events,
-            Event::FireAnnounced {
+        self.fire_announced(
+            &card,
+            false,
+            Announced {
+                kind: CombatKind::Bombardment,
+                attackers: super::Assaulters::new(),
                 target,
-                mixed: false,
-                attack: card.attack,
-                defence: card.defence,
-                letter: card.letter,
+                air: true,
             },
-        )?;
-        if card.fails() {
-            return emit(events, Event::AssaultFails { target });
-        }
-        self.state.waiting = Waiting::AssaultRoll(Announced {
-            kind: CombatKind::Bombardment,
-            attackers: super::Assaulters::new(),
-            target,
-            air: true,
-        });
-        Ok(())
+            events,
+        )
     }
 }

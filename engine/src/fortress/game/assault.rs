@@ -257,14 +257,7 @@ impl Game<'_> {
                     .map(|k| exchange_floor(&k))
                     .max();
                 for u in lost {
-                    self.state.board.eliminate(u)?;
-                    emit(
-                        events,
-                        Event::Eliminated {
-                            unit: u,
-                            case: "8.6",
-                        },
-                    )?;
+                    self.eliminate_unit(u, "8.6", events)?;
                 }
                 0
             }
@@ -383,8 +376,7 @@ impl Game<'_> {
                 .printed(&self.data.forces, u)
                 .map_or(0, |p| p.ma);
             if let Some(case) = eliminated_instead_of_retreating(k.class, ma) {
-                self.state.board.eliminate(u)?;
-                emit(events, Event::Eliminated { unit: u, case })?;
+                self.eliminate_unit(u, case, events)?;
             }
         }
         Ok(Stage::Retreat {
@@ -466,14 +458,7 @@ impl Game<'_> {
         };
         if path.len() < *min as usize {
             for u in self.retreating(a) {
-                self.state.board.eliminate(u)?;
-                emit(
-                    events,
-                    Event::Eliminated {
-                        unit: u,
-                        case: "8.7.1",
-                    },
-                )?;
+                self.eliminate_unit(u, "8.7.1", events)?;
             }
         }
         Ok(())
@@ -583,25 +568,11 @@ impl Game<'_> {
                 if a.floor.is_none() {
                     a.floor = combatant(self, u).map(|k| exchange_floor(&k));
                 }
-                self.state.board.eliminate(u)?;
-                emit(
-                    events,
-                    Event::Eliminated {
-                        unit: u,
-                        case: "8.6",
-                    },
-                )?;
+                self.eliminate_unit(u, "8.6", events)?;
                 *left -= 1;
             }
             (Stage::AttackerExchange { .. }, Choice::Unit(u)) => {
-                self.state.board.eliminate(u)?;
-                emit(
-                    events,
-                    Event::Eliminated {
-                        unit: u,
-                        case: "8.6",
-                    },
-                )?;
+                self.eliminate_unit(u, "8.6", events)?;
                 a.stage = self.after_exchange(&a);
             }
             (Stage::DisruptStack, Choice::Hex(h)) => {

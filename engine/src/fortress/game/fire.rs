@@ -109,8 +109,19 @@ impl Game<'_> {
             fire.push(FireSource::Unit(firer))
                 .map_err(|_| RuleViolation::new("engine", "too many firers"))?;
         }
+        self.fire_card(kind, &fire, target)
+    }
+
+    /// The card of a bombardment of `kind` by these `fire` sources (firers, or an air strike)
+    /// on `target`'s defenders as the board stands (8.2, 11.4).
+    pub(super) fn fire_card(
+        &self,
+        kind: CombatKind,
+        fire: &[FireSource],
+        target: HexId,
+    ) -> Result<CombatCard, RuleViolation> {
         let mut defenders: heapless::Vec<_, MAX_FIRE> = heapless::Vec::new();
-        for u in defenders_at(self, target, side.other()) {
+        for u in defenders_at(self, target, self.phasing().other()) {
             if let Some(k) = combatant(self, u) {
                 let _ = defenders.push(k);
             }
@@ -120,7 +131,7 @@ impl Game<'_> {
             &self.data.combat,
             &Bombardment {
                 kind,
-                fire: &fire,
+                fire,
                 defenders: &defenders,
                 hex: &hex,
             },
@@ -165,6 +176,30 @@ impl Game<'_> {
                 .push(u)
                 .map_err(|_| RuleViolation::new("engine", "combat capacity exceeded"))?;
         }
+        self.fire_announced(
+            &card,
+            mixed,
+            super::Announced {
+                kind,
+                attackers: firers.clone(),
+                target,
+                air: false,
+            },
+            events,
+        )
+    }
+
+    /// Announces a bombardment or an air strike whose card is drawn (8.2.4, 11.4): the hex is
+    /// bombarded for this segment (8.2), the card is shown, and the table rolls 2d6 unless it
+    /// fails outright (8.1.3).
+    pub(super) fn fire_announced(
+        &mut self,
+        card: &CombatCard,
+        mixed: bool,
+        announced: super::Announced,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let target = announced.target;
         self.state
             .bombarded
             .push(target)
@@ -182,12 +217,7 @@ impl Game<'_> {
         if card.fails() {
             return emit(events, Event::AssaultFails { target });
         }
-        self.state.waiting = Waiting::AssaultRoll(super::Announced {
-            kind,
-            attackers: firers.clone(),
-            target,
-            air: false,
-        });
+        self.state.waiting = Waiting::AssaultRoll(announced);
         Ok(())
     }
 }

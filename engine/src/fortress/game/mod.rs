@@ -515,6 +515,17 @@ impl<'d> Game<'d> {
         }
     }
 
+    /// Takes `u` off the board, eliminated under `case`, and says so.
+    pub(super) fn eliminate_unit(
+        &mut self,
+        u: UnitId,
+        case: &'static str,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        self.state.board.eliminate(u)?;
+        emit(events, Event::Eliminated { unit: u, case })
+    }
+
     /// Lets go of the force in hand when another one is taken up (7.1.1); refuses taking up
     /// part of it.
     fn take_up(&mut self, units: &Force, events: &mut Events<Event>) -> Result<(), RuleViolation> {

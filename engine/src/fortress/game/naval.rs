@@ -10,8 +10,8 @@ use super::{Choice, DieFor, Event, Force, Game, Waiting};
 use crate::core::hex::HexId;
 use crate::core::protocol::{emit, refuse, Events, Pending, RuleViolation, MAX_OPTIONS};
 use crate::core::units::{Location, UnitId};
-use crate::fortress::board::{terrain, Segment, SegmentKind};
-use crate::fortress::counters::{UnitType, GERMAN, MANEUVER, SOVIET};
+use crate::fortress::board::terrain;
+use crate::fortress::counters::{UnitType, GERMAN, SOVIET};
 use crate::fortress::data::GroupKind;
 use crate::fortress::zoc::enemy_zone;
 
@@ -136,20 +136,12 @@ impl Game<'_> {
         to: HexId,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
-        if self.state.board.segment
-            != (Segment {
-                side: GERMAN,
-                kind: SegmentKind::Reinforcement,
-            })
-        {
-            return refuse(
-                "13.7",
-                "the naval battalion comes in the reinforcement segment",
-            );
-        }
-        let Some(&u) = units.first().filter(|_| units.len() == 1) else {
-            return refuse("13.7", "one naval battalion is placed");
-        };
+        let u = self.drawn_unit(
+            units,
+            "13.7",
+            "the naval battalion comes in the reinforcement segment",
+            "one naval battalion is placed",
+        )?;
         let road = self.road_open(to);
         if !self.airfield_open(to) && !road {
             return refuse(
@@ -157,23 +149,8 @@ impl Game<'_> {
                 "at an airfield the German holds, or on the Tiergarten road, free of Soviets",
             );
         }
-        self.state.board.place(
-            &self.data.forces,
-            u,
-            to,
-            MANEUVER,
-            crate::core::hex::Dir::Up,
-        )?;
         self.state.naval_drawn = None;
-        emit(
-            events,
-            Event::Entered {
-                side: GERMAN,
-                units: units.clone(),
-                at: to,
-                cost: 0,
-            },
-        )?;
+        self.enter_drawn(u, to, events)?;
         if road && !self.airfield_open(to) {
             self.state.waiting = Waiting::Die(DieFor::NavalLanding(u));
         }
@@ -190,14 +167,7 @@ impl Game<'_> {
     ) -> Result<(), RuleViolation> {
         self.state.waiting = Waiting::Commands;
         if die >= 3 {
-            self.state.board.eliminate(u)?;
-            emit(
-                events,
-                Event::Eliminated {
-                    unit: u,
-                    case: "13.7.1",
-                },
-            )?;
+            self.eliminate_unit(u, "13.7.1", events)?;
         }
         Ok(())
     }

@@ -18,7 +18,7 @@ use crate::core::capacity::fortress_berlin::MP;
 use crate::core::hex::{Dir, HexId};
 use crate::core::protocol::{emit, refuse, Events, RuleViolation};
 use crate::core::units::{Location, UnitId};
-use crate::fortress::board::{Done, SegmentKind};
+use crate::fortress::board::{Done, Segment, SegmentKind};
 use crate::fortress::counters::{COMBAT, GERMAN, MANEUVER, SOVIET};
 use crate::fortress::data::{Group, GroupKind};
 use crate::fortress::zoc::enemy_zone;
@@ -482,5 +482,51 @@ impl<'d> Game<'d> {
         )?;
         self.next_substitute(Some(listed));
         Ok(())
+    }
+
+    /// The one drawn German unit a placement names, in the German reinforcement segment: the
+    /// checks the naval battalion (13.7) and the Volkssturm (5.5, 11.2.3) placements share,
+    /// each refusing under its own `case` with its own words.
+    pub(super) fn drawn_unit(
+        &self,
+        units: &Force,
+        case: &'static str,
+        in_reinforcement: &'static str,
+        one_at_a_time: &'static str,
+    ) -> Result<UnitId, RuleViolation> {
+        if self.state.board.segment
+            != (Segment {
+                side: GERMAN,
+                kind: SegmentKind::Reinforcement,
+            })
+        {
+            return refuse(case, in_reinforcement);
+        }
+        match units.first() {
+            Some(&u) if units.len() == 1 => Ok(u),
+            _ => refuse(case, one_at_a_time),
+        }
+    }
+
+    /// Puts a drawn German unit on the map at `to` in maneuver mode like every arrival
+    /// (3.3.3), facing up, and says it entered (naval battalion 13.7, Volkssturm 5.5).
+    pub(super) fn enter_drawn(
+        &mut self,
+        u: UnitId,
+        to: HexId,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        self.state
+            .board
+            .place(&self.data.forces, u, to, MANEUVER, Dir::Up)?;
+        emit(
+            events,
+            Event::Entered {
+                side: GERMAN,
+                units: core::iter::once(u).collect(),
+                at: to,
+                cost: 0,
+            },
+        )
     }
 }

@@ -15,7 +15,7 @@ use crate::core::hex::HexId;
 use crate::core::protocol::{emit, refuse, Events, Pending, RuleViolation, MAX_OPTIONS};
 use crate::core::units::{Location, UnitId};
 use crate::fortress::board::{Segment, SegmentKind};
-use crate::fortress::counters::{UnitType, GERMAN, MANEUVER, SOVIET};
+use crate::fortress::counters::{UnitType, GERMAN, SOVIET};
 use crate::fortress::data::GroupKind;
 use crate::fortress::zoc::enemy_zone;
 
@@ -203,21 +203,12 @@ impl Game<'_> {
         to: HexId,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
-        if self.state.board.segment
-            != (Segment {
-                side: GERMAN,
-                kind: SegmentKind::Reinforcement,
-            })
-        {
-            return refuse(
-                "5.5",
-                "drawn Volkssturm units are placed in the reinforcement segment",
-            );
-        }
-        if units.len() != 1 {
-            return refuse("5.5", "drawn Volkssturm units are placed one at a time");
-        }
-        let u = units[0];
+        let u = self.drawn_unit(
+            units,
+            "5.5",
+            "drawn Volkssturm units are placed in the reinforcement segment",
+            "drawn Volkssturm units are placed one at a time",
+        )?;
         if !self.volkssturm_may_stand(u, to) {
             return if self.state.vs_at_ministry == Some(u) {
                 refuse(
@@ -231,23 +222,11 @@ impl Game<'_> {
                 )
             };
         }
-        let facing = crate::core::hex::Dir::Up;
-        self.state
-            .board
-            .place(&self.data.forces, u, to, MANEUVER, facing)?;
         self.state.vs_drawn.retain(|&x| x != u);
         if self.state.vs_at_ministry == Some(u) {
             self.state.vs_at_ministry = None;
         }
-        emit(
-            events,
-            Event::Entered {
-                side: GERMAN,
-                units: units.clone(),
-                at: to,
-                cost: 0,
-            },
-        )
+        self.enter_drawn(u, to, events)
     }
 
     /// Drawn units must be placed before the segment ends, if any hex will take them; on a
