@@ -1,0 +1,202 @@
+//! The framebuffer window (issue 16) on stand-ins, through its real event loop: a temp file for
+//! `/dev/fb0` with a temp sysfs directory, and a pipe of `input_event` records for the
+//! touchscreen. The picture written to the "framebuffer" turns to the seat (a corner marker
+//! moves to the opposite corner on half a turn; a quarter turn lays the window out portrait),
+//! and a tap at a screen point lands where the player at each edge sees that point.
+//!
+//! One test: Slint's platform is set once a process.
+
+#![cfg(target_os = "linux")]
+
+use engine::core::seats::TableEdge;
+use slint::ComponentHandle;
+use std::cell::RefCell;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+use ui::framebuffer::device::Device;
+use ui::framebuffer::evdev::{tap_records, AbsRange, InputDevice};
+use ui::framebuffer::FramebufferPlatform;
+
+slint::slint! {
+    export component Probe inherits Window {
+        in-out property <length> tap-x: -1px;
+        in-out property <length> tap-y: -1px;
+        in-out property <int> taps;
+        background: #0000ff;
+        TouchArea {
+            clicked => {
+                root.tap-x = self.pressed-x;
+                root.tap-y = self.pressed-y;
+                root.taps += 1;
+            }
+        }
+        // The picture's top-left corner.
+        Rectangle { x: 0; y: 0; width: 4px; height: 4px; background: #ff0000; }
+    }
+}
+
+const WIDTH: u32 = 64;
+const HEIGHT: u32 = 40;
+/// The touchscreen's range on both axes: 4095 / 63 = 65 and 4095 / 39 = 105 raw units a pixel.
+const RAW_MAX: i32 = 4095;
+const RED: u32 = 0xff0000;
+const BLUE: u32 = 0x0000ff;
+
+fn pixel(fb: &Path, x: u32, y: u32) -> Option<u32> {
+    let bytes = std::fs::read(fb).ok()?;
+    let at = (y * WIDTH * 4 + x * 4) as usize;
+    let p = bytes.get(at..at + 4)?;
+    Some(u32::from_le_bytes([p[0], p[1], p[2], p[3]]) & 0xff_ffff)
+}
+
+/// Where the red corner marker is on the screen, if the picture is drawn.
+fn marker(fb: &Path) -> Option<(u32, u32)> {
+    let corners = [
+        (0, 0),
+        (WIDTH - 1, 0),
+        (0, HEIGHT - 1),
+        (WIDTH - 1, HEIGHT - 1),
+    ];
+    let reds: Vec<_> = corners
+        .into_iter()
+        .filter(|&(x, y)| pixel(fb, x, y) == Some(RED))
+        .collect();
+    let blues = corners
+        .into_iter()
+        .filter(|&(x, y)| pixel(fb, x, y) == Some(BLUE))
+        .count();
+    (reds.len() == 1 && blues == 3).then(|| reds[0])
+}
+
+/// What the test waits for next.
+enum Step {
+    /// The marker at this screen corner, then the window `size`.
+    Picture(TableEdge, (u32, u32), (f32, f32)),
+    /// A tap at screen (10, 30) landing on this window point.
+    Tap(TableEdge, (f32, f32)),
+}
+
+#[test]
+fn the_framebuffer_picture_and_taps_turn_to_each_seat() {
+    let dir = std::env::temp_dir().join(format!("bt-fb-window-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let sysfs = dir.join("sysfs");
+    std::fs::create_dir_all(&sysfs).unwrap();
+    std::fs::write(sysfs.join("virtual_size"), format!("{WIDTH},{HEIGHT}\n")).unwrap();
+    std::fs::write(sysfs.join("bits_per_pixel"), "32\n").unwrap();
+    std::fs::write(sysfs.join("stride"), format!("{}\n", WIDTH * 4)).unwrap();
+    let fb: PathBuf = dir.join("fb0");
+    std::fs::write(&fb, b"").unwrap();
+
+    let device = Device::open(&fb, &sysfs).expect("the stand-in framebuffer");
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    let range = AbsRange {
+        min: 0,
+        max: RAW_MAX,
+    };
+    let touchscreen = InputDevice {
+        name: "the test's touchscreen".into(),
+        reader: Box::new(reader),
+        single: Some((range, range)),
+        multi: None,
+    };
+    slint::platform::set_platform(Box::new(FramebufferPlatform::with_inputs(
+        device,
+        vec![touchscreen],
+    )))
+    .expect("the framebuffer platform");
+
+    let probe = Probe::new().expect("the probe window");
+    probe.show().unwrap();
+    let screen = (WIDTH as f32, HEIGHT as f32);
+    let tap_at = (10.0, 30.0);
+    let mut steps = vec![
+        // Upright: the marker at the top-left; North: half round, at the bottom-right.
+        Step::Picture(TableEdge::South, (0, 0), screen),
+        Step::Picture(TableEdge::North, (WIDTH - 1, HEIGHT - 1), screen),
+        // East: the window's top-left is at the screen's bottom-left, and it is portrait.
+        Step::Picture(TableEdge::East, (0, HEIGHT - 1), (screen.1, screen.0)),
+        Step::Picture(TableEdge::West, (WIDTH - 1, 0), (screen.1, screen.0)),
+    ];
+    for edge in TableEdge::ALL {
+        steps.push(Step::Tap(
+            edge,
+            ui::turn::screen_to_window(edge, tap_at, screen),
+        ));
+    }
+    steps.reverse();
+
+    let failures = Rc::new(RefCell::new(Vec::<String>::new()));
+    let writer = RefCell::new(writer);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let started = RefCell::new(None::<(TableEdge, i32)>);
+    let timer = slint::Timer::default();
+    let (weak, fails) = (probe.as_weak(), failures.clone());
+    let fb_path = fb.clone();
+    timer.start(
+        slint::TimerMode::Repeated,
+        Duration::from_millis(10),
+        move || {
+            let probe = weak.unwrap();
+            if Instant::now() > deadline {
+                fails.borrow_mut().push(format!(
+                    "timed out; the framebuffer's corner marker is at {:?}",
+                    marker(&fb_path)
+                ));
+                let _ = slint::quit_event_loop();
+                return;
+            }
+            let Some(step) = steps.last() else {
+                let _ = slint::quit_event_loop();
+                return;
+            };
+            match *step {
+                Step::Picture(edge, corner, size) => {
+                    ui::turning::turn_to(edge);
+                    if marker(&fb_path) != Some(corner) {
+                        return;
+                    }
+                    let s = probe.window().size();
+                    let got = (s.width as f32, s.height as f32);
+                    if got != size {
+                        fails
+                            .borrow_mut()
+                            .push(format!("{edge:?}: the window is {got:?}, not {size:?}"));
+                    }
+                    steps.pop();
+                }
+                Step::Tap(edge, expected) => {
+                    let mut started = started.borrow_mut();
+                    match *started {
+                        None => {
+                            ui::turning::turn_to(edge);
+                            *started = Some((edge, probe.get_taps()));
+                            let raw = tap_records(10 * 65, 30 * 105);
+                            writer.borrow_mut().write_all(&raw).expect("the tap");
+                        }
+                        Some((_, before)) if probe.get_taps() > before => {
+                            let got = (probe.get_tap_x(), probe.get_tap_y());
+                            if (got.0 - expected.0).abs() > 0.5 || (got.1 - expected.1).abs() > 0.5
+                            {
+                                fails.borrow_mut().push(format!(
+                                    "{edge:?}: a tap at screen {tap_at:?} landed at {got:?}, \
+                                 not {expected:?}"
+                                ));
+                            }
+                            *started = None;
+                            steps.pop();
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+        },
+    );
+    slint::run_event_loop_until_quit().expect("the event loop");
+    drop(timer);
+    let _ = std::fs::remove_dir_all(&dir);
+    let failures = failures.borrow();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
