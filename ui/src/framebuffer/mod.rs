@@ -79,7 +79,15 @@ impl FramebufferWindow {
 
     fn handle(&self, input: Input, mouse: &mut (f64, f64)) {
         match input {
-            Input::Touch { phase, x, y } => self.touch(0, phase, x, y),
+            Input::Touch { phase, x, y } => {
+                let p = self.to_window(x, y);
+                log::debug!(
+                    "touch {phase:?} at screen ({x:.0}, {y:.0}), window ({:.0}, {:.0})",
+                    p.x,
+                    p.y
+                );
+                self.touch(0, phase, x, y)
+            }
             Input::MouseMotion { dx, dy } => {
                 let s = self.screen();
                 *mouse = (
