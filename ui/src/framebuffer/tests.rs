@@ -85,7 +85,7 @@ fn rgb565_keeps_the_top_bits_of_each_colour() {
     assert_eq!(rgb565(Pixel(0x0000_ff00)), 0x07e0);
     assert_eq!(rgb565(Pixel(0x0000_00ff)), 0x001f);
     // 0x84 = 1000_0100: red keeps 10000, green 100001, blue 10000.
-    assert_eq!(rgb565(Pixel(0x0084_8484)), 0b10000_100001_10000);
+    assert_eq!(rgb565(Pixel(0x0084_8484)), (0b10000 << 11) | (0b100001 << 5) | 0b10000);
     let mut out = Vec::new();
     pack_row(
         &[Pixel(0x00ff_0000), Pixel(0x0000_00ff)],
