@@ -52,7 +52,7 @@ pub fn select_backend(renderer: Renderer) -> Result<&'static str, slint::Platfor
 /// renderer where OpenGL would itself be a software rasteriser ([`renderer_choice`]); the
 /// choice and its reason are logged. A renderer named in the configuration is used as asked
 /// (FemtoVG falls back to software if it cannot be set up). `SLINT_BACKEND` in the environment
-/// overrides both. The software renderer draws in a window that turns to any seat: a winit
+/// overrides both (in the kiosk build, unless it says only `linuxkms`, the kiosk's own). The software renderer draws in a window that turns to any seat: a winit
 /// window on a desktop ([`turning_window`]), the framebuffer on the bare Linux display
 /// ([`framebuffer`]: a device named in `framebuffer`, or the kiosk's `/dev/fb0`). Returns the
 /// renderer's name.
@@ -65,7 +65,12 @@ pub fn select_display(
     } else {
         "winit"
     };
-    if let Ok(env) = std::env::var("SLINT_BACKEND") {
+    // The kiosk's unit names its own backend (`SLINT_BACKEND=linuxkms`): that leaves the
+    // renderer, and the framebuffer window, to the choice below.
+    let forced = std::env::var("SLINT_BACKEND")
+        .ok()
+        .filter(|env| !(cfg!(feature = "kiosk") && env == "linuxkms"));
+    if let Some(env) = forced {
         slint::BackendSelector::new().select()?;
         return Ok(if env.contains("software") || env.contains("sw") {
             "software"

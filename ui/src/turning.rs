@@ -68,6 +68,9 @@ pub struct TurningWindow<O: Output> {
     pub(crate) window: slint::Window,
     pub(crate) renderer: SoftwareRenderer,
     edge: Cell<TableEdge>,
+    /// Clockwise quarter turns of a screen mounted turned (the framebuffer window's
+    /// `SLINT_KMS_ROTATION`), added to the seat's turn.
+    mount: Cell<u8>,
     /// The output's size: the screen the picture is turned on.
     screen: Cell<PhysicalSize>,
     needs_redraw: Cell<bool>,
@@ -128,11 +131,7 @@ impl<O: Output> Turnable for TurningWindow<O> {
             return;
         }
         log::info!("seat: the picture turns to the {edge:?} edge");
-        self.renderer
-            .set_rendering_rotation(turn::rendering_rotation(edge));
-        self.repaint_all.set(true);
-        self.tell_size();
-        self.request_redraw();
+        self.apply_turn();
     }
 
     fn edge(&self) -> TableEdge {
@@ -148,6 +147,7 @@ impl<O: Output> TurningWindow<O> {
             window: slint::Window::new(w.clone()),
             renderer: SoftwareRenderer::new_with_repaint_buffer_type(RepaintBufferType::NewBuffer),
             edge: Cell::new(TableEdge::South),
+            mount: Cell::new(0),
             screen: Cell::new(screen),
             needs_redraw: Cell::new(true),
             repaint_all: Cell::new(true),
@@ -162,6 +162,31 @@ impl<O: Output> TurningWindow<O> {
 
     pub fn edge(&self) -> TableEdge {
         self.edge.get()
+    }
+
+    /// The screen is mounted turned `degrees` clockwise (0, 90, 180 or 270): the picture turns
+    /// that much more for every seat, and taps with it.
+    pub fn set_mount_rotation(&self, degrees: i32) {
+        self.mount
+            .set(turn::clockwise_quarters(turn::edge_of_clockwise_degrees(
+                degrees,
+            )));
+        self.apply_turn();
+    }
+
+    /// The turn of the picture on the screen: the seat's and the mounting's together, as the
+    /// edge a seat would be at for that turn alone.
+    pub fn on_screen(&self) -> TableEdge {
+        let quarters = turn::clockwise_quarters(self.edge.get()) + self.mount.get();
+        turn::edge_of_clockwise_degrees(i32::from(quarters) * 90)
+    }
+
+    fn apply_turn(&self) {
+        self.renderer
+            .set_rendering_rotation(turn::rendering_rotation(self.on_screen()));
+        self.repaint_all.set(true);
+        self.tell_size();
+        self.request_redraw();
     }
 
     pub fn screen(&self) -> PhysicalSize {
@@ -183,7 +208,7 @@ impl<O: Output> TurningWindow<O> {
 
     /// Tells Slint the window's (turned) size, so the layout follows a quarter turn.
     pub fn tell_size(&self) {
-        let (w, h) = turn::window_size(self.edge.get(), self.screen_logical());
+        let (w, h) = turn::window_size(self.on_screen(), self.screen_logical());
         self.window.dispatch_event(WindowEvent::Resized {
             size: slint::LogicalSize::new(w, h),
         });
@@ -204,7 +229,7 @@ impl<O: Output> TurningWindow<O> {
     pub fn to_window(&self, x: f64, y: f64) -> LogicalPosition {
         let sf = self.scale();
         let (x, y) = turn::screen_to_window(
-            self.edge.get(),
+            self.on_screen(),
             (x as f32 / sf, y as f32 / sf),
             self.screen_logical(),
         );
@@ -260,7 +285,7 @@ impl<O: Output> TurningWindow<O> {
     /// A scroll of (dx, dy) logical pixels in the screen's directions, at the pointer.
     pub fn scroll(&self, dx: f32, dy: f32) {
         // A direction on the screen, turned like a point: the difference of two.
-        let (edge, screen) = (self.edge.get(), self.screen_logical());
+        let (edge, screen) = (self.on_screen(), self.screen_logical());
         let a = turn::screen_to_window(edge, (0.0, 0.0), screen);
         let b = turn::screen_to_window(edge, (dx, dy), screen);
         self.window.dispatch_event(WindowEvent::PointerScrolled {
@@ -324,7 +349,7 @@ impl<O: Output> WindowAdapter for TurningWindow<O> {
     /// The window Slint lays out: the screen, its sides swapped on a quarter turn.
     fn size(&self) -> PhysicalSize {
         let s = self.screen.get();
-        if turn::is_quarter(self.edge.get()) {
+        if turn::is_quarter(self.on_screen()) {
             PhysicalSize::new(s.height, s.width)
         } else {
             s
@@ -392,5 +417,34 @@ impl<S: SendToLoop> slint::platform::EventLoopProxy for LoopProxy<S> {
         f: Box<dyn FnOnce() + Send>,
     ) -> Result<(), slint::EventLoopError> {
         self.send(LoopMessage::Invoke(f))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct NoOutput;
+    impl Output for NoOutput {}
+
+    /// A screen mounted upside down (`SLINT_KMS_ROTATION=180`): the seat at the South edge
+    /// gets the picture half turned, the seat across gets it upright, taps follow.
+    #[test]
+    fn a_mounting_rotation_adds_to_the_seats_turn() {
+        let w = TurningWindow::new(NoOutput, PhysicalSize::new(800, 480));
+        w.set_mount_rotation(180);
+        assert_eq!(w.on_screen(), TableEdge::North);
+        assert_eq!(w.to_window(10.0, 20.0), LogicalPosition::new(790.0, 460.0));
+        assert!(turn_to(TableEdge::North));
+        assert_eq!(w.on_screen(), TableEdge::South);
+        assert_eq!(
+            edge(),
+            Some(TableEdge::North),
+            "the seat, not the screen's turn"
+        );
+        assert_eq!(w.to_window(10.0, 20.0), LogicalPosition::new(10.0, 20.0));
+        // A quarter more: portrait.
+        w.set_mount_rotation(90);
+        assert_eq!(w.size(), PhysicalSize::new(480, 800));
     }
 }

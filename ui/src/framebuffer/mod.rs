@@ -62,7 +62,7 @@ impl FramebufferWindow {
         let width = self.screen().width as usize;
         // The buffer always holds the previous frame.
         let region = self.render(&mut pixels, width, 1);
-        let rows = if self.edge() == engine::core::seats::TableEdge::South {
+        let rows = if self.on_screen() == engine::core::seats::TableEdge::South {
             let b = region.bounding_box_origin();
             let s = region.bounding_box_size();
             b.y.max(0) as usize..(b.y.max(0) as usize + s.height as usize)
@@ -112,6 +112,8 @@ impl FramebufferWindow {
 pub struct FramebufferPlatform {
     output: RefCell<Option<FramebufferOutput>>,
     screen: PhysicalSize,
+    /// `SLINT_KMS_ROTATION`: how the screen is mounted, as for Slint's linuxkms.
+    mount_degrees: i32,
     window: RefCell<Weak<FramebufferWindow>>,
     sender: mpsc::Sender<Event>,
     receiver: mpsc::Receiver<Event>,
@@ -174,9 +176,27 @@ impl FramebufferPlatform {
                 pixels: RefCell::new(pixels),
             })),
             screen: PhysicalSize::new(g.width, g.height),
+            mount_degrees: mount_rotation(std::env::var("SLINT_KMS_ROTATION").ok().as_deref()),
             window: RefCell::new(Weak::new()),
             sender,
             receiver,
+        }
+    }
+}
+
+/// The mounting rotation `SLINT_KMS_ROTATION` says (0, 90, 180 or 270 degrees clockwise, as
+/// Slint's linuxkms reads it); anything else is warned of and taken as 0.
+pub fn mount_rotation(value: Option<&str>) -> i32 {
+    match value.map(str::trim) {
+        None | Some("") => 0,
+        Some(v) => {
+            match v.parse::<i32>() {
+                Ok(d @ (0 | 90 | 180 | 270)) => d,
+                _ => {
+                    log::warn!("SLINT_KMS_ROTATION={v}: not 0, 90, 180 or 270; the screen is taken as upright");
+                    0
+                }
+            }
         }
     }
 }
@@ -187,7 +207,7 @@ impl slint::platform::Platform for FramebufferPlatform {
             PlatformError::Other("the framebuffer has room for one window only".into())
         })?;
         let w = TurningWindow::new(output, self.screen);
-        w.tell_size();
+        w.set_mount_rotation(self.mount_degrees);
         *self.window.borrow_mut() = Rc::downgrade(&w);
         Ok(w)
     }

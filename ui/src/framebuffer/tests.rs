@@ -85,7 +85,10 @@ fn rgb565_keeps_the_top_bits_of_each_colour() {
     assert_eq!(rgb565(Pixel(0x0000_ff00)), 0x07e0);
     assert_eq!(rgb565(Pixel(0x0000_00ff)), 0x001f);
     // 0x84 = 1000_0100: red keeps 10000, green 100001, blue 10000.
-    assert_eq!(rgb565(Pixel(0x0084_8484)), (0b10000 << 11) | (0b100001 << 5) | 0b10000);
+    assert_eq!(
+        rgb565(Pixel(0x0084_8484)),
+        (0b10000 << 11) | (0b100001 << 5) | 0b10000
+    );
     let mut out = Vec::new();
     pack_row(
         &[Pixel(0x00ff_0000), Pixel(0x0000_00ff)],
@@ -262,4 +265,14 @@ fn a_file_of_records_is_read_to_its_end() {
         err.contains("event9: cannot read the input device"),
         "{err}"
     );
+}
+
+#[test]
+fn the_mounting_rotation_is_read_as_linuxkms_reads_it() {
+    use super::mount_rotation;
+    assert_eq!(mount_rotation(None), 0);
+    assert_eq!(mount_rotation(Some("180")), 180);
+    assert_eq!(mount_rotation(Some(" 270\n")), 270);
+    assert_eq!(mount_rotation(Some("45")), 0);
+    assert_eq!(mount_rotation(Some("upside down")), 0);
 }
