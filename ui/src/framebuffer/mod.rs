@@ -208,6 +208,9 @@ impl slint::platform::Platform for FramebufferPlatform {
         })?;
         let w = TurningWindow::new(output, self.screen);
         w.set_mount_rotation(self.mount_degrees);
+        // The only window on the screen has the keyboard's focus from the start.
+        w.window
+            .dispatch_event(slint::platform::WindowEvent::WindowActiveChanged(true));
         *self.window.borrow_mut() = Rc::downgrade(&w);
         Ok(w)
     }
