@@ -2,7 +2,8 @@
 //! `/dev/fb0` with a temp sysfs directory, and a pipe of `input_event` records for the
 //! touchscreen. The picture written to the "framebuffer" turns to the seat (a corner marker
 //! moves to the opposite corner on half a turn; a quarter turn lays the window out portrait),
-//! and a tap at a screen point lands where the player at each edge sees that point.
+//! and a tap at a screen point lands where the player at each edge sees that point; so do a
+//! mouse's clicks, and a keyboard's keys reach the focused element.
 //!
 //! One test: Slint's platform is set once a process.
 
@@ -16,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 use ui::framebuffer::device::Device;
-use ui::framebuffer::evdev::{tap_records, AbsRange, InputDevice};
+use ui::framebuffer::evdev::{record, tap_records, AbsRange, InputDevice};
 use ui::framebuffer::FramebufferPlatform;
 
 slint::slint! {
@@ -24,7 +25,15 @@ slint::slint! {
         in-out property <length> tap-x: -1px;
         in-out property <length> tap-y: -1px;
         in-out property <int> taps;
+        in-out property <string> key;
         background: #0000ff;
+        forward-focus: keys;
+        keys := FocusScope {
+            key-pressed(event) => {
+                root.key = event.text;
+                accept
+            }
+        }
         TouchArea {
             clicked => {
                 root.tap-x = self.pressed-x;
@@ -76,10 +85,15 @@ enum Step {
     Picture(TableEdge, (u32, u32), (f32, f32)),
     /// A tap at screen (10, 30) landing on this window point.
     Tap(TableEdge, (f32, f32)),
+    /// The mouse moved from the screen's top-left corner by (dx, dy) and clicked: a click
+    /// at this window point.
+    Click(TableEdge, (i32, i32), (f32, f32)),
+    /// A key typed on the keyboard: this text reaches the focused element.
+    Key(u16, &'static str),
 }
 
 #[test]
-fn the_framebuffer_picture_and_taps_turn_to_each_seat() {
+fn the_framebuffer_window_turns_its_picture_and_input_to_each_seat() {
     let dir = std::env::temp_dir().join(format!("bt-fb-window-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let sysfs = dir.join("sysfs");
@@ -126,6 +140,10 @@ fn the_framebuffer_picture_and_taps_turn_to_each_seat() {
             ui::turn::screen_to_window(edge, tap_at, screen),
         ));
     }
+    let west = ui::turn::screen_to_window(TableEdge::West, (20.0, 5.0), screen);
+    steps.push(Step::Click(TableEdge::West, (20, 5), west));
+    // KEY_3 types "3".
+    steps.push(Step::Key(4, "3"));
     steps.reverse();
 
     let failures = Rc::new(RefCell::new(Vec::<String>::new()));
@@ -189,6 +207,60 @@ fn the_framebuffer_picture_and_taps_turn_to_each_seat() {
                             steps.pop();
                         }
                         Some(_) => {}
+                    }
+                }
+                Step::Click(edge, (dx, dy), expected) => {
+                    let mut started = started.borrow_mut();
+                    match *started {
+                        None => {
+                            ui::turning::turn_to(edge);
+                            *started = Some((edge, probe.get_taps()));
+                            // Far up and left first: the pointer stops at the screen's corner.
+                            let raw = [
+                                record(2, 0, -1000),
+                                record(2, 1, -1000),
+                                record(0, 0, 0),
+                                record(2, 0, dx),
+                                record(2, 1, dy),
+                                record(0, 0, 0),
+                                record(1, 0x110, 1),
+                                record(0, 0, 0),
+                                record(1, 0x110, 0),
+                                record(0, 0, 0),
+                            ]
+                            .concat();
+                            writer.borrow_mut().write_all(&raw).expect("the click");
+                        }
+                        Some((_, before)) if probe.get_taps() > before => {
+                            let got = (probe.get_tap_x(), probe.get_tap_y());
+                            if (got.0 - expected.0).abs() > 0.5 || (got.1 - expected.1).abs() > 0.5
+                            {
+                                fails.borrow_mut().push(format!(
+                                    "{edge:?}: a click at screen ({dx}, {dy}) landed at {got:?}, \
+                                 not {expected:?}"
+                                ));
+                            }
+                            *started = None;
+                            steps.pop();
+                        }
+                        Some(_) => {}
+                    }
+                }
+                Step::Key(code, text) => {
+                    let mut started = started.borrow_mut();
+                    if started.is_none() {
+                        *started = Some((TableEdge::South, 0));
+                        let raw = [
+                            record(1, code, 1),
+                            record(0, 0, 0),
+                            record(1, code, 0),
+                            record(0, 0, 0),
+                        ]
+                        .concat();
+                        writer.borrow_mut().write_all(&raw).expect("the key");
+                    } else if probe.get_key() == text {
+                        *started = None;
+                        steps.pop();
                     }
                 }
             }
