@@ -26,6 +26,7 @@ slint::slint! {
         in-out property <length> tap-y: -1px;
         in-out property <int> taps;
         in-out property <string> key;
+        in-out property <color> spot: #0000ff;
         background: #0000ff;
         forward-focus: keys;
         keys := FocusScope {
@@ -43,6 +44,8 @@ slint::slint! {
         }
         // The picture's top-left corner.
         Rectangle { x: 0; y: 0; width: 4px; height: 4px; background: #ff0000; }
+        // A spot that turns red, to see a partial repaint of a turned picture.
+        Rectangle { x: 30px; y: 10px; width: 4px; height: 4px; background: root.spot; }
     }
 }
 
@@ -90,6 +93,9 @@ enum Step {
     Click(TableEdge, (i32, i32), (f32, f32)),
     /// A key typed on the keyboard: this text reaches the focused element.
     Key(u16, &'static str),
+    /// Turned to the edge, the spot turns red: only what changed is drawn again, and it must
+    /// reach the framebuffer where that player sees it.
+    Spot(TableEdge, (u32, u32)),
 }
 
 #[test]
@@ -144,6 +150,8 @@ fn the_framebuffer_window_turns_its_picture_and_input_to_each_seat() {
     steps.push(Step::Click(TableEdge::West, (20, 5), west));
     // KEY_3 types "3".
     steps.push(Step::Key(4, "3"));
+    // The spot (window 30..34, 10..14) half round is at screen 30..34, 26..30.
+    steps.push(Step::Spot(TableEdge::North, (31, 28)));
     steps.reverse();
 
     let failures = Rc::new(RefCell::new(Vec::<String>::new()));
@@ -244,6 +252,17 @@ fn the_framebuffer_window_turns_its_picture_and_input_to_each_seat() {
                             steps.pop();
                         }
                         Some(_) => {}
+                    }
+                }
+                Step::Spot(edge, (x, y)) => {
+                    ui::turning::turn_to(edge);
+                    if probe.get_spot() == slint::Color::from_rgb_u8(0, 0, 255) {
+                        // The whole turned picture first.
+                        if marker(&fb_path) == Some((WIDTH - 1, HEIGHT - 1)) {
+                            probe.set_spot(slint::Color::from_rgb_u8(255, 0, 0));
+                        }
+                    } else if pixel(&fb_path, x, y) == Some(RED) {
+                        steps.pop();
                     }
                 }
                 Step::Key(code, text) => {

@@ -62,15 +62,10 @@ impl FramebufferWindow {
         let width = self.screen().width as usize;
         // The buffer always holds the previous frame.
         let region = self.render(&mut pixels, width, 1);
-        let rows = if self.on_screen() == engine::core::seats::TableEdge::South {
-            let b = region.bounding_box_origin();
-            let s = region.bounding_box_size();
-            b.y.max(0) as usize..(b.y.max(0) as usize + s.height as usize)
-        } else {
-            // The dirty region is in the window's frame: a turned frame's rows are all looked
-            // at (the device still gets only the rows that changed).
-            0..self.screen().height as usize
-        };
+        // The dirty region is in the buffer's (the screen's) frame, turned as drawn.
+        let (top, size) = (region.bounding_box_origin(), region.bounding_box_size());
+        let top = top.y.max(0) as usize;
+        let rows = top..top + size.height as usize;
         let mut device = self.output.device.borrow_mut();
         device
             .write_rows(&pixels, rows)
