@@ -117,3 +117,53 @@ fn the_table_draws_its_start_screen_on_a_framebuffer_and_reads_a_tap() {
     let status = procs.0[0].try_wait().unwrap();
     assert!(status.is_none(), "the table stopped: {status:?}");
 }
+
+/// A framebuffer that cannot be used stops the table at once with an error naming the option
+/// and the file: a missing device, a depth the window cannot draw.
+#[test]
+fn a_framebuffer_that_cannot_be_used_is_an_error_naming_the_file() {
+    let scratch = Scratch::new("framebuffer-errors");
+    let dir = &scratch.0;
+    let run = |fb: &Path, sysfs: &Path| {
+        let out = berlin_table()
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env("BERLIN_TABLE_FB_SYSFS", sysfs)
+            .arg("--save-dir")
+            .arg(dir.join("saves"))
+            .args(["--config", "/dev/null"])
+            .arg("--framebuffer")
+            .arg(fb)
+            .stdin(Stdio::null())
+            .output()
+            .expect("berlin-table runs");
+        assert!(
+            !out.status.success(),
+            "the table started on {}",
+            fb.display()
+        );
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let sysfs = dir.join("sysfs");
+    std::fs::create_dir_all(&sysfs).unwrap();
+    std::fs::write(sysfs.join("virtual_size"), "800,480\n").unwrap();
+    std::fs::write(sysfs.join("bits_per_pixel"), "24\n").unwrap();
+    std::fs::write(sysfs.join("stride"), "2400\n").unwrap();
+
+    let missing = dir.join("fb7");
+    let err = run(&missing, &sysfs);
+    let named = format!(
+        "--framebuffer {}: cannot open the framebuffer",
+        missing.display()
+    );
+    assert!(err.contains(&named), "{err}");
+
+    let fb = dir.join("fb0");
+    std::fs::write(&fb, b"").unwrap();
+    let err = run(&fb, &sysfs);
+    let named = format!(
+        "--framebuffer {}: 24 bits per pixel is not supported",
+        sysfs.join("bits_per_pixel").display()
+    );
+    assert!(err.contains(&named), "{err}");
+}

@@ -40,9 +40,6 @@ pub struct FramebufferConfig {
     pub inputs: Vec<std::path::PathBuf>,
 }
 
-/// The kiosk's framebuffer when none is named.
-const DEFAULT_FRAMEBUFFER: &str = "/dev/fb0";
-
 /// Selects the Slint backend and renderer, with no framebuffer named ([`select_display`]).
 pub fn select_backend(renderer: Renderer) -> Result<&'static str, slint::PlatformError> {
     select_display(renderer, &FramebufferConfig::default())
@@ -52,8 +49,9 @@ pub fn select_backend(renderer: Renderer) -> Result<&'static str, slint::Platfor
 /// renderer where OpenGL would itself be a software rasteriser ([`renderer_choice`]); the
 /// choice and its reason are logged. A renderer named in the configuration is used as asked
 /// (FemtoVG falls back to software if it cannot be set up). `SLINT_BACKEND` in the environment
-/// overrides both (in the kiosk build, unless it says only `linuxkms`, the kiosk's own). The software renderer draws in a window that turns to any seat: a winit
-/// window on a desktop ([`turning_window`]), the framebuffer on the bare Linux display
+/// overrides both (unless a framebuffer is named, or in the kiosk build it says only
+/// `linuxkms`, the kiosk's own). The software renderer draws in a window that turns to any
+/// seat: a winit window on a desktop ([`turning_window`]), the framebuffer on the bare Linux display
 /// ([`framebuffer`]: a device named in `framebuffer`, or the kiosk's `/dev/fb0`). Returns the
 /// renderer's name.
 pub fn select_display(
@@ -66,10 +64,10 @@ pub fn select_display(
         "winit"
     };
     // The kiosk's unit names its own backend (`SLINT_BACKEND=linuxkms`): that leaves the
-    // renderer, and the framebuffer window, to the choice below.
-    let forced = std::env::var("SLINT_BACKEND")
-        .ok()
-        .filter(|env| !(cfg!(feature = "kiosk") && env == "linuxkms"));
+    // renderer, and the framebuffer window, to the choice below; so does `--framebuffer`.
+    let forced = std::env::var("SLINT_BACKEND").ok().filter(|env| {
+        framebuffer.device.is_none() && !(cfg!(feature = "kiosk") && env == "linuxkms")
+    });
     if let Some(env) = forced {
         slint::BackendSelector::new().select()?;
         return Ok(if env.contains("software") || env.contains("sw") {
@@ -137,6 +135,8 @@ pub fn select_display(
 /// linuxkms draws instead, upright).
 #[cfg(target_os = "linux")]
 fn select_framebuffer(config: &FramebufferConfig) -> Result<bool, slint::PlatformError> {
+    // The kiosk's framebuffer when none is named.
+    const DEFAULT_FRAMEBUFFER: &str = "/dev/fb0";
     let (device, named) = match &config.device {
         Some(d) => (d.clone(), true),
         None if cfg!(feature = "kiosk") && std::path::Path::new(DEFAULT_FRAMEBUFFER).exists() => {
