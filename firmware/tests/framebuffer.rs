@@ -10,21 +10,14 @@ use std::io::Write;
 use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
+use ui::framebuffer::device::write_sysfs_stand_in;
+use ui::framebuffer::evdev::tap_records;
 
 const WIDTH: usize = 800;
 const HEIGHT: usize = 480;
 
 /// How long a step may take (a debug build on a busy 2-core machine).
 const STEP: Duration = Duration::from_secs(120);
-
-/// One kernel `input_event` record (timeval of two longs, then type, code, value).
-fn record(kind: u16, code: u16, value: i32) -> Vec<u8> {
-    let mut r = vec![0; 2 * std::mem::size_of::<libc::c_long>()];
-    r.extend_from_slice(&kind.to_ne_bytes());
-    r.extend_from_slice(&code.to_ne_bytes());
-    r.extend_from_slice(&value.to_ne_bytes());
-    r
-}
 
 /// Distinct colours in the framebuffer file, once it holds a whole frame.
 fn colours(fb: &Path) -> Option<usize> {
@@ -55,10 +48,7 @@ fn the_table_draws_its_start_screen_on_a_framebuffer_and_reads_a_tap() {
     let scratch = Scratch::new("framebuffer");
     let dir = &scratch.0;
     let sysfs = dir.join("sysfs");
-    std::fs::create_dir_all(&sysfs).unwrap();
-    std::fs::write(sysfs.join("virtual_size"), format!("{WIDTH},{HEIGHT}\n")).unwrap();
-    std::fs::write(sysfs.join("bits_per_pixel"), "32\n").unwrap();
-    std::fs::write(sysfs.join("stride"), format!("{}\n", WIDTH * 4)).unwrap();
+    write_sysfs_stand_in(&sysfs, (WIDTH as u32, HEIGHT as u32), 32, WIDTH * 4).unwrap();
     let fb = dir.join("fb0");
     std::fs::write(&fb, b"").unwrap();
     let touch = dir.join("event0");
@@ -100,16 +90,7 @@ fn the_table_draws_its_start_screen_on_a_framebuffer_and_reads_a_tap() {
     assert!(text.contains("800x480, Xrgb8888"), "{text}");
 
     // A tap in the middle of the screen (no axis ranges on a FIFO: raw values are pixels).
-    let tap = [
-        record(3, 0, 400),
-        record(3, 1, 240),
-        record(1, 0x14a, 1),
-        record(0, 0, 0),
-        record(1, 0x14a, 0),
-        record(0, 0, 0),
-    ]
-    .concat();
-    touchscreen.write_all(&tap).unwrap();
+    touchscreen.write_all(&tap_records(400, 240)).unwrap();
     wait_for("the tap in the table's log", &log, || {
         std::fs::read_to_string(&log)
             .is_ok_and(|t| t.contains("touch Ended at screen (400, 240), window (400, 240)"))
@@ -145,10 +126,7 @@ fn a_framebuffer_that_cannot_be_used_is_an_error_naming_the_file() {
         String::from_utf8_lossy(&out.stderr).into_owned()
     };
     let sysfs = dir.join("sysfs");
-    std::fs::create_dir_all(&sysfs).unwrap();
-    std::fs::write(sysfs.join("virtual_size"), "800,480\n").unwrap();
-    std::fs::write(sysfs.join("bits_per_pixel"), "24\n").unwrap();
-    std::fs::write(sysfs.join("stride"), "2400\n").unwrap();
+    write_sysfs_stand_in(&sysfs, (800, 480), 24, 2400).unwrap();
 
     let missing = dir.join("fb7");
     let err = run(&missing, &sysfs);

@@ -5,7 +5,7 @@
 #![cfg(target_os = "linux")]
 
 use std::time::{Duration, Instant};
-use ui::framebuffer::device::Device;
+use ui::framebuffer::device::{write_sysfs_stand_in, Device};
 use ui::framebuffer::FramebufferPlatform;
 
 slint::slint! {
@@ -25,10 +25,7 @@ fn a_16_bit_framebuffer_gets_rgb565_rows_at_its_stride() {
     let dir = std::env::temp_dir().join(format!("bt-fb-565-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let sysfs = dir.join("sysfs");
-    std::fs::create_dir_all(&sysfs).unwrap();
-    std::fs::write(sysfs.join("virtual_size"), format!("{WIDTH},{HEIGHT}\n")).unwrap();
-    std::fs::write(sysfs.join("bits_per_pixel"), "16\n").unwrap();
-    std::fs::write(sysfs.join("stride"), format!("{STRIDE}\n")).unwrap();
+    write_sysfs_stand_in(&sysfs, (WIDTH as u32, HEIGHT as u32), 16, STRIDE).unwrap();
     let fb = dir.join("fb0");
     std::fs::write(&fb, b"").unwrap();
     let device = Device::open(&fb, &sysfs).expect("the stand-in framebuffer");

@@ -16,7 +16,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-use ui::framebuffer::device::Device;
+use ui::framebuffer::device::{write_sysfs_stand_in, Device};
 use ui::framebuffer::evdev::{record, tap_records, AbsRange, InputDevice};
 use ui::framebuffer::FramebufferPlatform;
 
@@ -103,10 +103,7 @@ fn the_framebuffer_window_turns_its_picture_and_input_to_each_seat() {
     let dir = std::env::temp_dir().join(format!("bt-fb-window-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let sysfs = dir.join("sysfs");
-    std::fs::create_dir_all(&sysfs).unwrap();
-    std::fs::write(sysfs.join("virtual_size"), format!("{WIDTH},{HEIGHT}\n")).unwrap();
-    std::fs::write(sysfs.join("bits_per_pixel"), "32\n").unwrap();
-    std::fs::write(sysfs.join("stride"), format!("{}\n", WIDTH * 4)).unwrap();
+    write_sysfs_stand_in(&sysfs, (WIDTH, HEIGHT), 32, WIDTH as usize * 4).unwrap();
     let fb: PathBuf = dir.join("fb0");
     std::fs::write(&fb, b"").unwrap();
 

@@ -86,6 +86,21 @@ impl Geometry {
     }
 }
 
+/// Writes the files [`Geometry::from_sysfs`] reads into `dir`: a stand-in for sysfs beside a
+/// plain file standing in for the device (`BERLIN_TABLE_FB_SYSFS`), for tests and for trying
+/// the framebuffer window on a machine without one.
+pub fn write_sysfs_stand_in(
+    dir: &Path,
+    (width, height): (u32, u32),
+    bits_per_pixel: u32,
+    stride: usize,
+) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(dir.join("virtual_size"), format!("{width},{height}\n"))?;
+    std::fs::write(dir.join("bits_per_pixel"), format!("{bits_per_pixel}\n"))?;
+    std::fs::write(dir.join("stride"), format!("{stride}\n"))
+}
+
 /// The sysfs directory of a framebuffer device: `/sys/class/graphics/fbN` for `/dev/fbN`.
 /// `BERLIN_TABLE_FB_SYSFS` names another (the tests' stand-in for sysfs, beside a plain file
 /// standing in for the device).

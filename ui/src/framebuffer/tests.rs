@@ -1,7 +1,7 @@
 //! The framebuffer device and evdev decoding on stand-ins: a temp file for `/dev/fb0`, a temp
 //! directory for its sysfs, records as the kernel writes them.
 
-use super::device::{pack_row, rgb565, Device, Geometry, PixelFormat};
+use super::device::{pack_row, rgb565, write_sysfs_stand_in, Device, Geometry, PixelFormat};
 use super::evdev::{self, AbsRange, Decoder, Input, InputDevice};
 use crate::turning::{Pixel, TouchPhase};
 use std::path::{Path, PathBuf};
@@ -18,12 +18,9 @@ impl Scratch {
     }
 
     /// A framebuffer stand-in: an empty device file and a sysfs directory saying its shape.
-    fn framebuffer(&self, size: &str, bpp: &str, stride: &str) -> (PathBuf, PathBuf) {
+    fn framebuffer(&self, size: (u32, u32), bpp: u32, stride: usize) -> (PathBuf, PathBuf) {
         let sysfs = self.0.join("sysfs");
-        std::fs::create_dir_all(&sysfs).unwrap();
-        std::fs::write(sysfs.join("virtual_size"), format!("{size}\n")).unwrap();
-        std::fs::write(sysfs.join("bits_per_pixel"), format!("{bpp}\n")).unwrap();
-        std::fs::write(sysfs.join("stride"), format!("{stride}\n")).unwrap();
+        write_sysfs_stand_in(&sysfs, size, bpp, stride).unwrap();
         let device = self.0.join("fb0");
         std::fs::write(&device, b"").unwrap();
         (device, sysfs)
@@ -39,7 +36,7 @@ impl Drop for Scratch {
 #[test]
 fn the_geometry_is_read_from_sysfs() {
     let s = Scratch::new("geometry");
-    let (_, sysfs) = s.framebuffer("800,480", "16", "1600");
+    let (_, sysfs) = s.framebuffer((800, 480), 16, 1600);
     assert_eq!(
         Geometry::from_sysfs(&sysfs),
         Ok(Geometry {
@@ -54,7 +51,7 @@ fn the_geometry_is_read_from_sysfs() {
 #[test]
 fn an_unsupported_depth_or_a_missing_device_is_an_error_naming_the_file() {
     let s = Scratch::new("errors");
-    let (device, sysfs) = s.framebuffer("800,480", "24", "2400");
+    let (device, sysfs) = s.framebuffer((800, 480), 24, 2400);
     let err = Device::open(&device, &sysfs)
         .err()
         .expect("24 bpp is refused");
@@ -108,7 +105,7 @@ fn read(path: &Path) -> Vec<u8> {
 fn only_changed_rows_are_written_after_the_first_frame() {
     let s = Scratch::new("rows");
     // A row of 3 pixels padded to 8 bytes: the padding is never written.
-    let (path, sysfs) = s.framebuffer("3,2", "16", "8");
+    let (path, sysfs) = s.framebuffer((3, 2), 16, 8);
     let mut device = Device::open(&path, &sysfs).unwrap();
     let mut pixels = vec![Pixel(0x00ff_ffff); 6];
     device.write_rows(&pixels, 0..0).unwrap();
