@@ -134,6 +134,11 @@ pub struct Config {
     /// The seed of the table's dice and chits for new games (`--seed`, for a run that can be
     /// repeated exactly); `None` takes one from the clock.
     pub seed: Option<u64>,
+    /// The framebuffer the software renderer draws on, turning to any seat (`--framebuffer`);
+    /// `None`: a desktop window, or in the kiosk build `/dev/fb0` if there is one.
+    pub framebuffer: Option<PathBuf>,
+    /// The framebuffer window's input devices (`--input`); empty: every /dev/input/event*.
+    pub inputs: Vec<PathBuf>,
     pub gpio: GpioConfig,
 }
 
@@ -159,6 +164,8 @@ impl Config {
             window_width: 1280,
             window_height: 800,
             seed: None,
+            framebuffer: None,
+            inputs: Vec::new(),
             gpio: GpioConfig::default(),
         }
     }
@@ -279,6 +286,8 @@ const VALUE_FLAGS: &[(&str, &str)] = &[
     ("--log-level", "log_level"),
     ("--window-size", "window_size"),
     ("--seed", "seed"),
+    ("--framebuffer", "framebuffer"),
+    ("--input", "input"),
     ("--debounce-ms", "gpio.debounce_ms"),
 ];
 
@@ -325,6 +334,12 @@ OPTIONS (each overrides the config file):
                            (default: the config file's [window] width and height, else 1280x800)
     --seed N               seed the table's dice and chits for new games, to repeat a run
                            exactly (default: from the clock)
+    --framebuffer DEVICE   draw on this Linux framebuffer (e.g. /dev/fb0) with the software
+                           renderer, turning to any seat (default: a desktop window; the kiosk
+                           build uses /dev/fb0 when the software renderer is chosen)
+    --input DEVICE         an evdev input device for the framebuffer (touchscreen, mouse,
+                           keyboard), e.g. /dev/input/event0; repeat it for more (default:
+                           every readable /dev/input/event*)
     --debounce-ms N        GPIO button debounce window in milliseconds (default 30)
     -h, --help             print this help
     -V, --version          print the version
@@ -458,6 +473,10 @@ pub fn resolve(cli: &Cli, env: &dyn Fn(&str) -> Option<OsString>) -> (Config, Ve
             }
             Err(_) => {}
         }
+    }
+    // Input devices named on the command line replace the file's list.
+    if cli.overrides.iter().any(|(key, ..)| *key == "input") {
+        cfg.inputs.clear();
     }
     for (key, flag, value) in &cli.overrides {
         let mut w = Warn {
@@ -666,6 +685,16 @@ fn set_top(
             path_value(v, env, &default).map(|p| cfg.save_dir = p)
         }
         "data_dir" => path_value(v, env, "the built-in data").map(|p| cfg.data_dir = Some(p)),
+        "framebuffer" => path_value(v, env, "no framebuffer").map(|p| cfg.framebuffer = Some(p)),
+        // One device, or a list of them.
+        "input" => match v.as_array() {
+            Some(items) => items
+                .iter()
+                .map(|item| path_value(item, env, "every /dev/input/event*"))
+                .collect::<Result<Vec<_>, _>>()
+                .map(|list| cfg.inputs = list),
+            None => path_value(v, env, "every /dev/input/event*").map(|p| cfg.inputs = vec![p]),
+        },
         "log_level" => choose(
             v,
             &[
@@ -864,6 +893,15 @@ fn apply_flag(
                 ),
             ),
         },
+        // Repeatable: each --input adds a device.
+        "input" => {
+            let before = cfg.inputs.clone();
+            set_top(cfg, flag, key, &Value::String(value.to_string()), env, w);
+            if cfg.inputs != before {
+                let added = cfg.inputs.pop();
+                cfg.inputs = before.into_iter().chain(added).collect();
+            }
+        }
         _ => set_top(cfg, flag, key, &Value::String(value.to_string()), env, w),
     }
 }

@@ -228,8 +228,12 @@ fn run_table(config: &Config) -> Result<(), String> {
     };
     let previous = persist::previous_game(&dir);
     let persist = Box::new(persist::DiskPersist::new(dir));
-    let renderer =
-        ui::select_backend(ui_config.renderer).map_err(|e| format!("no renderer: {e}"))?;
+    let framebuffer = ui::FramebufferConfig {
+        device: config.framebuffer.clone(),
+        inputs: config.inputs.clone(),
+    };
+    let renderer = ui::select_display(ui_config.renderer, &framebuffer)
+        .map_err(|e| format!("no renderer: {e}"))?;
     log::info!("renderer: {renderer}");
     let table = ui::Table::new(ui_config, data, persist, resume, renderer)
         .map_err(|e| format!("the window could not be opened: {e}"))?;

@@ -19,7 +19,7 @@ pub fn start(window: &AppWindow) -> Option<Timer> {
         let Some(w) = weak.upgrade() else { return };
         // The software renderer's window turns the whole window (element positions are the
         // window's); FemtoVG's `.slint` turn is followed by Slint's own positions.
-        let window_turn = crate::turning_window::edge().map(|edge| {
+        let window_turn = crate::turning::edge().map(|edge| {
             let size = w.window().size().to_logical(w.window().scale_factor());
             (edge, (size.width, size.height))
         });

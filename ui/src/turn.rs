@@ -1,8 +1,8 @@
 //! Turning the table to a seat: how far the picture turns for the edge of the table a seat is
 //! at, and where a point on the screen lies in the turned window (and back). The seat → edge
 //! decision is the session's (`Seats::edge_for`); this is only the geometry, shared by the
-//! software renderer's window (`turning_window`), the `.slint` turn FemtoVG uses and the
-//! test probe.
+//! software renderer's turning windows (`turning`: on a desktop and on the framebuffer), the
+//! `.slint` turn FemtoVG uses and the test probe.
 //!
 //! Edges go round counter-clockwise (South, East, North, West, as `TableEdge::degrees` counts
 //! them); Slint turns clockwise, so a seat at the East edge (the screen's right-hand side) is a

@@ -288,6 +288,56 @@ fn flags_override_the_file() {
 }
 
 #[test]
+fn the_framebuffer_and_its_input_devices_come_from_the_file_or_the_flags() {
+    let (cfg, w) = from_toml("framebuffer = \"/dev/fb1\"\ninput = [\"/dev/input/event3\"]\n");
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(cfg.framebuffer, Some(PathBuf::from("/dev/fb1")));
+    assert_eq!(cfg.inputs, vec![PathBuf::from("/dev/input/event3")]);
+    let (cfg, w) = from_toml("input = \"/dev/input/event7\"\n");
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(cfg.inputs, vec![PathBuf::from("/dev/input/event7")]);
+    // Each --input adds a device; the command line's list replaces the file's.
+    let (cfg, w) = resolve(
+        &cli(&[
+            "--config=/dev/null",
+            "--framebuffer",
+            "/dev/fb0",
+            "--input",
+            "/dev/input/event0",
+            "--input=/dev/input/event1",
+        ]),
+        &no_env,
+    );
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(cfg.framebuffer, Some(PathBuf::from("/dev/fb0")));
+    assert_eq!(
+        cfg.inputs,
+        vec![
+            PathBuf::from("/dev/input/event0"),
+            PathBuf::from("/dev/input/event1")
+        ]
+    );
+    assert_eq!(Config::defaults(&no_env).framebuffer, None);
+}
+
+#[test]
+fn a_bad_framebuffer_or_input_is_a_warning_naming_the_option() {
+    let (cfg, w) = one_warning("framebuffer = 3\n");
+    assert_eq!(cfg.framebuffer, None);
+    assert_eq!(w.key, "framebuffer");
+    let (cfg, w) = one_warning("input = [\"/dev/input/event0\", 5]\n");
+    assert!(cfg.inputs.is_empty());
+    assert_eq!(w.key, "input");
+    let (cfg, w) = resolve(&cli(&["--config=/dev/null", "--framebuffer="]), &no_env);
+    assert_eq!(cfg.framebuffer, None);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].key, "--framebuffer");
+    assert!(w[0].reason.contains("empty path"), "{}", w[0].reason);
+    let (_, w) = resolve(&cli(&["--config=/dev/null", "--input="]), &no_env);
+    assert_eq!(w[0].key, "--input");
+}
+
+#[test]
 fn a_kiosk_build_fills_the_screen_by_default() {
     let cfg = Config::defaults(&no_env);
     assert_eq!(cfg.fullscreen, cfg!(feature = "kiosk"));

@@ -4,8 +4,8 @@ use super::*;
 
 impl Controller {
     /// Turns the table to face the seat at `edge` (the session's seats say which): the
-    /// software renderer's window turns the whole picture; otherwise the `.slint` turns it
-    /// (FemtoVG). A renderer that cannot turn stays upright.
+    /// software renderer's turning window (desktop or framebuffer) turns the whole picture;
+    /// otherwise the `.slint` turns it (FemtoVG). A renderer that cannot turn stays upright.
     pub(super) fn face_seat(&self, w: &AppWindow, edge: TableEdge) {
         let edge = if self.rotation_available {
             edge
@@ -14,7 +14,7 @@ impl Controller {
         };
         let v = w.global::<View>();
         v.set_rotated(edge != TableEdge::South);
-        let by_window = crate::turning_window::turn_to(edge);
+        let by_window = crate::turning::turn_to(edge);
         v.set_turn_degrees(if by_window {
             0
         } else {

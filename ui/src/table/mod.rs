@@ -352,7 +352,7 @@ impl Table {
             log_shown: 0,
             // FemtoVG turns the table in the .slint; the software renderer only in the table's
             // own window (not in Slint's winit or linuxkms backends).
-            rotation_available: renderer != "software" || crate::turning_window::active(),
+            rotation_available: renderer != "software" || crate::turning::active(),
             renderer,
             refusal_timer: Timer::default(),
             toast_timer: Timer::default(),
