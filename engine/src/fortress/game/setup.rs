@@ -194,13 +194,15 @@ impl<'d> Game<'d> {
                 "a Plant Protection Battalion has a combat face only",
             );
         }
-        // 13.5: a Hitler Youth unit off the bridges may not leave a bridge without one.
+        // 13.5: a Hitler Youth unit that blocks no new bridge may not leave one without a unit.
+        let new_bridge = data
+            .map
+            .place(HAVEL_BRIDGES)
+            .is_some_and(|p| p.hexes.contains(&hex))
+            && !self.youth_in(hex);
         if g.zone == Some(SetupZone::HavelBridgesThenPerimeter)
             && c.kind == UnitType::HitlerYouth
-            && !data
-                .map
-                .place(HAVEL_BRIDGES)
-                .is_some_and(|p| p.hexes.contains(&hex))
+            && !new_bridge
         {
             let youth_left = self
                 .units_to_place()

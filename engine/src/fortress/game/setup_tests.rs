@@ -309,6 +309,9 @@ fn fb_13_5_a_hitler_youth_unit_blocks_each_havel_bridge_the_rest_on_or_inside_th
     place(&mut g, HJ, RING).expect("one spare for the perimeter");
     refused(&mut g, HJ_2, INSIDE, "13.5");
     place(&mut g, HJ_2, HAVEL_BRIDGE).expect("the bridge blocked");
+    // With the bridge blocked, the spare may join it there too.
+    cmd(&mut g, Command::TakeBack { unit: HJ }).expect("taken back");
+    place(&mut g, HJ, HAVEL_BRIDGE).expect("one spare may stack there");
 }
 
 #[test]
