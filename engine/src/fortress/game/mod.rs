@@ -43,6 +43,7 @@ mod volkssturm;
 pub use assault::{Aftermath, Announced, Stage};
 pub use event::Event;
 pub use fire::reveals;
+pub use setup::{HAVEL_BRIDGES, MAX_SETUP_DRAW};
 pub use victory::{Ending, Outcome, Victory, HITLER_NAME, REICHSTAG};
 
 use super::board::{self, Options, SegmentKind};
