@@ -735,7 +735,7 @@ fn fortress_13_0_13_6_the_full_game_starts_with_the_german_set_up_and_plays_on_t
     assert_eq!(at("gd-2"), Some(h("4818")));
     assert_eq!(at("janums"), Some(h("4915")));
     // 13.1: the Air Ministry's two units in 5117 and/or 5118.
-    for id in ["hg-mech"] {
+    for id in ["hg-mech", "lw-field"] {
         assert!([Some(h("5117")), Some(h("5118"))].contains(&at(id)), "{id}");
     }
     // 13.5: a Hitler Youth unit blocks each Havel bridge.
