@@ -183,6 +183,13 @@ impl FortressAgent {
                     out.push(place);
                 }
             }
+            if !sure {
+                // None of the tries was legal: the first legal hex for this unit.
+                if let Some(p) = g.first_placement(unit) {
+                    out.push(Input::Command(Command::Place(p)));
+                    sure = true;
+                }
+            }
             if sure {
                 // The board changes under any plan made before.
                 self.setup_plan.clear();

@@ -112,10 +112,16 @@ impl TableGame for Fortress {
         use engine::core::hex::Dir;
         use engine::fortress::counters::COMBAT;
         use engine::fortress::data::Placement;
+        let Some(listing) = self.setup_listing_of(unit) else {
+            return Vec::new();
+        };
         self.data
             .map
             .hexes()
-            .filter(|&hex| self.check_setup(unit, hex, COMBAT, Dir::Up).is_ok())
+            .filter(|&hex| {
+                self.data.can_set_up(listing, hex)
+                    && self.check_setup(unit, hex, COMBAT, Dir::Up).is_ok()
+            })
             .map(|hex| {
                 Command::Place(Placement {
                     unit,

@@ -315,6 +315,35 @@ impl<'d> Game<'d> {
         emit(events, Event::SetUpDone)
     }
 
+    /// The first legal placement of `unit` now, in Combat Mode, trying the listing's own hexes,
+    /// the Havel bridges, the perimeter, then the whole map (auto-place's order).
+    pub fn first_placement(&self, unit: UnitId) -> Option<Placement> {
+        let data = self.data;
+        let listing = self.setup_listing_of(unit)?;
+        let bridges = data
+            .map
+            .place(HAVEL_BRIDGES)
+            .map(|p| &p.hexes[..])
+            .unwrap_or(&[]);
+        let hex = listing
+            .hexes
+            .iter()
+            .chain(bridges)
+            .chain(data.within_perimeter.iter())
+            .copied()
+            .chain(data.map.hexes())
+            // The zone first: it is cheap, and most hexes of the map fail it.
+            .find(|&h| {
+                data.can_set_up(listing, h) && self.check_setup(unit, h, COMBAT, Dir::Up).is_ok()
+            })?;
+        Some(Placement {
+            unit,
+            hex,
+            face: COMBAT,
+            facing: Dir::Up,
+        })
+    }
+
     /// A legal placement for every unit still to be placed, worked out on a copy, in combat
     /// mode (3.3.3: the German's choice; the listed values are the combat face, 13.0). Hexes
     /// are tried in a fixed order — the listing's own hexes, the Havel bridges, the perimeter,
@@ -338,31 +367,8 @@ impl<'d> Game<'d> {
         for u in first.chain(self.units_to_place().filter(|u| !youth(u))) {
             let _ = order.push(u);
         }
-        let data = self.data;
-        let bridges = data
-            .map
-            .place(HAVEL_BRIDGES)
-            .map(|p| &p.hexes[..])
-            .unwrap_or(&[]);
         for u in order {
-            let Some(listing) = g.setup_listing_of(u) else {
-                continue;
-            };
-            let found = listing
-                .hexes
-                .iter()
-                .chain(bridges)
-                .chain(data.within_perimeter.iter())
-                .copied()
-                .chain(data.map.hexes())
-                .find(|&h| g.check_setup(u, h, COMBAT, Dir::Up).is_ok());
-            if let Some(hex) = found {
-                let p = Placement {
-                    unit: u,
-                    hex,
-                    face: COMBAT,
-                    facing: Dir::Up,
-                };
+            if let Some(p) = g.first_placement(u) {
                 let mut ev = Events::new();
                 if g.set_up(&p, &mut ev).is_ok() && out.push(p).is_err() {
                     break;
