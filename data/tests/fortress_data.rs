@@ -677,8 +677,40 @@ fn fortress_map_the_havel_cuts_gatow_and_spandau_off_but_for_its_bridges() {
     assert!(reach(&d, "5534", true).contains(&h("5225")));
 }
 
+/// The full game's German set-up, done the table's way: the thirty Volkssturm of 13.6 drawn
+/// (the first chit each time), then auto-place. Returns the game in its first player-turn.
+fn set_up_full_game(d: &'static GameData) -> engine::fortress::Game<'static> {
+    use engine::core::protocol::{Input, Pending};
+    use engine::fortress::Command;
+    let mut game = engine::fortress::Game::new(
+        d,
+        fortress::FULL_GAME,
+        engine::fortress::board::Options::default(),
+    )
+    .expect("the full game starts");
+    let mut draws = 0;
+    while let Pending::DrawChit { case, .. } = game.pending() {
+        assert_eq!(case, "13.6");
+        game.apply(&Input::Drew(0)).expect("drawn");
+        draws += 1;
+    }
+    assert_eq!(draws, 30, "13.6: thirty Volkssturm units");
+    for p in game.auto_place() {
+        game.apply(&Input::Command(Command::Place(p)))
+            .expect("an auto-placement is legal");
+    }
+    assert_eq!(
+        game.units_to_place().count(),
+        0,
+        "auto-place places every unit"
+    );
+    game.apply(&Input::Command(Command::SetUpDone))
+        .expect("the set-up is complete");
+    game
+}
+
 #[test]
-fn fortress_13_0_13_1_the_full_game_sets_up_the_fixed_deployments_and_plays_on_the_stand_in_charts()
+fn fortress_13_0_13_6_the_full_game_starts_with_the_german_set_up_and_plays_on_the_stand_in_charts()
 {
     let d: &'static GameData = Box::leak(data());
     // One type: the loader fills the charts the game reads with the engine's marked stand-ins.
@@ -690,47 +722,57 @@ fn fortress_13_0_13_1_the_full_game_sets_up_the_fixed_deployments_and_plays_on_t
     let s = d.scenario(fortress::FULL_GAME).expect("the full game");
     assert_eq!(s.case.as_str(), "13.0");
     assert_eq!(s.last_turn, 15, "4.0: April 21 to May 5");
+    // 13.0: the scenario places nothing itself; the German's set-up step places everything.
+    assert!(s.setup.is_empty());
+    let game = set_up_full_game(d);
     let ids = ids();
-    let at = |id: &str| {
-        let u = unit(&ids, id);
-        s.setup.iter().find(|p| p.unit == u).map(|p| p.hex)
-    };
+    let b = &game.state.board;
+    let at = |id: &str| b.unit(unit(&ids, id)).unwrap().state.hex();
     // 13.1: the listings naming one hex put their units there.
     assert_eq!(at("hitler"), Some(h("5017")));
     assert_eq!(at("lah-1"), Some(h("5017")));
     assert_eq!(at("berlin-hq"), Some(h("5315")));
     assert_eq!(at("gd-2"), Some(h("4818")));
     assert_eq!(at("janums"), Some(h("4915")));
-    // The German's choices are not invented: two hexes for two units (the Air Ministry), zones
-    // (13.2–13.6) and the Soviets (13.0: they enter as reinforcements).
-    assert_eq!(at("hg-mech"), None);
-    assert_eq!(at("hg-tegel"), None);
-    assert!(s
-        .setup
-        .iter()
-        .all(|p| d.forces.counter(p.unit).unwrap().side == GERMAN));
-    assert!(s.setup.iter().all(|p| p.face == COMBAT));
-    // Every placed unit stands where its listing may be set up.
-    for p in &s.setup {
+    // 13.1: the Air Ministry's two units in 5117 and/or 5118.
+    for id in ["hg-mech", "lw-field"] {
+        assert!([Some(h("5117")), Some(h("5118"))].contains(&at(id)), "{id}");
+    }
+    // 13.5: a Hitler Youth unit blocks each Havel bridge.
+    for bridge in ["2011", "2012", "2013", "2017", "2109", "2407"] {
+        let youth = b.stacks.at(h(bridge), GERMAN).is_some_and(|s| {
+            s.units.iter().any(|&u| {
+                d.forces.counter(u).unwrap().kind
+                    == engine::fortress::counters::UnitType::HitlerYouth
+            })
+        });
+        assert!(youth, "13.5: the bridge in {bridge}");
+    }
+    // Every German set-up unit stands where its listing allows; no Soviet is on the map.
+    let mut placed = 0;
+    for (i, c) in d.forces.counters.iter().enumerate() {
+        let u = UnitId(i as u16);
+        let Some(hex) = b.hex_of(u) else { continue };
+        assert_eq!(c.side, GERMAN, "13.0: the Soviets enter as reinforcements");
         let g = d
             .groups
             .iter()
-            .find(|g| g.kind == GroupKind::SetUp && g.units.contains(&p.unit))
+            .find(|g| {
+                matches!(g.kind, GroupKind::SetUp | GroupKind::Pool)
+                    && g.variant.is_none()
+                    && g.units.contains(&u)
+            })
             .expect("a set-up listing");
-        assert!(d.can_set_up(g, p.hex));
+        assert!(d.can_set_up(g, hex), "{} in {hex:?}", c.name);
+        placed += 1;
     }
-    // The game plays on the loaded data.
-    let game = engine::fortress::Game::new(
-        d,
-        fortress::FULL_GAME,
-        engine::fortress::board::Options::default(),
-    )
-    .expect("the full game sets up");
-    let b = &game.state.board;
-    assert_eq!(
-        b.unit(unit(&ids, "hitler")).unwrap().state.hex(),
-        Some(h("5017"))
-    );
+    let listed: usize = d
+        .groups
+        .iter()
+        .filter(|g| g.kind == GroupKind::SetUp && g.side == GERMAN && g.variant.is_none())
+        .map(|g| g.units.len())
+        .sum();
+    assert_eq!(placed, listed + 30);
     assert_eq!(b.face(unit(&ids, "hitler")), COMBAT);
 }
 
@@ -827,12 +869,7 @@ fn full_game_of_arrivals() {
     use engine::fortress::game::{Ending, Outcome};
     use engine::fortress::Command;
     let d: &'static GameData = Box::leak(data());
-    let mut game = engine::fortress::Game::new(
-        d,
-        fortress::FULL_GAME,
-        engine::fortress::board::Options::default(),
-    )
-    .expect("the full game sets up");
+    let mut game = set_up_full_game(d);
     let ids = ids();
     let mut entered = [0usize; 2];
     let mut losses = 0;

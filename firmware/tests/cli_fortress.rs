@@ -2,9 +2,10 @@
 //! play --script FILE` plays a text-notation script on the built-in data and prints every event
 //! with its case; `replay` and `resume` read the game it saved; a refusal names its rule.
 //!
-//! The script is written by the test from the engine (the first German unit of the full
-//! game's set-up that can change mode and step to a neighbouring hex), so it stays legal when
-//! a club's data or the stand-in map changes.
+//! The script is written by the test from the engine (the German set-up by the thirty draws of
+//! 13.6 and the engine's auto-place, then the first German unit of the set-up that can change
+//! mode and step to a neighbouring hex), so it stays legal when a club's data or the stand-in
+//! map changes.
 
 mod common;
 use common::x11::berlin_table;
@@ -51,7 +52,21 @@ fn end_segment(game: &mut Fortress, lines: &mut Vec<String>) {
     settle(game, lines);
 }
 
-/// A script of the full game: through the German reinforcement segment (its airpower roll,
+/// The German set-up (13.0): auto-place's placements, then "set-up done", then what follows.
+fn set_up(game: &mut Fortress, lines: &mut Vec<String>) {
+    let placements = game.auto_place();
+    for p in placements {
+        let input = Input::Command(Command::Place(p));
+        Ruleset::apply(game, &input).expect("an auto-placement is legal");
+        lines.push(line(&input));
+    }
+    let done = Input::Command(Command::SetUpDone);
+    Ruleset::apply(game, &done).expect("the set-up is complete");
+    lines.push(line(&done));
+    settle(game, lines);
+}
+
+/// A script of the full game: the German set-up (13.0–13.6), through the German reinforcement segment (its airpower roll,
 /// 5.6) and recovery segment to his movement segment (4.1), a unit turned to Maneuver Mode
 /// (3.3.3) and stepped into a neighbouring hex (7.1), then the rest of turn 1 to the start of
 /// turn 2. Returns the script and the unit's printed name.
@@ -60,6 +75,7 @@ fn script() -> (String, String) {
     let mut game = Fortress::new(data, "full-game", Default::default()).expect("full game");
     let mut lines = vec!["scenario full-game".to_string()];
     settle(&mut game, &mut lines);
+    set_up(&mut game, &mut lines);
     while game.state.board.segment.kind != SegmentKind::Movement {
         end_segment(&mut game, &mut lines);
     }
@@ -152,6 +168,9 @@ fn fortress_berlin_plays_a_script_and_prints_every_event_with_its_case() {
     assert_events_cite_cases(
         &stdout,
         &[
+            "[13.6] ",
+            "[13.1] German set-up: ",
+            "[13.0] the German set-up is done",
             "[4.1.3] German Movement segment",
             "[3.3.3] ",
             &format!("[7.1] German: {name} moves to "),

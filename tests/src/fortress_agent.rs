@@ -14,6 +14,7 @@ use engine::core::side::{Side, Viewer};
 use engine::core::units::UnitId;
 use engine::fortress::board::SegmentKind;
 use engine::fortress::counters::{GERMAN, SOVIET};
+use engine::fortress::data::Placement;
 use engine::fortress::game::{Assaulters, Command, Force, Game, Waiting};
 use engine::fortress::GameData;
 use rand::rngs::StdRng;
@@ -53,6 +54,10 @@ pub struct FortressAgent {
     /// Commands tried a segment before the agent ends it.
     actions: u32,
     segment: (u8, SegmentKind, Side),
+    /// Set-up (13.0): random placements left before the agent lets auto-place finish, and
+    /// auto-place's plan once asked for.
+    setup_random: u32,
+    setup_plan: Vec<Placement>,
 }
 
 impl FortressAgent {
@@ -62,7 +67,21 @@ impl FortressAgent {
             tries: 0,
             actions: 12,
             segment: (0, SegmentKind::Reinforcement, GERMAN),
+            setup_random: 0,
+            setup_plan: Vec::new(),
         }
+        .with_setup_coin()
+    }
+
+    /// How many units this game's German places at random before auto-place does the rest:
+    /// none in a quarter of the games, all of them in another quarter.
+    fn with_setup_coin(mut self) -> Self {
+        self.setup_random = match self.rng.gen_range(0..4) {
+            0 => 0,
+            1 => u32::MAX,
+            _ => self.rng.gen_range(1..60),
+        };
+        self
     }
 
     /// An agent that tries `n` commands a segment before ending it (long journals).
@@ -97,7 +116,119 @@ impl FortressAgent {
         }
     }
 
+    /// The German set-up (13.0–13.6): random legal placements in a random mode and facing,
+    /// now and then a unit taken back, auto-place for the rest, then "set-up done".
+    fn setup(&mut self, g: &Fb) -> Vec<Input<Command>> {
+        let left: Vec<UnitId> = g.units_to_place().collect();
+        if left.is_empty() {
+            return vec![Input::Command(Command::SetUpDone)];
+        }
+        let mut out = Vec::new();
+        if self.setup_random > 0 {
+            self.setup_random -= 1;
+            // Doubtful on purpose now and then: "set-up done" with units left (13.0).
+            if self.rng.gen_bool(0.02) {
+                out.push(Input::Command(Command::SetUpDone));
+            }
+            let mut sure = false;
+            if self.rng.gen_bool(0.05) {
+                let placed: Vec<UnitId> = (0..g.state.board.units.len() as u16)
+                    .map(UnitId)
+                    .filter(|&u| {
+                        g.setup_listing_of(u).is_some() && g.state.board.hex_of(u).is_some()
+                    })
+                    .collect();
+                if let Some(&unit) = placed.choose(&mut self.rng) {
+                    out.push(Input::Command(Command::TakeBack { unit }));
+                    sure = true;
+                }
+            }
+            let unit = *left.choose(&mut self.rng).expect("units left");
+            let listing = g.setup_listing_of(unit).expect("a set-up unit");
+            let geometry = g.data.map.geometry;
+            let bridges: &[HexId] = g
+                .data
+                .map
+                .place(engine::fortress::game::HAVEL_BRIDGES)
+                .map_or(&[], |p| &p.hexes[..]);
+            let perimeter = &g.data.within_perimeter;
+            for _ in 0..6 {
+                let hex = match self.rng.gen_range(0..4) {
+                    0 if !listing.hexes.is_empty() => {
+                        listing.hexes[self.rng.gen_range(0..listing.hexes.len())]
+                    }
+                    1 if !bridges.is_empty() => bridges[self.rng.gen_range(0..bridges.len())],
+                    2 if !perimeter.is_empty() => perimeter[self.rng.gen_range(0..perimeter.len())],
+                    _ => HexId::new(
+                        self.rng.gen_range(1..=geometry.columns),
+                        self.rng.gen_range(1..=geometry.rows),
+                    ),
+                };
+                let (face, facing) = if self.rng.gen_bool(0.5) {
+                    (Face::Front, Dir::ALL[self.rng.gen_range(0..6)])
+                } else {
+                    (Face::Back, Dir::Up)
+                };
+                let place = Input::Command(Command::Place(Placement {
+                    unit,
+                    hex,
+                    face,
+                    facing,
+                }));
+                if g.check_setup(unit, hex, face, facing).is_ok() {
+                    out.push(place);
+                    sure = true;
+                    break;
+                } else if self.rng.gen_bool(0.05) {
+                    out.push(place);
+                }
+            }
+            if !sure {
+                // None of the tries was legal: the first legal hex for this unit.
+                if let Some(p) = g.first_placement(unit) {
+                    out.push(Input::Command(Command::Place(p)));
+                    sure = true;
+                }
+            }
+            if sure {
+                // The board changes under any plan made before.
+                self.setup_plan.clear();
+                return out;
+            }
+        }
+        // Auto-place does what the random placements did not; its plan holds while the
+        // board changes only by it.
+        if self.setup_plan.is_empty() {
+            self.setup_plan = g.auto_place().into_iter().collect();
+            self.setup_plan.reverse();
+        }
+        if let Some(p) = self.setup_plan.pop() {
+            out.push(Input::Command(Command::Place(p)));
+            return out;
+        }
+        // A unit with no legal hex left (its listed hexes full, 3.1.2): the German takes back
+        // what stands there, or else any unit of his set-up.
+        let stuck = g.setup_listing_of(left[0]).expect("a set-up unit");
+        let b = &g.state.board;
+        let placed: Vec<UnitId> = (0..b.units.len() as u16)
+            .map(UnitId)
+            .filter(|&u| g.setup_listing_of(u).is_some())
+            .filter(|&u| {
+                b.hex_of(u)
+                    .is_some_and(|h| stuck.hexes.is_empty() || stuck.hexes.contains(&h))
+            })
+            .filter(|&u| !stuck.units.contains(&u))
+            .collect();
+        if let Some(&unit) = placed.choose(&mut self.rng) {
+            out.push(Input::Command(Command::TakeBack { unit }));
+        }
+        out
+    }
+
     fn commands(&mut self, g: &Fb) -> Vec<Input<Command>> {
+        if g.setting_up() {
+            return self.setup(g);
+        }
         let b = &g.state.board;
         let key = (b.turn, b.segment.kind, b.segment.side);
         if key != self.segment {

@@ -1,12 +1,14 @@
 //! Fortress Berlin's random playouts (issue 11): games played to their end by a random player
-//! on the built-in data (the full game) and on the engine's test board (both sides in contact
+//! on the built-in data (the full game, from the German set-up of 13.0–13.6: the thirty
+//! Volkssturm drawn, random placements, modes, facings and take-backs, auto-place for the rest)
+//! and on the engine's test board (both sides in contact
 //! from the first turn, so close assaults, bombardments, retreats and advances happen), with
 //! the invariants of `tests::fortress_agent::check_invariants` after every input, every
 //! refusal leaving the state byte for byte as it was, and replay determinism (the journal
 //! replayed in place gives the same state).
 //!
-//! `BERLIN_TABLE_FORTRESS_PLAYOUTS=n` plays n seeds per scenario (default 1,000, about 10 s in
-//! a debug build); `BERLIN_TABLE_FIRST_SEED=s` starts at s.
+//! `BERLIN_TABLE_FORTRESS_PLAYOUTS=n` plays n seeds per scenario (default 1,000, about 20–25 s
+//! in a debug build on two shared cores); `BERLIN_TABLE_FIRST_SEED=s` starts at s.
 
 use engine::core::contract::Ruleset;
 use engine::core::protocol::Events;

@@ -16,12 +16,8 @@ pub mod units;
 
 use crate::error::{DataError, Src};
 use crate::source::FileSet;
-use engine::core::hex::Dir;
 use engine::fortress::board::{Forces, MapData};
-use engine::fortress::counters::{COMBAT, GERMAN};
-use engine::fortress::data::{
-    text, GameData, GroupKind, Placement, Scenario, SetupZone, MAX_PLACEMENTS,
-};
+use engine::fortress::data::{text, GameData, Scenario};
 use std::borrow::Cow;
 
 /// The game's folder and id.
@@ -186,38 +182,16 @@ fn check_files_here(files: &FileSet) -> (Box<GameData>, Vec<DataError>) {
     (data, errors)
 }
 
-/// The full game (13.0, 4.0): the German set-up listings of the base game that name one hex
-/// (the fixed deployments of 13.1 and 13.2) put every unit in that hex, in combat mode (13.0:
-/// the listed values are the combat face; a combat-mode unit faces all round, 3.4, so the
-/// facing is unused). Listings that leave the hex to the German — several hexes for several
-/// units (13.1 Air Ministry) or a zone (13.2–13.6) — are not placed: the set-up of those is his
-/// choice, which the game has no step for yet, and the data do not invent one.
-pub fn full_game(data: &GameData) -> Scenario {
-    let mut setup = heapless::Vec::<Placement, MAX_PLACEMENTS>::new();
-    for g in &data.groups {
-        let fixed = g.kind == GroupKind::SetUp
-            && g.side == GERMAN
-            && g.variant.is_none()
-            && g.zone == Some(SetupZone::Hexes)
-            && g.hexes.len() == 1;
-        if !fixed {
-            continue;
-        }
-        for &unit in &g.units {
-            let _ = setup.push(Placement {
-                unit,
-                hex: g.hexes[0],
-                face: COMBAT,
-                facing: Dir::Up,
-            });
-        }
-    }
+/// The full game (13.0, 4.0): the scenario places nothing itself. Every German set-up listing
+/// (13.1–13.6), the fixed deployments included, is placed by the German in the game's set-up
+/// step, in the mode he chooses (3.3.3); the Soviets enter as reinforcements (13.0).
+pub fn full_game(_data: &GameData) -> Scenario {
     Scenario {
         id: text(FULL_GAME),
         name: text("Fortress Berlin (full game)"),
         case: text("13.0"),
         last_turn: FULL_GAME_TURNS,
-        setup,
+        setup: heapless::Vec::new(),
     }
 }
 

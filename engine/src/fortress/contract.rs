@@ -25,6 +25,10 @@ pub const OWN_DIVISION_COMMAND: &str = "own-division-command";
 /// The sequence of play (4.1, 4.2, 4.3), one step per segment and player-turn.
 pub const SEQUENCE: &[StepInfo] = &[
     StepInfo {
+        name: "German set-up",
+        case: "13.0",
+    },
+    StepInfo {
         name: "German reinforcement",
         case: "4.1.1",
     },
@@ -120,7 +124,9 @@ impl<'d> Ruleset<'d> for Game<'d> {
     fn step(&self) -> SequenceStep {
         let seg = self.state.board.segment;
         let index = if self.state.waiting == Waiting::GameOver {
-            8
+            9
+        } else if self.setting_up() {
+            0
         } else {
             let k = match seg.kind {
                 SegmentKind::Reinforcement => 0,
@@ -129,9 +135,9 @@ impl<'d> Ruleset<'d> for Game<'d> {
                 SegmentKind::Combat => 3,
             };
             if seg.side == GERMAN {
-                k
+                1 + k
             } else {
-                4 + k
+                5 + k
             }
         };
         SequenceStep {
@@ -139,13 +145,20 @@ impl<'d> Ruleset<'d> for Game<'d> {
             step: SEQUENCE[index],
             turn: self.state.board.turn as u16,
             last_turn: Some(self.state.last_turn as u16),
-            side: (index != 8).then_some(seg.side),
+            side: (index != 9).then_some(seg.side),
         }
     }
     fn step_end(&self) -> Option<StepEnd<Command>> {
         // The phasing player ends each segment of the player-turn (4.1, 4.2).
         if !matches!(Ruleset::pending(self), Pending::Command { .. }) {
             return None;
+        }
+        if self.setting_up() {
+            return Some(StepEnd {
+                command: Command::SetUpDone,
+                label: "Set-up done",
+                case: "13.0",
+            });
         }
         let (label, case) = match self.state.board.segment.kind {
             SegmentKind::Reinforcement => ("End reinforcements", "5.0"),

@@ -206,6 +206,25 @@ impl fmt::Display for Described<'_> {
                 self.unit(f, *unit)?;
                 f.write_str(" deserts")
             }
+            Event::SetUp {
+                unit, hex, face, ..
+            } => {
+                f.write_str("German set-up: ")?;
+                self.unit(f, *unit)?;
+                f.write_str(" in ")?;
+                self.hex(f, *hex)?;
+                f.write_str(if *face == MANEUVER {
+                    ", Maneuver Mode"
+                } else {
+                    ", Combat Mode"
+                })
+            }
+            Event::TakenBack { unit } => {
+                f.write_str("German set-up: ")?;
+                self.unit(f, *unit)?;
+                f.write_str(" taken back off the map")
+            }
+            Event::SetUpDone => f.write_str("the German set-up is done; play begins"),
             Event::Drawn { unit, .. } => {
                 self.unit(f, *unit)?;
                 f.write_str(" is drawn from the Volkssturm cup")

@@ -16,13 +16,18 @@
 //! suicide                  Hitler's suicide attempt (11.1.2)
 //! disband 40               an immobile flak unit disbanded for a Volkssturm (13.6.1)
 //! air 0404                 an air strike on 0404 (11.4)
+//! place 40 5117 c          set-up: unit 40 in 5117 in Combat Mode (13.0, 3.3.3)
+//! place 40 5117 m d2       set-up: in Maneuver Mode facing d2 (3.4)
+//! takeback 40              set-up: unit 40 back off the map (13.0)
+//! setup-done               the German set-up is complete (13.0)
 //! roll 3 4                 the table's dice
 //! choose 1                 option 1 of the pending choice
 //! draw 0                   chit 0 of the pending draw
 //! ```
 //! Blank lines and lines starting with `#` read as nothing.
 
-use super::data::GameData;
+use super::counters::{COMBAT, MANEUVER};
+use super::data::{GameData, Placement};
 use super::game::{Command, Force};
 use crate::core::hex::{Dir, HexId};
 use crate::core::protocol::{DiceRoll, Input, MAX_DICE};
@@ -105,6 +110,16 @@ pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) 
             Command::Suicide => out.write_str("suicide"),
             Command::Disband { unit } => write!(out, "disband {}", unit.0),
             Command::AirStrike { target } => write!(out, "air {}", hex(*target)),
+            Command::Place(p) => {
+                write!(out, "place {} {}", p.unit.0, hex(p.hex))?;
+                if p.face == MANEUVER {
+                    write!(out, " m d{}", p.facing.index())
+                } else {
+                    out.write_str(" c")
+                }
+            }
+            Command::TakeBack { unit } => write!(out, "takeback {}", unit.0),
+            Command::SetUpDone => out.write_str("setup-done"),
         },
     }
 }
@@ -215,6 +230,25 @@ pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, Notat
         "disband" => Input::Command(Command::Disband {
             unit: unit(data, w.next())?,
         }),
+        "place" => {
+            let unit = unit(data, w.next())?;
+            let at = hex(data, w.next())?;
+            let (face, facing) = match w.next() {
+                Some("c") => (COMBAT, Dir::Up),
+                Some("m") => (MANEUVER, dir(w.next())?),
+                _ => return bad("a mode c (combat) or m dN (maneuver, facing) expected"),
+            };
+            Input::Command(Command::Place(Placement {
+                unit,
+                hex: at,
+                face,
+                facing,
+            }))
+        }
+        "takeback" => Input::Command(Command::TakeBack {
+            unit: unit(data, w.next())?,
+        }),
+        "setup-done" => Input::Command(Command::SetUpDone),
         "roll" => {
             let mut values: heapless::Vec<u8, MAX_DICE> = heapless::Vec::new();
             for t in w.by_ref() {

@@ -79,11 +79,11 @@ pub fn map() -> MapData {
     m
 }
 
-fn p(range: u8, fs: u8, pf: u8, ma: u8) -> Printed {
+pub(crate) fn p(range: u8, fs: u8, pf: u8, ma: u8) -> Printed {
     Printed::new(range, fs, pf, ma)
 }
 
-fn counter(
+pub(crate) fn counter(
     name: &str,
     side: crate::core::side::Side,
     kind: UnitType,

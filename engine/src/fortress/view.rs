@@ -1,7 +1,9 @@
 //! What one seat may see (3.1.5, 3.6): every unit of its own forces; of an enemy force only
 //! the top unit its owner chose, unless a close assault involving the force is being resolved,
 //! or a mixed bombardment, which show both sides' forces in it (bombardment alone does not,
-//! 3.6). Onlookers see the top unit of every force.
+//! 3.6). Onlookers see the top unit of every force. During the German set-up (13.0) the
+//! Soviet sees no more than that of where the Germans are setting up, and only the German sees
+//! which units he still has to place (the drawn Volkssturm among them).
 
 use super::board::Segment;
 use super::fog;
@@ -29,6 +31,10 @@ pub struct View<'d> {
     pub turn: u8,
     pub segment: Segment,
     pub forces: heapless::Vec<SeenForce, { crate::core::capacity::fortress_berlin::UNITS }>,
+    /// The German set-up is under way (13.0).
+    pub setting_up: bool,
+    /// The units the German still has to place: empty for every other viewer.
+    pub to_place: heapless::Vec<UnitId, { crate::core::capacity::fortress_berlin::UNITS }>,
 }
 
 /// Forces a close assault being resolved shows (3.6): the target's and the attackers' hexes.
@@ -64,7 +70,15 @@ pub fn view<'d>(g: &Game<'d>, viewer: Viewer) -> View<'d> {
             top_only,
         });
     }
+    let mut to_place = heapless::Vec::new();
+    if viewer == Viewer::Side(crate::fortress::counters::GERMAN) {
+        for u in g.units_to_place() {
+            let _ = to_place.push(u);
+        }
+    }
     View {
+        setting_up: g.setting_up(),
+        to_place,
         game: g.data,
         viewer,
         turn: g.state.board.turn,

@@ -1,9 +1,10 @@
 //! *Fortress Berlin*'s [`TableGame`]: what the session, the saves, `replay` and the CLI need of
 //! the second game beyond its engine contract (`engine::fortress::contract`).
 //!
-//! Fortress Berlin has no secret rolls (every die is rolled in the open: 8.1, 8.4.2) and no
-//! chit cup; what a side may not see is the inside of an enemy force, which the engine's
-//! events already mark (a move or a stack order is its owner's business, 3.1.5, 3.6).
+//! Fortress Berlin has no secret rolls (every die is rolled in the open: 8.1, 8.4.2); its one
+//! cup is the Volkssturm's (11.2.3, 13.6). What a side may not see is the inside of an enemy
+//! force and where the German sets up, which the engine's events already mark (a move, a
+//! stack order or a set-up placement is its owner's business, 3.1.5, 3.6, 13.0).
 
 use crate::ruleset::{digest_of, GameOptions, TableGame};
 use engine::core::contract::{EventVisibility, GameEvent, Ruleset};
@@ -54,9 +55,8 @@ impl TableGame for Fortress {
         "4.0",
         "no roll is wanted now: the phasing player gives commands",
     );
-    // Fortress Berlin draws nothing from a cup in the rules the engine plays (the Volkssturm
-    // cup of 11.2.3 arrives with the reinforcement segment).
-    const EMPTY_CUP: RuleViolation = RuleViolation::new("11.2.3", "there is no cup to draw from");
+    // The Volkssturm cup (11.2.3), drawn from at set-up (13.6) and by the checks of 5.5.
+    const EMPTY_CUP: RuleViolation = RuleViolation::new("11.2.3", "the Volkssturm cup is empty");
 
     fn builtin_data() -> Result<&'static GameData, String> {
         builtin_data()
@@ -102,15 +102,35 @@ impl TableGame for Fortress {
         matches!(error, engine::fortress::game::NewGameError::NoSuchScenario)
     }
 
-    // 13.0: the fixed German deployments are placed by the scenario; the German's own
-    // placement of the zone listings is not yet a set-up step (coverage table, 13.0), so there
-    // is nothing to place by hand.
+    // 13.0: the German set-up step's units still waiting (the drawn Volkssturm among them).
     fn units_to_place(&self) -> Vec<UnitId> {
-        Vec::new()
+        engine::fortress::game::Game::units_to_place(self).collect()
     }
 
-    fn placements(&self, _unit: UnitId) -> Vec<Command> {
-        Vec::new()
+    // Every hex the unit may be set up in now, in Combat Mode (the listed values, 13.0).
+    fn placements(&self, unit: UnitId) -> Vec<Command> {
+        use engine::core::hex::Dir;
+        use engine::fortress::counters::COMBAT;
+        use engine::fortress::data::Placement;
+        let Some(listing) = self.setup_listing_of(unit) else {
+            return Vec::new();
+        };
+        self.data
+            .map
+            .hexes()
+            .filter(|&hex| {
+                self.data.can_set_up(listing, hex)
+                    && self.check_setup(unit, hex, COMBAT, Dir::Up).is_ok()
+            })
+            .map(|hex| {
+                Command::Place(Placement {
+                    unit,
+                    hex,
+                    face: COMBAT,
+                    facing: Dir::Up,
+                })
+            })
+            .collect()
     }
 }
 
@@ -129,4 +149,32 @@ pub fn builtin_data() -> Result<&'static GameData, String> {
         Ok(&*Box::leak(boxed))
     })
     .clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Header, Session};
+    use engine::core::protocol::Pending;
+
+    /// 13.0, 13.6: a new full game waits for the set-up's Volkssturm draws, then the German's
+    /// placements; the session's auto-place and "set-up done" start play, and the log says
+    /// where each unit went in player words, for the German only.
+    #[test]
+    fn fb_13_0_a_session_sets_the_germans_up_by_auto_place() {
+        let data = builtin_data().expect("data");
+        let header = Header::for_game::<Fortress>("full-game", &Options::default(), 7);
+        let mut s =
+            Session::<Fortress>::new(data, header, Box::new(crate::MemoryPersist::default()))
+                .expect("a session");
+        while matches!(Ruleset::pending(s.game()), Pending::DrawChit { .. }) {
+            s.apply(Input::Drew(0)).expect("drawn");
+        }
+        assert!(s.game().setting_up());
+        let n = s.auto_place().expect("auto-place");
+        assert_eq!(n, 78 + 30, "13.1-13.5 listings and the thirty Volkssturm");
+        assert!(TableGame::units_to_place(s.game()).is_empty());
+        s.apply(Input::Command(Command::SetUpDone)).expect("done");
+        assert!(!s.game().setting_up());
+    }
 }

@@ -111,6 +111,19 @@ pub enum Event {
         units: Force,
         to: HexId,
     },
+    /// The German set a unit up before play, under its listing's case (13.0–13.6).
+    SetUp {
+        unit: UnitId,
+        hex: HexId,
+        face: Face,
+        case: Case,
+    },
+    /// The German took a unit of his set-up back (13.0).
+    TakenBack {
+        unit: UnitId,
+    },
+    /// The German set-up is complete; play begins (13.0, 13.8).
+    SetUpDone,
     /// Reinforcements came onto the map at an entry hex, paying only its cost (5.0, 7.1.2).
     Entered {
         side: Side,
@@ -199,6 +212,8 @@ impl Cited for Event {
             Event::Ruined { .. } => "9.0.1",
             Event::Exploited { .. } => "8.10",
             Event::Entered { .. } => "5.0",
+            Event::SetUp { case, .. } => case,
+            Event::TakenBack { .. } | Event::SetUpDone => "13.0",
             Event::Withdrawn { case, .. }
             | Event::VictoryPoints { case, .. }
             | Event::HitlerGone { case, .. }
@@ -220,8 +235,11 @@ impl GameEvent for Event {
             | Event::ModeChanged { side, .. }
             | Event::Topped { side, .. }
             | Event::Entered { side, .. } => EventVisibility::Only(*side),
-            // Which counter came out of the cup is the German's business (3.6).
-            Event::Drawn { .. } => EventVisibility::Only(crate::fortress::counters::GERMAN),
+            // Which counter came out of the cup is the German's business (3.6), and so is
+            // where he sets up (13.0, 3.6).
+            Event::Drawn { .. } | Event::SetUp { .. } | Event::TakenBack { .. } => {
+                EventVisibility::Only(crate::fortress::counters::GERMAN)
+            }
             _ => EventVisibility::Public,
         }
     }
@@ -275,6 +293,11 @@ impl fmt::Display for Event {
                 write!(f, "{} units enter at {},{}", units.len(), at.col, at.row)
             }
             Event::Withdrawn { units, .. } => write!(f, "{} units withdrawn", units.len()),
+            Event::SetUp { unit, hex, .. } => {
+                write!(f, "unit {} set up at {},{}", unit.0, hex.col, hex.row)
+            }
+            Event::TakenBack { unit } => write!(f, "unit {} taken back", unit.0),
+            Event::SetUpDone => write!(f, "set-up done"),
             Event::VictoryPoints {
                 side,
                 points,

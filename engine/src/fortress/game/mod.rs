@@ -28,6 +28,9 @@ mod reinforcement;
 #[cfg(test)]
 mod reinforcement_tests;
 mod sequence;
+mod setup;
+#[cfg(test)]
+mod setup_tests;
 #[cfg(test)]
 mod special_tests;
 #[cfg(test)]
@@ -40,10 +43,11 @@ mod volkssturm;
 pub use assault::{Aftermath, Announced, Stage};
 pub use event::Event;
 pub use fire::reveals;
+pub use setup::{HAVEL_BRIDGES, MAX_SETUP_DRAW};
 pub use victory::{Ending, Outcome, Victory, HITLER_NAME, REICHSTAG};
 
 use super::board::{self, Options, SegmentKind};
-use super::data::GameData;
+use super::data::{GameData, Placement};
 use super::{facing, fog, force, modes, terrain};
 use crate::core::hex::{Dir, HexId};
 use crate::core::protocol::{emit, refuse, Events, Input, Pending, RuleViolation};
@@ -93,6 +97,13 @@ pub enum Command {
     Disband { unit: UnitId },
     /// An air strike on `target` (11.4): announced, then the table's 2d6.
     AirStrike { target: HexId },
+    /// The German sets a unit up before play (13.0–13.6) in the mode he picks (3.3.3), facing
+    /// a hexside in maneuver mode (3.4).
+    Place(Placement),
+    /// The German takes a unit he set up back off the map (13.0).
+    TakeBack { unit: UnitId },
+    /// The German's set-up is complete (13.0): play begins (4.1).
+    SetUpDone,
 }
 
 /// One option of a pending choice.
@@ -128,6 +139,10 @@ pub enum Waiting {
     Substitute(UnitId),
     /// The game has ended (4.0, 11.1.4, 12.0).
     GameOver,
+    /// `left` more Volkssturm units to be drawn for the set-up (13.6, 11.2.3).
+    SetUpDraw { left: u8 },
+    /// The German sets up (13.0–13.6).
+    SetUp,
 }
 
 /// What a single die outside combat decides.
@@ -187,6 +202,8 @@ pub struct State {
     /// The hex of the combat segment's latest close assault, until another combat is
     /// announced: a close assault that empties Hitler's hex takes him (11.1.4, 11.1.5).
     pub last_assault: Option<HexId>,
+    /// Volkssturm units drawn for the set-up (13.6), until it is done.
+    pub setup_drawn: heapless::Vec<UnitId, { setup::MAX_SETUP_DRAW }>,
 }
 
 /// Close assaults one combat segment may hold (a stand-in capacity).
@@ -261,10 +278,11 @@ impl<'d> Game<'d> {
                 air_checked: None,
                 air_strikes: 0,
                 last_assault: None,
+                setup_drawn: heapless::Vec::new(),
             },
         };
-        // 5.6: the first reinforcement segment opens with its checks like every other.
-        game.opening_checks();
+        // 13.0: the German sets up what the scenario leaves to him, then play begins.
+        game.begin_setup();
         Ok(game)
     }
 
@@ -286,6 +304,12 @@ impl<'d> Game<'d> {
         let from = events.len();
         match (&self.state.waiting, input) {
             (Waiting::GameOver, _) => refuse("4.0", "the game is over"),
+            (Waiting::SetUp, Input::Command(c)) => self.setup_command(c, events),
+            (Waiting::SetUpDraw { .. }, Input::Drew(i)) => self.setup_drew(*i, events),
+            (Waiting::SetUpDraw { .. }, _) => {
+                refuse("13.6", "the table draws the set-up's Volkssturm")
+            }
+            (Waiting::SetUp, _) => refuse("13.0", "the German is setting up"),
             (Waiting::Commands, Input::Command(c)) => self.command(c, events),
             (Waiting::StackLosses { .. }, Input::Chose(i)) => self.stack_loss(*i, events),
             (Waiting::AssaultRoll(_), Input::Rolled(r)) => self.assault_rolled(r, events),
@@ -311,6 +335,19 @@ impl<'d> Game<'d> {
         let phasing = self.state.board.segment.side;
         match &self.state.waiting {
             Waiting::Commands => Pending::Command { player: phasing },
+            Waiting::SetUp => Pending::Command {
+                player: super::counters::GERMAN,
+            },
+            Waiting::SetUpDraw { .. } => Pending::DrawChit {
+                player: super::counters::GERMAN,
+                cup: "Volkssturm",
+                case: "13.6",
+                chits: self
+                    .volkssturm_cup()
+                    .into_iter()
+                    .map(Choice::Unit)
+                    .collect(),
+            },
             Waiting::GameOver => Pending::GameOver,
             Waiting::AssaultRoll(a) => Pending::Roll {
                 player: phasing,
@@ -512,6 +549,25 @@ impl<'d> Game<'d> {
             Command::Suicide => self.suicide(events),
             Command::Disband { unit } => self.disband(*unit, events),
             Command::AirStrike { target } => self.air_strike(*target, events),
+            Command::Place(_) | Command::TakeBack { .. } | Command::SetUpDone => {
+                refuse("13.0", "units are set up only before the first player-turn")
+            }
+        }
+    }
+
+    /// The commands of the set-up step (13.0): placing, taking back, ordering a force (3.1.5)
+    /// and the end of the set-up.
+    fn setup_command(
+        &mut self,
+        c: &Command,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        match c {
+            Command::Place(p) => self.set_up(p, events),
+            Command::TakeBack { unit } => self.take_back(*unit, events),
+            Command::SetUpDone => self.setup_done(events),
+            Command::Top { .. } => self.command(c, events),
+            _ => refuse("13.0", "the German sets up before the first player-turn"),
         }
     }
 

@@ -47,7 +47,8 @@ impl Game<'_> {
                     .board
                     .unit(u)
                     .is_some_and(|x| x.state.location == Location::Pool);
-                if vs && in_cup && !self.state.vs_drawn.contains(&u) && !out.contains(&u) {
+                let drawn = self.state.vs_drawn.contains(&u) || self.state.setup_drawn.contains(&u);
+                if vs && in_cup && !drawn && !out.contains(&u) {
                     let _ = out.push(u);
                 }
             }

@@ -89,8 +89,10 @@ fn bytes(game: &Game<'_>) -> Vec<u8> {
     postcard::to_allocvec(&game.state).expect("state encodes")
 }
 
+/// The step counted from the German reinforcement segment: step 0 is the German set-up (13.0),
+/// which the skirmish (set up by its scenario) skips.
 fn step_index(game: &Game<'static>) -> usize {
-    Ruleset::step(game).index
+    Ruleset::step(game).index - 1
 }
 
 // ---- the subjects ------------------------------------------------------------------------------------
