@@ -125,6 +125,17 @@ pub const MAX_RUINS: usize = 256;
 
 const NO_UNIT: RuleViolation = RuleViolation::new("engine", "no such unit");
 
+/// May the counter show `face`? A Plant Protection Battalion has no maneuver face (11.2.1).
+pub fn may_show(c: &Counter, face: Face) -> Result<(), RuleViolation> {
+    if c.combat_only && face == MANEUVER {
+        return refuse(
+            "11.2.1",
+            "a Plant Protection Battalion has a combat face only",
+        );
+    }
+    Ok(())
+}
+
 /// The facing of the maneuver-mode units of a force (3.4.2: they all face alike).
 pub fn force_facing(state: &State, stack: &Stack) -> Option<Facing> {
     stack
@@ -207,12 +218,7 @@ impl FortressState<UNITS> {
         facing: Dir,
     ) -> Result<(), RuleViolation> {
         let c: &Counter = forces.counter(u).ok_or(NO_UNIT)?;
-        if c.combat_only && face == MANEUVER {
-            return refuse(
-                "11.2.1",
-                "a Plant Protection Battalion has a combat face only",
-            );
-        }
+        may_show(c, face)?;
         let joined = self
             .stacks
             .at(hex, c.side)

@@ -14,7 +14,7 @@ use crate::core::faces::{Face, Facing};
 use crate::core::hex::{Dir, HexId};
 use crate::core::protocol::{emit, refuse, Events, RuleViolation};
 use crate::core::units::{Location, UnitId};
-use crate::fortress::board::force_facing;
+use crate::fortress::board::{force_facing, may_show};
 use crate::fortress::counters::{UnitType, COMBAT, GERMAN, MANEUVER};
 use crate::fortress::data::{Group, GroupKind, Placement, SetupZone, MAX_PLACEMENTS};
 use crate::fortress::stacking;
@@ -188,12 +188,7 @@ impl<'d> Game<'d> {
         if !enterable {
             return refuse("2.1.1", "no unit is set up where no unit may go");
         }
-        if c.combat_only && face == MANEUVER {
-            return refuse(
-                "11.2.1",
-                "a Plant Protection Battalion has a combat face only",
-            );
-        }
+        may_show(c, face)?;
         // 13.5: a Hitler Youth unit that blocks no new bridge may not leave one without a unit.
         let new_bridge = data
             .map
