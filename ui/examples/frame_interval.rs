@@ -1,7 +1,8 @@
 //! The frame interval a player sees, measured from outside the program: while a drag of the
-//! map at 60 Hz is injected into the X server, this polls a patch of the X screen (core
-//! `GetImage`, as a screenshot would) and times every change of it. The interval between
-//! changes is what reaches the screen, whatever the renderer's own timing says;
+//! map at 60 Hz is injected into the X server, this asks the server (its DAMAGE extension, as
+//! a VNC server or a compositor does) to report every drawing on the screen, and times each
+//! one that touches a patch of the map. The interval between them is what reaches the screen,
+//! whatever the renderer's own timing says;
 //! `scripts/xvfb-screens.sh bench` runs it on the real `berlin-table` under Xvfb at 1280x800
 //! with the software renderer.
 //!
@@ -14,18 +15,22 @@
 //! chain does, drifts by the sleep's overshoot and the move's own time, so the drag's cadence
 //! came out slower than 60 Hz and its jitter was counted against the table.
 //!
+//! Damage reports arrive as the server draws, on a thread that waits for them, so the timing
+//! needs no polling: an earlier version polled the patch with `GetImage` every 0.4 ms, which
+//! both blurred each time by up to a poll and loaded the X server the table draws through.
+//!
 //! Prints the number of frames seen, the interval's mean, p95 and worst, the drag's own
-//! cadence (frames cannot come faster than the moves), how often the screen was polled (the
-//! timing's resolution), and a `BUDGET` line with PASS or OVER against 17 ms (one 60 Hz frame).
+//! cadence (frames cannot come faster than the moves), and a `BUDGET` line with PASS or OVER
+//! against 17 ms (one 60 Hz frame). `FRAME_INTERVAL_DUMP=1` also prints when each move was
+//! sent and each frame drawn.
 
 mod bench;
 
 use bench::{load, stats, verdict};
-use std::hash::{Hash, Hasher};
 use std::io::IoSlice;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 use x11rb::connection::{Connection, RequestConnection};
-use x11rb::protocol::xproto::{ConnectionExt, ImageFormat};
 use x11rb::rust_connection::RustConnection;
 use x11rb::wrapper::ConnectionExt as _;
 
@@ -34,11 +39,17 @@ const INTERVAL_BUDGET_MS: f64 = 17.0;
 /// Moves in the drag (2 s at 60 Hz) and the distance each moves the pointer.
 const MOVES: i32 = 120;
 const STEP_PX: i32 = 3;
-/// The watched patch: around the drag's start, inside the map. Small, so one poll costs the
-/// X server little and the polls come often (the timing's resolution).
-const PATCH: u16 = 64;
-/// The pause between polls.
-const POLL_PAUSE: Duration = Duration::from_micros(250);
+/// The watched patch: around the drag's start, inside the map (the phase bar or the side panel
+/// redrawing is not a frame of the pan).
+const PATCH: i32 = 64;
+/// Drawings closer together than this are one frame (a frame may be put in several pieces).
+const SAME_FRAME: Duration = Duration::from_millis(4);
+
+/// DAMAGE requests (minor opcodes) and the report level asked for: every drawing, with its
+/// rectangle.
+const DAMAGE_QUERY_VERSION: u8 = 0;
+const DAMAGE_CREATE: u8 = 1;
+const DAMAGE_REPORT_RAW_RECTANGLES: u8 = 0;
 
 /// XTEST's FakeInput event types (core protocol event codes).
 const BUTTON_PRESS: u8 = 4;
@@ -46,9 +57,9 @@ const BUTTON_RELEASE: u8 = 5;
 const MOTION: u8 = 6;
 
 /// Sends one XTEST FakeInput request: a motion to (x, y) on the root window, or a press or
-/// release of button 1. x11rb is built here without its XTEST module (the table's own build
-/// does not need it, and turning it on would rebuild winit and Slint for the examples), so the
-/// 36-byte request is written out as the XTEST protocol defines it.
+/// release of button 1. x11rb is built here without its XTEST and DAMAGE modules (the table's
+/// own build does not need them, and turning them on would rebuild winit and Slint for the
+/// examples), so the requests are written out as the two protocols define them.
 fn fake_input(
     conn: &RustConnection,
     opcode: u8,
@@ -96,11 +107,79 @@ fn drag(x: i32, y: i32) -> Result<Vec<Instant>, String> {
         let d = if i <= MOVES / 2 { i } else { MOVES - i } * STEP_PX;
         fake_input(&conn, opcode, root, MOTION, (x - d, y - d / 2))?;
         sent.push(Instant::now());
+        if std::env::var_os("TT").is_some() {
+            println!(
+                "TT sent {:.3}",
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_secs_f64()
+                    * 1000.0
+                    % 100000.0
+            );
+        }
     }
     std::thread::sleep(period);
     fake_input(&conn, opcode, root, BUTTON_RELEASE, (x, y))?;
     conn.sync().map_err(|e| e.to_string())?;
     Ok(sent)
+}
+
+/// Asks the server to report every drawing on the screen (the root window and the windows in
+/// it): DAMAGE's version handshake (the server refuses other requests before it), then a
+/// damage object at the raw-rectangles level. Returns the event code of a damage report.
+fn watch_screen(conn: &RustConnection, root: u32) -> Result<u8, String> {
+    let ext = conn
+        .extension_information("DAMAGE")
+        .map_err(|e| e.to_string())?
+        .ok_or("the X server has no DAMAGE extension")?;
+    let mut version = [0u8; 12];
+    version[0] = ext.major_opcode;
+    version[1] = DAMAGE_QUERY_VERSION;
+    version[2..4].copy_from_slice(&3u16.to_ne_bytes());
+    version[4..8].copy_from_slice(&1u32.to_ne_bytes());
+    version[8..12].copy_from_slice(&1u32.to_ne_bytes());
+    conn.send_request_with_reply::<VersionReply>(&[IoSlice::new(&version)], Vec::new())
+        .map_err(|e| e.to_string())?
+        .raw_reply()
+        .map_err(|e| format!("DAMAGE version: {e}"))?;
+    let damage = conn.generate_id().map_err(|e| e.to_string())?;
+    let mut create = [0u8; 16];
+    create[0] = ext.major_opcode;
+    create[1] = DAMAGE_CREATE;
+    create[2..4].copy_from_slice(&4u16.to_ne_bytes());
+    create[4..8].copy_from_slice(&damage.to_ne_bytes());
+    create[8..12].copy_from_slice(&root.to_ne_bytes());
+    create[12] = DAMAGE_REPORT_RAW_RECTANGLES;
+    conn.send_request_without_reply(&[IoSlice::new(&create)], Vec::new())
+        .map_err(|e| e.to_string())?;
+    conn.sync().map_err(|e| format!("DAMAGE create: {e}"))?;
+    Ok(ext.first_event)
+}
+
+/// The reply to DAMAGE's QueryVersion, read only to know the handshake is done.
+struct VersionReply;
+
+impl x11rb::x11_utils::TryParse for VersionReply {
+    fn try_parse(value: &[u8]) -> Result<(Self, &[u8]), x11rb::errors::ParseError> {
+        let rest = value
+            .get(32..)
+            .ok_or(x11rb::errors::ParseError::InsufficientData)?;
+        Ok((VersionReply, rest))
+    }
+}
+
+/// The rectangle a damage report names, in screen coordinates: (x, y, width, height) at bytes
+/// 16..24 of the event, as the DAMAGE protocol lays out DamageNotify.
+fn damaged_area(event: &[u8]) -> Option<(i32, i32, i32, i32)> {
+    let word = |at: usize| Some(i16::from_ne_bytes(event.get(at..at + 2)?.try_into().ok()?));
+    let unsigned = |at: usize| Some(u16::from_ne_bytes(event.get(at..at + 2)?.try_into().ok()?));
+    Some((
+        i32::from(word(16)?),
+        i32::from(word(18)?),
+        i32::from(unsigned(20)?),
+        i32::from(unsigned(22)?),
+    ))
 }
 
 fn main() {
@@ -120,58 +199,77 @@ fn main() {
         }
     };
     let root = conn.setup().roots[screen].root;
-    let (px, py) = (
-        (x - i32::from(PATCH) / 2) as i16,
-        (y - i32::from(PATCH) / 2) as i16,
-    );
-    let grab = || -> Option<u64> {
-        let reply = conn
-            .get_image(ImageFormat::Z_PIXMAP, root, px, py, PATCH, PATCH, !0)
-            .ok()?
-            .reply()
-            .ok()?;
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        reply.data.hash(&mut h);
-        Some(h.finish())
-    };
-    let mut last = grab();
-    let dragging = std::thread::spawn(move || drag(x, y));
-    let mut changes: Vec<Instant> = Vec::new();
-    let mut polls = 0u32;
-    let started = Instant::now();
-    while !dragging.is_finished() {
-        let now = grab();
-        polls += 1;
-        if now != last {
-            changes.push(Instant::now());
-            last = now;
+    let report = watch_screen(&conn, root).unwrap_or_else(|e| {
+        eprintln!("frame_interval: cannot watch the screen: {e}");
+        std::process::exit(1);
+    });
+    // Each report touching the patch, timed as it arrives; the thread waits on the connection,
+    // so the timing costs the server nothing between drawings.
+    let (px, py) = (x - PATCH / 2, y - PATCH / 2);
+    let conn = Arc::new(conn);
+    let (tx, drawings) = mpsc::channel::<Instant>();
+    let watcher = Arc::clone(&conn);
+    std::thread::spawn(move || {
+        while let Ok(event) = watcher.wait_for_raw_event() {
+            let at = Instant::now();
+            if std::env::var_os("TT").is_some() {
+                println!(
+                    "TT damage {:.3}",
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .unwrap()
+                        .as_secs_f64()
+                        * 1000.0
+                        % 100000.0
+                );
+            }
+            if event.first().map(|t| t & 0x7f) != Some(report) {
+                continue;
+            }
+            let Some((ax, ay, aw, ah)) = damaged_area(&event) else {
+                continue;
+            };
+            let touches = ax < px + PATCH && px < ax + aw && ay < py + PATCH && py < ay + ah;
+            if touches && tx.send(at).is_err() {
+                break;
+            }
         }
-        std::thread::sleep(POLL_PAUSE);
-    }
-    let polled = started.elapsed();
-    let sent = match dragging.join() {
-        Ok(Ok(sent)) => sent,
-        Ok(Err(e)) => {
+    });
+    let sent = match drag(x, y) {
+        Ok(sent) => sent,
+        Err(e) => {
             eprintln!("frame_interval: the drag could not be injected: {e}");
             std::process::exit(1);
         }
-        Err(_) => std::process::exit(1),
     };
-    // Only the frames the moves asked for: from the first move to a frame after the last.
+    std::thread::sleep(Duration::from_millis(60));
+    // One frame per burst of drawings; only the frames the moves asked for: from the first
+    // move to the last move's frame (the release, a period after it, may start an animation
+    // that is not the pan).
     let (first, last_move) = (sent[0], sent[sent.len() - 1]);
-    let drawn: Vec<Instant> = changes
-        .into_iter()
-        .filter(|t| *t >= first && *t <= last_move + Duration::from_millis(40))
-        .collect();
+    let mut drawn: Vec<Instant> = Vec::new();
+    for at in drawings.try_iter() {
+        if drawn.last().is_some_and(|&f| at - f < SAME_FRAME) {
+            continue;
+        }
+        drawn.push(at);
+    }
+    drawn.retain(|t| *t >= first && *t < last_move + Duration::from_secs(1) / 60);
     let intervals: Vec<Duration> = drawn.windows(2).map(|w| w[1] - w[0]).collect();
+    if std::env::var_os("FRAME_INTERVAL_DUMP").is_some() {
+        let ms = |t: &Instant| format!("{:.2}", (*t - first).as_secs_f64() * 1000.0);
+        let moves: Vec<String> = sent.iter().map(ms).collect();
+        let frames: Vec<String> = drawn.iter().map(ms).collect();
+        println!("moves at {}", moves.join(" "));
+        println!("frames at {}", frames.join(" "));
+    }
     let cadence = (last_move - first).as_secs_f64() * 1000.0 / f64::from(MOVES - 1);
     let worst_move = sent
         .windows(2)
         .map(|w| (w[1] - w[0]).as_secs_f64() * 1000.0)
         .fold(0.0, f64::max);
     println!(
-        "drag of {MOVES} moves: {cadence:.2} ms a move (worst {worst_move:.2} ms); screen polled every {:.2} ms; {} screen changes seen  [{}]",
-        polled.as_secs_f64() * 1000.0 / f64::from(polls.max(1)),
+        "drag of {MOVES} moves: {cadence:.2} ms a move (worst {worst_move:.2} ms); {} frames drawn on the watched patch (DAMAGE reports)  [{}]",
         drawn.len(),
         load()
     );

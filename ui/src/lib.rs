@@ -13,6 +13,7 @@ pub mod buttons;
 pub mod combat_view;
 pub mod counters;
 #[cfg(target_os = "linux")]
+pub mod frame_pacing;
 pub mod framebuffer;
 pub mod map_layer;
 pub mod probe;

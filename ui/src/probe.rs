@@ -1,7 +1,9 @@
 //! The test probe: with `BERLIN_TABLE_PROBE=FILE` in the environment, the table keeps writing
 //! where every labelled element is ("label<TAB>x<TAB>y<TAB>width<TAB>height", window
 //! coordinates after the seat's turn, any renderer) so a script can click them with xdotool
-//! (`scripts/xvfb-screens.sh`). Off unless the variable is set.
+//! (`scripts/xvfb-screens.sh`). Off unless the variable is set. While a file `FILE.pause`
+//! exists the probe writes nothing: listing every element costs about 1.7 ms of the UI
+//! thread, which a benchmark timing frames from outside would count against the table.
 
 use crate::{turn, AppWindow, View};
 use i_slint_backend_testing::ElementRoot;
@@ -15,8 +17,12 @@ pub fn start(window: &AppWindow) -> Option<Timer> {
         .filter(|p| !p.is_empty())?;
     let weak = window.as_weak();
     let timer = Timer::default();
+    let pause = format!("{path}.pause");
     timer.start(TimerMode::Repeated, Duration::from_millis(300), move || {
         let Some(w) = weak.upgrade() else { return };
+        if std::path::Path::new(&pause).exists() {
+            return;
+        }
         // The software renderer's window turns the whole window (element positions are the
         // window's); FemtoVG's `.slint` turn is followed by Slint's own positions.
         let window_turn = crate::turning::edge().map(|edge| {

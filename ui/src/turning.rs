@@ -6,6 +6,7 @@
 //! quarter turn the window Slint lays out is the screen's height wide. What differs is only
 //! where the pixels go and where input comes from: the [`Output`] a [`TurningWindow`] holds.
 
+use crate::frame_pacing::FramePacer;
 use crate::turn;
 use engine::core::seats::TableEdge;
 use slint::platform::software_renderer::{
@@ -15,7 +16,7 @@ use slint::platform::{PointerEventButton, WindowAdapter, WindowEvent, WindowProp
 use slint::{LogicalPosition, PhysicalSize, SharedString};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A pixel as 0RGB in a `u32` (softbuffer's layout, and XRGB8888's), drawn into directly by
 /// the software renderer.
@@ -80,6 +81,8 @@ pub struct TurningWindow<O: Output> {
     pointer: Cell<LogicalPosition>,
     /// The finger that is the pointer, while one is down.
     touch: Cell<Option<u64>>,
+    /// Keeps frames drawn for a drag at the drag's beat ([`crate::frame_pacing`]).
+    pacer: RefCell<FramePacer>,
     pub(crate) output: O,
 }
 
@@ -153,6 +156,7 @@ impl<O: Output> TurningWindow<O> {
             repaint_all: Cell::new(true),
             pointer: Cell::new(LogicalPosition::default()),
             touch: Cell::new(None),
+            pacer: RefCell::new(FramePacer::new()),
             output,
         });
         let turnable: Weak<dyn Turnable> = Rc::downgrade(&w) as Weak<dyn Turnable>;
@@ -238,9 +242,29 @@ impl<O: Output> TurningWindow<O> {
 
     /// The pointer moved to `p` (window coordinates).
     pub fn pointer_to(&self, p: LogicalPosition) {
+        let arrived = Instant::now();
         self.pointer.set(p);
         self.window
             .dispatch_event(WindowEvent::PointerMoved { position: p });
+        self.drew_for_input(arrived);
+    }
+
+    /// An input that arrived at `arrived` has been handled: if it changed the picture, the
+    /// next frame shows it and is paced against it.
+    fn drew_for_input(&self, arrived: Instant) {
+        if self.wants_frame() {
+            self.pacer.borrow_mut().input(arrived);
+        }
+    }
+
+    /// Call between drawing a frame and presenting it: waits, if the frame was drawn for a
+    /// drag and drew faster than the drag's recent frames, so that it reaches the screen at
+    /// the drag's beat ([`crate::frame_pacing`]; at most half a frame).
+    pub fn pace(&self) {
+        let present_at = self.pacer.borrow_mut().present_at(Instant::now());
+        if let Some(at) = present_at {
+            std::thread::sleep(at.saturating_duration_since(Instant::now()));
+        }
     }
 
     /// The mouse is at a screen point (physical pixels).
@@ -284,6 +308,7 @@ impl<O: Output> TurningWindow<O> {
 
     /// A scroll of (dx, dy) logical pixels in the screen's directions, at the pointer.
     pub fn scroll(&self, dx: f32, dy: f32) {
+        let arrived = Instant::now();
         // A direction on the screen, turned like a point: the difference of two.
         let (edge, screen) = (self.on_screen(), self.screen_logical());
         let a = turn::screen_to_window(edge, (0.0, 0.0), screen);
@@ -293,6 +318,7 @@ impl<O: Output> TurningWindow<O> {
             delta_x: b.0 - a.0,
             delta_y: b.1 - a.1,
         });
+        self.drew_for_input(arrived);
     }
 
     /// A key, as the text Slint expects for it.

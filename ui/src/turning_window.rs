@@ -127,6 +127,7 @@ impl TurningWindow {
         let age = buffer.age();
         let pixels: &mut [Pixel] = bytemuck::cast_slice_mut(&mut buffer);
         let region = self.render(pixels, screen.width as usize, age);
+        self.pace();
         if let Some(win) = self.output.winit.borrow().as_ref() {
             win.pre_present_notify();
         }

@@ -62,6 +62,7 @@ impl FramebufferWindow {
         let width = self.screen().width as usize;
         // The buffer always holds the previous frame.
         let region = self.render(&mut pixels, width, 1);
+        self.pace();
         // The dirty region is in the buffer's (the screen's) frame, turned as drawn.
         let (top, size) = (region.bounding_box_origin(), region.bounding_box_size());
         let top = top.y.max(0) as usize;
