@@ -430,3 +430,105 @@ fn fb_combat_8_9_no_advance_while_the_defender_holds_the_hex() {
     assert_eq!(advance_asked(&g), None);
     assert_eq!(g.pending(), Pending::Command { player: GERMAN });
 }
+
+/// Settles a pending choice by the option `pick` finds, else the first.
+fn choose(g: &mut Game<'static>, pick: impl Fn(&Choice) -> bool) -> Events<Event> {
+    let Pending::Choose { options, .. } = g.pending() else {
+        panic!("a choice is pending: {:?}", g.pending());
+    };
+    let i = options.iter().position(pick).unwrap_or(0);
+    g.apply(&Input::Chose(i as u8)).expect("a listed option")
+}
+
+#[test]
+fn fb_combat_8_7_2_units_retreating_onto_friends_fight_with_them_and_share_their_fate() {
+    // The rifles retreat from the assaulted hex onto the second rifle battalion next to it;
+    // the three German units advance into the vacated hex and, having advanced, assault
+    // again (8.9): now the rifles' refuge.
+    let (mut game, x) = assault_board();
+    let refuge = n(x, Dir::Up);
+    put(&mut game, SOVIET_RIFLES_2, refuge, COMBAT, Dir::Down);
+    assault(&mut game, x);
+    let (mut g, _) = every_roll(&game)
+        .find(|(_, ev)| {
+            ev.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::AssaultResult {
+                        result: CombatResult::Retreat,
+                        ..
+                    }
+                )
+            })
+        })
+        .expect("some roll retreats the rifles on the stand-in CRT");
+    let Pending::Choose { options, .. } = g.pending() else {
+        panic!()
+    };
+    assert!(
+        options.contains(&Choice::Hex(refuge)),
+        "a hex held by friends is a way out, German zone or not (3.2.5, 8.7.1): {options:?}"
+    );
+    choose(&mut g, |o| *o == Choice::Hex(refuge));
+    choose(&mut g, |o| *o == Choice::Stop);
+    assert_eq!(g.state.board.hex_of(SOVIET_RIFLES_1), Some(refuge));
+    assert_eq!(advance_asked(&g), Some(GERMAN));
+    while advance_asked(&g).is_some() {
+        choose(&mut g, |o| matches!(o, Choice::Unit(_)));
+    }
+    for u in [GERMAN_TANK, GERMAN_INFANTRY_1, GERMAN_INFANTRY_2] {
+        assert_eq!(g.state.board.hex_of(u), Some(x));
+    }
+    // The same assault on the second battalion alone, for comparison.
+    let mut alone = g.clone();
+    put(&mut alone, SOVIET_RIFLES_1, hex(8, 8), COMBAT, Dir::Up);
+    let announced = |g: &mut Game<'static>| {
+        let ev = cmd(
+            g,
+            Command::Assault {
+                attackers: [GERMAN_TANK, GERMAN_INFANTRY_1, GERMAN_INFANTRY_2]
+                    .into_iter()
+                    .collect(),
+                target: refuge,
+            },
+        )
+        .expect("the units advanced, so they may assault again");
+        match ev[0] {
+            Event::AssaultAnnounced { defence, .. } => defence,
+            ref e => panic!("{e:?}"),
+        }
+    };
+    let defence_alone = announced(&mut alone);
+    let defence = announced(&mut g);
+    assert_eq!(
+        defence,
+        defence_alone + 4,
+        "the retreated rifles add their combat FS (4) to the hex's defence"
+    );
+    // Whatever the new assault does to the hex, it does to both battalions.
+    let mut seen = 0;
+    for (after, ev) in every_roll(&g) {
+        let Some(result) = ev.iter().find_map(|e| match e {
+            Event::AssaultResult { result, .. } => Some(*result),
+            _ => None,
+        }) else {
+            panic!("{ev:?}");
+        };
+        let b = &after.state.board;
+        match result {
+            CombatResult::Disruption => {
+                assert!(b.disrupted(SOVIET_RIFLES_1) && b.disrupted(SOVIET_RIFLES_2));
+                seen += 1;
+            }
+            CombatResult::Elimination => {
+                assert_eq!(
+                    (b.hex_of(SOVIET_RIFLES_1), b.hex_of(SOVIET_RIFLES_2)),
+                    (None, None)
+                );
+                seen += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(seen > 0, "some roll disrupts or eliminates the hex");
+}
