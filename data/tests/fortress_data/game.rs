@@ -1,0 +1,85 @@
+//! Full games on the built-in data: the German set-up, both orders of appearance, the end.
+
+use super::*;
+
+#[test]
+fn fortress_13_0_13_6_the_full_game_starts_with_the_german_set_up_and_plays_on_the_stand_in_charts()
+{
+    let d: &'static GameData = Box::leak(data());
+    // One type: the loader fills the charts the game reads with the engine's marked stand-ins.
+    assert!(d.combat == engine::fortress::combat::standin::tables());
+    assert!(d.movement == engine::fortress::terrain::standin());
+    for s in fortress::STANDIN_CHARTS {
+        assert!(d.stand_ins.iter().any(|x| x.as_str() == s), "{s} listed");
+    }
+    let s = d.scenario(fortress::FULL_GAME).expect("the full game");
+    assert_eq!(s.case.as_str(), "13.0");
+    assert_eq!(s.last_turn, 15, "4.0: April 21 to May 5");
+    // 13.0: the scenario places nothing itself; the German's set-up step places everything.
+    assert!(s.setup.is_empty());
+    let game = set_up_full_game(d);
+    let ids = ids();
+    let b = &game.state.board;
+    let at = |id: &str| b.unit(unit(&ids, id)).unwrap().state.hex();
+    // 13.1: the listings naming one hex put their units there.
+    assert_eq!(at("hitler"), Some(h("5017")));
+    assert_eq!(at("lah-1"), Some(h("5017")));
+    assert_eq!(at("berlin-hq"), Some(h("5315")));
+    assert_eq!(at("gd-2"), Some(h("4818")));
+    assert_eq!(at("janums"), Some(h("4915")));
+    // 13.1: the Air Ministry's two units in 5117 and/or 5118.
+    for id in ["hg-mech", "lw-field"] {
+        assert!([Some(h("5117")), Some(h("5118"))].contains(&at(id)), "{id}");
+    }
+    // 13.5: a Hitler Youth unit blocks each Havel bridge.
+    for bridge in ["2011", "2012", "2013", "2017", "2109", "2407"] {
+        let youth = b.stacks.at(h(bridge), GERMAN).is_some_and(|s| {
+            s.units.iter().any(|&u| {
+                d.forces.counter(u).unwrap().kind
+                    == engine::fortress::counters::UnitType::HitlerYouth
+            })
+        });
+        assert!(youth, "13.5: the bridge in {bridge}");
+    }
+    // Every German set-up unit stands where its listing allows; no Soviet is on the map.
+    let mut placed = 0;
+    for (i, c) in d.forces.counters.iter().enumerate() {
+        let u = UnitId(i as u16);
+        let Some(hex) = b.hex_of(u) else { continue };
+        assert_eq!(c.side, GERMAN, "13.0: the Soviets enter as reinforcements");
+        let g = d
+            .groups
+            .iter()
+            .find(|g| {
+                matches!(g.kind, GroupKind::SetUp | GroupKind::Pool)
+                    && g.variant.is_none()
+                    && g.units.contains(&u)
+            })
+            .expect("a set-up listing");
+        assert!(d.can_set_up(g, hex), "{} in {hex:?}", c.name);
+        placed += 1;
+    }
+    let listed: usize = d
+        .groups
+        .iter()
+        .filter(|g| g.kind == GroupKind::SetUp && g.side == GERMAN && g.variant.is_none())
+        .map(|g| g.units.len())
+        .sum();
+    assert_eq!(placed, listed + 30);
+    assert_eq!(b.face(unit(&ids, "hitler")), COMBAT);
+}
+
+/// 4.0, 5.0, 12.0: a whole game of fifteen turns on the built-in data in which each side only
+/// brings on its orders of appearance (14.0, 15.0): every listed unit arrives, the Poles leave
+/// on turn 3 (5.1), the 20th Panzergrenadier left on the map costs the German a VP a turn from
+/// turn 6 (5.2), the Reichstag held and Hitler alive score their VP (12.0.1, 11.1.2), and the
+/// German, still holding the Reichstag after turn 15, wins outright (12.0).
+#[test]
+fn fortress_14_0_15_0_a_full_game_brings_on_both_orders_of_appearance_and_ends_by_12_0() {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(full_game_of_arrivals)
+        .expect("a thread")
+        .join()
+        .expect("the game plays");
+}
