@@ -21,7 +21,7 @@
 //! as in the test; a broken one ends the soak with the seed to replay it.
 
 mod bench;
-#[path = "../tests/common/monkey.rs"]
+#[path = "../tests/common/monkey/mod.rs"]
 mod monkey;
 
 use bench::*;

@@ -2,7 +2,7 @@
 //! long presses, keys and GPIO buttons, weighted so that games progress, playing Operation
 //! Unity, Werewolf and Medicine Wheel back to back on one `Table`, with the engine's
 //! invariants checked after every gesture and the journal replayed at the end of each game
-//! (see `common/monkey.rs`).
+//! (see `common/monkey/`).
 //!
 //! ```sh
 //! cargo test -p ui --test monkey -- --nocapture                      # the short default
@@ -17,7 +17,7 @@
 //! is printed first, so a failure can be replayed.
 
 mod common;
-#[path = "common/monkey.rs"]
+#[path = "common/monkey/mod.rs"]
 mod monkey;
 
 use std::time::{Duration, Instant};
