@@ -83,3 +83,87 @@ fn fortress_14_0_15_0_a_full_game_brings_on_both_orders_of_appearance_and_ends_b
         .join()
         .expect("the game plays");
 }
+
+#[test]
+fn fortress_16_2_16_3_agreed_minor_variants_bring_their_units_and_the_soviet_bonus() {
+    use engine::core::contract::Ruleset;
+    let d: &'static GameData = Box::leak(data());
+    let ids = ids();
+    let latvian = unit(&ids, "latvian");
+    let division_156 = ["156-1", "156-2", "156-3", "156-at"].map(|id| unit(&ids, id));
+
+    // Without the variants their units never come and the Soviet starts at 0 VP.
+    let mut base = set_up_full_game(d);
+    assert_eq!(base.state.victory.soviet, 0);
+    assert!(base.arrival_of(latvian).is_none());
+    assert!(division_156.iter().all(|&u| base.arrival_of(u).is_none()));
+    to_german_movement(&mut base);
+    enter_everything(&mut base);
+    assert_eq!(
+        base.state.board.hex_of(latvian),
+        None,
+        "16.2 not agreed: no Latvians"
+    );
+
+    // Both agreed to, by their option keys as the start screen and the CLI set them.
+    let options = engine::fortress::Game::options_from_pairs([
+        ("variant-latvians", "on"),
+        ("variant-lvi-panzer-korps", "on"),
+    ])
+    .expect("both variants are offered");
+    assert!(options.latvians && options.lvi_panzer_korps);
+    let mut game = set_up_full_game_with(d, options);
+    assert_eq!(
+        game.state.victory.soviet,
+        1 + 4,
+        "16.2 gives the Soviet 1 VP, 16.3 gives 4, from the start"
+    );
+    // 16.2: the Latvian SS battalion is a German turn-1 arrival at entry areas G-J.
+    let (listing, late) = game.due(latvian).expect("due on turn 1");
+    assert_eq!(
+        (listing.turn, listing.entry, late),
+        (1, Some((b'G', b'J')), 0)
+    );
+    // 16.3: the 156th Infantry Division arrives on turn 2 at H-K, not before.
+    for &u in &division_156 {
+        let g = game.arrival_of(u).expect("a turn-2 arrival");
+        assert_eq!((g.turn, g.entry), (2, Some((b'H', b'K'))));
+        assert!(game.due(u).is_none(), "not due on turn 1");
+    }
+    to_german_movement(&mut game);
+    enter_everything(&mut game);
+    assert!(
+        game.state.board.hex_of(latvian).is_some(),
+        "the Latvians entered the map on turn 1"
+    );
+
+    // A variant the engine does not enforce yet is not offered (16.1).
+    assert!(engine::fortress::Game::options_from_pairs([("variant-reichstag", "on")]).is_err());
+}
+
+/// Plays on to the German movement segment of turn 1: every roll a 1, every draw and choice
+/// the first offered, every segment ended.
+fn to_german_movement(game: &mut engine::fortress::Game<'static>) {
+    use engine::core::protocol::{DiceRoll, Input, Pending};
+    use engine::fortress::board::SegmentKind;
+    use engine::fortress::Command;
+    for _ in 0..50 {
+        let input = match game.pending() {
+            Pending::Command { .. } => {
+                let s = game.state.board.segment;
+                if s.side == GERMAN && s.kind == SegmentKind::Movement {
+                    return;
+                }
+                Input::Command(Command::EndSegment)
+            }
+            Pending::Roll { dice, .. } => {
+                Input::Rolled(DiceRoll::of(&vec![1; dice.count as usize]))
+            }
+            Pending::DrawChit { .. } => Input::Drew(0),
+            Pending::Choose { .. } => Input::Chose(0),
+            p => panic!("{p:?}"),
+        };
+        game.apply(&input).expect("the first answer is legal");
+    }
+    panic!("never reached the German movement segment");
+}

@@ -90,14 +90,18 @@ fn reach(d: &GameData, from: &str, bridges: bool) -> Vec<HexId> {
 /// The full game's German set-up, done the table's way: the thirty Volkssturm of 13.6 drawn
 /// (the first chit each time), then auto-place. Returns the game in its first player-turn.
 fn set_up_full_game(d: &'static GameData) -> engine::fortress::Game<'static> {
+    set_up_full_game_with(d, engine::fortress::board::Options::default())
+}
+
+/// [`set_up_full_game`] with `options` (the variants agreed to, 16.0).
+fn set_up_full_game_with(
+    d: &'static GameData,
+    options: engine::fortress::board::Options,
+) -> engine::fortress::Game<'static> {
     use engine::core::protocol::{Input, Pending};
     use engine::fortress::Command;
-    let mut game = engine::fortress::Game::new(
-        d,
-        fortress::FULL_GAME,
-        engine::fortress::board::Options::default(),
-    )
-    .expect("the full game starts");
+    let mut game =
+        engine::fortress::Game::new(d, fortress::FULL_GAME, options).expect("the full game starts");
     let mut draws = 0;
     while let Pending::DrawChit { case, .. } = game.pending() {
         assert_eq!(case, "13.6");

@@ -92,12 +92,43 @@ pub struct Unit {
     pub counter: CounterState<Status>,
 }
 
-/// Game options that change the unit and force rules.
+/// Game options that change the unit and force rules, and the variants both players agreed to
+/// (16.0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     /// The optional rule of 3.5.3: a unit is in command only through its own division's HQ, and a
     /// division HQ supports only its own division's units.
     pub own_division_command: bool,
+    /// Minor variant 16.2: a Latvian SS battalion joins the German turn-1 arrivals.
+    pub latvians: bool,
+    /// Minor variant 16.3: the 156th Infantry Division joins the German turn-2 arrivals.
+    pub lvi_panzer_korps: bool,
+}
+
+/// The variants the engine enforces (16.0): the case a data listing names in its `variant`
+/// field and the Soviet's bonus VP for agreeing to it.
+pub const VARIANTS: [(&str, u16); 2] = [("16.2", 1), ("16.3", 4)];
+
+impl Options {
+    /// Is the variant of case `case` (16.x) in play? A variant the engine does not enforce
+    /// never is (its listings stay out of the game).
+    pub fn variant_on(&self, case: &str) -> bool {
+        match case {
+            "16.2" => self.latvians,
+            "16.3" => self.lvi_panzer_korps,
+            _ => false,
+        }
+    }
+
+    /// The Soviet's bonus VP for the variants in play (16.1-16.5: the price of the German's
+    /// extra troops).
+    pub fn variant_bonus_vp(&self) -> u16 {
+        VARIANTS
+            .iter()
+            .filter(|(case, _)| self.variant_on(case))
+            .map(|(_, vp)| vp)
+            .sum()
+    }
 }
 
 /// The board: one entry per counter of [`Forces`] (same index) and the stacks.

@@ -2,9 +2,9 @@
 //! game, the options the engine enforces, the sequence of play as data (4.1–4.3), what a
 //! command reveals (3.6) and the notation.
 //!
-//! Options: only the optional rule the engine enforces is offered — the own-division command
-//! rule inside 3.5.3. The variants 16.1–16.5 and the optional rules 17.1–17.5 are listed in
-//! the coverage table as not yet offered.
+//! Options: only what the engine enforces is offered — the own-division command rule inside
+//! 3.5.3 and the minor variants 16.2 and 16.3. The variants 16.1, 16.4, 16.5 and the optional
+//! rules 17.1–17.5 are listed in the coverage table as not yet offered.
 
 use super::board::{Options, SegmentKind};
 use super::counters::GERMAN;
@@ -21,6 +21,20 @@ use core::fmt;
 
 /// The key of the 3.5.3 optional rule (units trace command to their own division HQ only).
 pub const OWN_DIVISION_COMMAND: &str = "own-division-command";
+/// The key of minor variant 16.2 (the Latvian SS battalion).
+pub const VARIANT_LATVIANS: &str = "variant-latvians";
+/// The key of minor variant 16.3 (the 156th Infantry Division with LVI Panzer Korps).
+pub const VARIANT_LVI_PANZER_KORPS: &str = "variant-lvi-panzer-korps";
+
+/// The switch of each on/off option in [`Options`].
+fn flag<'o>(options: &'o mut Options, key: &str) -> Option<&'o mut bool> {
+    match key {
+        OWN_DIVISION_COMMAND => Some(&mut options.own_division_command),
+        VARIANT_LATVIANS => Some(&mut options.latvians),
+        VARIANT_LVI_PANZER_KORPS => Some(&mut options.lvi_panzer_korps),
+        _ => None,
+    }
+}
 
 /// The sequence of play (4.1, 4.2, 4.3), one step per segment and player-turn.
 pub const SEQUENCE: &[StepInfo] = &[
@@ -78,12 +92,26 @@ impl<'d> Ruleset<'d> for Game<'d> {
     type NewGameError = NewGameError;
     type NotationError = NotationError;
 
-    const OPTIONS: &'static [OptionInfo] = &[OptionInfo {
-        key: OWN_DIVISION_COMMAND,
-        label: "Units take command from their own division HQ only",
-        case: "3.5.3",
-        kind: OptionKind::Flag { default: false },
-    }];
+    const OPTIONS: &'static [OptionInfo] = &[
+        OptionInfo {
+            key: OWN_DIVISION_COMMAND,
+            label: "Units take command from their own division HQ only",
+            case: "3.5.3",
+            kind: OptionKind::Flag { default: false },
+        },
+        OptionInfo {
+            key: VARIANT_LATVIANS,
+            label: "Variant: the Latvians come to Berlin (Soviet +1 VP)",
+            case: "16.2",
+            kind: OptionKind::Flag { default: false },
+        },
+        OptionInfo {
+            key: VARIANT_LVI_PANZER_KORPS,
+            label: "Variant: a stiffened LVI Panzer Korps (Soviet +4 VP)",
+            case: "16.3",
+            kind: OptionKind::Flag { default: false },
+        },
+    ];
     const SEQUENCE: &'static [StepInfo] = SEQUENCE;
 
     fn new(data: &'d GameData, scenario: &str, options: Options) -> Result<Self, NewGameError> {
@@ -212,22 +240,24 @@ impl<'d> Ruleset<'d> for Game<'d> {
         })
     }
     fn option(options: &Options, key: &str) -> Option<OptionValue> {
-        match key {
-            OWN_DIVISION_COMMAND => Some(OptionValue::Flag(options.own_division_command)),
-            _ => None,
-        }
+        let mut copy = *options;
+        flag(&mut copy, key).map(|on| OptionValue::Flag(*on))
     }
     fn set_option(options: &mut Options, key: &str, value: OptionValue) -> Result<(), OptionError> {
-        match (key, value) {
-            (OWN_DIVISION_COMMAND, OptionValue::Flag(on)) => {
-                options.own_division_command = on;
-                Ok(())
-            }
-            (OWN_DIVISION_COMMAND, _) => Err(OptionError::BadValue {
-                key: OWN_DIVISION_COMMAND,
+        let Some(switch) = flag(options, key) else {
+            return Err(OptionError::unknown(key));
+        };
+        let OptionValue::Flag(on) = value else {
+            let key = Self::OPTIONS
+                .iter()
+                .find(|o| o.key == key)
+                .map_or(OWN_DIVISION_COMMAND, |o| o.key);
+            return Err(OptionError::BadValue {
+                key,
                 expected: "on or off",
-            }),
-            _ => Err(OptionError::unknown(key)),
-        }
+            });
+        };
+        *switch = on;
+        Ok(())
     }
 }

@@ -111,6 +111,14 @@ pub struct Group {
     pub units: heapless::Vec<UnitId, GROUP_UNITS>,
 }
 
+impl Group {
+    /// Is this listing part of a game with `options`: a listing of the base game, or of a
+    /// variant the players agreed to (16.0)?
+    pub fn in_play(&self, options: &crate::fortress::board::Options) -> bool {
+        self.variant.as_ref().is_none_or(|v| options.variant_on(v))
+    }
+}
+
 /// One unit set up before play (13.0: the German picks the mode; 3.4 facing in maneuver mode).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Placement {

@@ -266,7 +266,11 @@ impl<'d> Game<'d> {
                 fought: heapless::Vec::new(),
                 bombarded: heapless::Vec::new(),
                 in_hand: Force::new(),
-                victory: Victory::default(),
+                // 16.0: agreeing to a variant gives the Soviet its bonus from the start.
+                victory: Victory {
+                    soviet: options.variant_bonus_vp(),
+                    ..Victory::default()
+                },
                 ppb_checked: heapless::Vec::new(),
                 vs_drawn: heapless::Vec::new(),
                 vs_at_ministry: None,

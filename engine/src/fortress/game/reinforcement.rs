@@ -43,12 +43,14 @@ pub fn neighbour_letters(letter: u8) -> [Option<u8>; 2] {
 }
 
 impl<'d> Game<'d> {
-    /// The listing that brings `u` into the game (14.0, 15.0); variants are not offered yet.
+    /// The listing that brings `u` into the game (14.0, 15.0, and the variants in play, 16.x).
     pub fn arrival_of(&self, u: UnitId) -> Option<&'d Group> {
         let data: &'d crate::fortress::data::GameData = self.data;
-        data.groups
-            .iter()
-            .find(|g| g.kind == GroupKind::Arrival && g.variant.is_none() && g.units.contains(&u))
+        data.groups.iter().find(|g| {
+            g.kind == GroupKind::Arrival
+                && g.in_play(&self.state.board.options)
+                && g.units.contains(&u)
+        })
     }
 
     /// Is `u` off the map and due (its listing's turn has come, in its owner's player-turn)?
@@ -254,11 +256,11 @@ impl<'d> Game<'d> {
     /// The German withdrawal listing of `u` in force this turn (5.2, 14.0).
     fn withdrawing(&self, u: UnitId) -> Option<&'d Group> {
         let data: &'d crate::fortress::data::GameData = self.data;
-        let turn = self.state.board.turn;
+        let (turn, options) = (self.state.board.turn, self.state.board.options);
         data.groups.iter().find(|g| {
             g.kind == GroupKind::Withdrawal
                 && g.side == GERMAN
-                && g.variant.is_none()
+                && g.in_play(&options)
                 && g.turn <= turn
                 && g.units.contains(&u)
         })
@@ -338,12 +340,12 @@ impl<'d> Game<'d> {
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
         let data = self.data;
-        let turn = self.state.board.turn;
+        let (turn, options) = (self.state.board.turn, self.state.board.options);
         let mut gone = Force::new();
         for g in data.groups.iter().filter(|g| {
             g.kind == GroupKind::Withdrawal
                 && g.side == SOVIET
-                && g.variant.is_none()
+                && g.in_play(&options)
                 && g.turn == turn
         }) {
             for &u in &g.units {
@@ -395,12 +397,12 @@ impl<'d> Game<'d> {
 
     /// The listed Soviet units of this turn's withdrawal already eliminated (5.1).
     fn withdrawn_dead(&self) -> heapless::Vec<UnitId, MAX_ENTRY_HEXES> {
-        let turn = self.state.board.turn;
+        let (turn, options) = (self.state.board.turn, self.state.board.options);
         let mut out = heapless::Vec::new();
         for g in self.data.groups.iter().filter(|g| {
             g.kind == GroupKind::Withdrawal
                 && g.side == SOVIET
-                && g.variant.is_none()
+                && g.in_play(&options)
                 && g.turn == turn
         }) {
             for &u in &g.units {

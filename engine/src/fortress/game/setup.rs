@@ -25,12 +25,13 @@ pub const MAX_SETUP_DRAW: usize = 64;
 pub const HAVEL_BRIDGES: &str = "Havel bridges";
 
 impl<'d> Game<'d> {
-    /// The German listings of the base game placed before play (13.1–13.6); the Volkssturm
-    /// pool when it draws some at set-up (13.6). Variants (16.x) are not offered yet.
+    /// The German listings placed before play (13.1–13.6, and those of the variants in play);
+    /// the Volkssturm pool when it draws some at set-up (13.6).
     fn setup_listings(&self) -> impl Iterator<Item = &'d Group> + 'd {
-        self.data.groups.iter().filter(|g| {
+        let options = self.state.board.options;
+        self.data.groups.iter().filter(move |g| {
             g.side == GERMAN
-                && g.variant.is_none()
+                && g.in_play(&options)
                 && (g.kind == GroupKind::SetUp || (g.kind == GroupKind::Pool && g.draw > 0))
                 && g.zone.is_some()
         })

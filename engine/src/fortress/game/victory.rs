@@ -398,10 +398,11 @@ impl Game<'_> {
         }
         if turn >= WITHDRAWAL_VP_FROM {
             let b = &self.state.board;
+            let options = b.options;
             let remains = self.data.groups.iter().any(|g| {
                 g.kind == GroupKind::Withdrawal
                     && g.side == GERMAN
-                    && g.variant.is_none()
+                    && g.in_play(&options)
                     && g.turn <= turn
                     && g.units.iter().any(|&u| b.hex_of(u).is_some())
             });

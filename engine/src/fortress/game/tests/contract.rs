@@ -123,8 +123,16 @@ fn fb_contract_options_scenarios_and_sequence() {
         .collect();
     assert_eq!(
         keys,
-        [("own-division-command", "3.5.3")],
+        [
+            ("own-division-command", "3.5.3"),
+            ("variant-latvians", "16.2"),
+            ("variant-lvi-panzer-korps", "16.3")
+        ],
         "only what the engine enforces"
+    );
+    assert!(
+        <R as Ruleset>::options_from_pairs([("variant-latvians", "7")]).is_err(),
+        "a variant is on or off"
     );
     let on = <R as Ruleset>::options_from_pairs([("own-division-command", "on")]).unwrap();
     assert!(on.own_division_command);
