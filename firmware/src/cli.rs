@@ -242,6 +242,14 @@ pub fn play<G: TableGame>(
     Ok(())
 }
 
+/// `berlin-table units`: every unit of the game's data with the index a script writes it by
+/// (`move 12 to 3510`, `place 40 5117 c`), its side, name and printed values.
+pub fn units<G: TableGame>(data: &'static G::Data) {
+    for (index, line) in G::roster(data).iter().enumerate() {
+        println!("{index:>4}  {line}");
+    }
+}
+
 /// `berlin-table resume [STATE_FILE]`: loads the game in the save directory exactly as the
 /// table's Resume button does (journal, snapshot, recovery of a damaged tail), prints what was
 /// recovered and where the game stands, and writes the postcard bytes of the resumed state to

@@ -248,6 +248,8 @@ pub enum Command {
     CheckData {
         dir: PathBuf,
     },
+    /// List the game's units by the index the notation writes them by.
+    Units,
     Help,
     Version,
 }
@@ -309,6 +311,8 @@ USAGE:
                                                 table's Resume does and print where it stands
                                                 (STATE_FILE: also write its state, postcard)
     berlin-table [OPTIONS] check-data DIR       validate an override data directory
+    berlin-table [OPTIONS] units                list the game's units: the index a script
+                                                names each by, side, name, printed values
 
 OPTIONS (each overrides the config file):
     --config FILE          config file (default: $XDG_CONFIG_HOME/berlin-table/berlin-table.toml,
@@ -431,6 +435,7 @@ where
         Some("resume") => Command::Resume {
             state_out: pos.next().map(PathBuf::from),
         },
+        Some("units") => Command::Units,
         Some("check-data") => Command::CheckData {
             dir: PathBuf::from(
                 pos.next()

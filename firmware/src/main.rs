@@ -70,7 +70,7 @@ fn main() -> ExitCode {
     }
 }
 
-/// `replay`, `play --script` and `resume` for game `G` on its data.
+/// `replay`, `play --script`, `resume` and `units` for game `G` on its data.
 fn headless<G: TableGame>(
     command: &Command,
     config: &Config,
@@ -89,6 +89,10 @@ fn headless<G: TableGame>(
         }
         Command::Resume { state_out } => {
             cli::resume::<G>(data, &config.save_dir, state_out.as_deref())
+        }
+        Command::Units => {
+            cli::units::<G>(data);
+            Ok(())
         }
         _ => unreachable!("only the headless commands are dispatched by game"),
     }

@@ -283,3 +283,41 @@ fn fortress_berlin_refuses_an_illegal_input_by_its_rule_and_a_save_of_another_ga
         text(&out)
     );
 }
+
+#[test]
+fn fortress_berlin_lists_its_units_by_the_index_a_script_names_them_by() {
+    let out = berlin_table()
+        .args(["--game", "fortress-berlin", "units"])
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    let data = builtin_data().expect("data");
+    assert_eq!(
+        lines.len(),
+        data.forces.counters.len(),
+        "one line a counter"
+    );
+    // The index printed is the one the engine (and so the notation) knows the unit by.
+    let scenario = Fortress::scenario(data, 0).expect("a scenario").id;
+    let game = <Fortress as Ruleset>::new(data, scenario, Default::default()).expect("game");
+    let hitler = game.hitler().expect("Hitler is in the counter mix (11.1)");
+    let line = lines[usize::from(hitler.0)];
+    assert!(
+        line.trim_start()
+            .starts_with(&format!("{}  German", hitler.0))
+            && line.contains("Hitler"),
+        "{line}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("15 SS Latvian") && l.contains("combat 2-2-4")),
+        "the 16.2 battalion with its printed combat face"
+    );
+}

@@ -411,6 +411,10 @@ fn subcommands_are_recognised() {
         }
     );
     assert_eq!(
+        cli(&["--game", "fortress-berlin", "units"]).command,
+        Command::Units
+    );
+    assert_eq!(
         cli(&["--data-dir", "d", "check-data", "charts"]).command,
         Command::CheckData {
             dir: "charts".into()

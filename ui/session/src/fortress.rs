@@ -108,6 +108,26 @@ impl TableGame for Fortress {
     }
 
     // Every hex the unit may be set up in now, in Combat Mode (the listed values, 13.0).
+    fn roster(data: &'static GameData) -> Vec<String> {
+        data.forces
+            .counters
+            .iter()
+            .map(|c| {
+                let face =
+                    |p: engine::fortress::counters::Printed| format!("{}-{}-{}", p.fs, p.pf, p.ma);
+                format!(
+                    "{:<7} {:<20} {:?} {:?}, combat {}, maneuver {}",
+                    Self::side_name(c.side),
+                    c.name.as_str(),
+                    c.kind,
+                    c.size,
+                    face(c.faces.faces.back),
+                    face(c.faces.faces.front)
+                )
+            })
+            .collect()
+    }
+
     fn placements(&self, unit: UnitId) -> Vec<Command> {
         use engine::core::hex::Dir;
         use engine::fortress::counters::COMBAT;

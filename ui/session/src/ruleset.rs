@@ -70,6 +70,9 @@ pub trait TableGame: Ruleset<'static> + 'static {
     fn units_to_place(&self) -> Vec<UnitId>;
     /// Where `unit` may be placed now, as a placement command per hex.
     fn placements(&self, unit: UnitId) -> Vec<Self::Command>;
+    /// Every unit of the data, in index order (the index the notation writes a unit by): its
+    /// side, name and printed values, one line each, for `berlin-table units`.
+    fn roster(data: &'static Self::Data) -> Vec<String>;
 }
 
 /// An options type that names its game: lets a [`Header`](crate::Header) be written from a
@@ -203,6 +206,25 @@ impl TableGame for Berlin85 {
             engine::berlin85::state::side_name(self.state.phasing),
             self.surrender_points()
         )
+    }
+
+    fn roster(data: &'static GameData) -> Vec<String> {
+        data.roster
+            .units
+            .iter()
+            .map(|u| {
+                format!(
+                    "{:<11} {:<14} {:<16} {}-{}-{} {:?}",
+                    Self::side_name(u.side),
+                    u.id.as_str(),
+                    u.name.as_str(),
+                    u.attack,
+                    u.defense,
+                    u.movement,
+                    u.kind
+                )
+            })
+            .collect()
     }
 
     fn units_to_place(&self) -> Vec<UnitId> {
