@@ -8,7 +8,9 @@ use crate::persist::DiskPersist;
 use crate::saves::{self, SaveDir};
 use engine::core::options::OptionInfo;
 use engine::core::protocol::Pending;
-use session::{decode_input, replay as replay_journal, Header, Mode, Session, TableGame};
+use session::{
+    decode_input, replay as replay_journal, Header, Mode, NullPersist, Persist, Session, TableGame,
+};
 use std::io::Write as _;
 use std::path::Path;
 
@@ -135,14 +137,24 @@ fn script_option<'a>(options: &'static [OptionInfo], name: &'a str) -> &'a str {
     }
 }
 
+/// One line of a script that does something: an input in the game's notation, or the
+/// `auto-place` directive (the table's Auto-place button: every unit of the current set-up
+/// step on a legal hex, drawn from the game's seed).
+enum ScriptLine<I> {
+    Input(I),
+    AutoPlace,
+}
+
 /// `berlin-table play --script FILE`: applies a text-notation script. Lines before the moves
 /// may say `scenario ID` (default: the game's first scenario) and `option NAME[=VALUE]` (a
-/// flag without a value is turned on).
+/// flag without a value is turned on); a line `auto-place` places what the set-up step waits
+/// for as the table's Auto-place button does.
 ///
-/// With `--save-dir DIR` on the command line the script is played through the table's own
-/// [`Session`] on the table's own save files, so it journals, fsyncs and snapshots exactly as
-/// the table does, and every accepted input is acknowledged on stdout as `ack N` only once
-/// it is durable. The power-cut test (`tests/power_cut.rs`) relies on that.
+/// The script is played through the table's own [`Session`], checked input by input. With
+/// `--save-dir DIR` on the command line it is played on the table's own save files, so it
+/// journals, fsyncs and snapshots exactly as the table does, and every accepted input is
+/// acknowledged on stdout as `ack N` only once it is durable. The power-cut test
+/// (`tests/power_cut.rs`) relies on that.
 pub fn play<G: TableGame>(
     data: &'static G::Data,
     script: &Path,
@@ -168,16 +180,16 @@ pub fn play<G: TableGame>(
     }
     let options = G::options_from_pairs(option_pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .map_err(|e| format!("{}: {e}", script.display()))?;
-    // The script's inputs up to its first line that is not notation (parsing needs no game).
-    let mut inputs = Vec::new();
-    let mut line_nos = Vec::new();
+    // The script's lines up to its first line that is not notation (parsing needs no game).
+    let mut lines = Vec::new();
     let mut bad_line = None;
     for (line_no, line) in body {
+        if line.split('#').next().unwrap_or("").trim() == "auto-place" {
+            lines.push((line_no, ScriptLine::AutoPlace));
+            continue;
+        }
         match G::read_input(data, line) {
-            Ok(Some(i)) => {
-                inputs.push(i);
-                line_nos.push(line_no);
-            }
+            Ok(Some(i)) => lines.push((line_no, ScriptLine::Input(i))),
             Ok(None) => {}
             Err(e) => {
                 bad_line = Some(format!("{}:{line_no}: {e}", script.display()));
@@ -193,44 +205,42 @@ pub fn play<G: TableGame>(
             script.display()
         ))
     };
-    let Some(dir) = save_to else {
-        // Without saves the script is a journal like any other: replayed, checked.
-        let (g, run) = replay_journal::<G>(data, &header, &inputs, None, Mode::Checked)
-            .map_err(|e| format!("scenario '{scenario}': {e}"))?;
-        for (i, line_no) in line_nos.iter().enumerate().take(run.good) {
-            run.events_of(i).for_each(|e| println!("{line_no:>5}  {e}"));
-        }
-        if let Some(v) = &run.refusal {
-            return refused(line_nos[run.good], v);
-        }
-        if let Some(e) = bad_line {
-            return Err(e);
-        }
-        println!("{}", describe_state(&g));
-        return Ok(());
+    // Without a save directory the session keeps nothing: the script is only checked.
+    let persist: Box<dyn Persist> = match save_to {
+        Some(dir) => Box::new(DiskPersist::new(
+            SaveDir::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?,
+        )),
+        None => Box::new(NullPersist),
     };
-    let sd = SaveDir::open(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut session = Session::<G>::new(data, header, Box::new(DiskPersist::new(sd)))
+    let mut session = Session::<G>::new(data, header, persist)
         .map_err(|e| format!("scenario '{scenario}': {e}"))?;
-    if let Some(e) = session.save_error() {
+    if let (Some(dir), Some(e)) = (save_to, session.save_error()) {
         return Err(format!("{}: the game cannot be saved: {e}", dir.display()));
     }
     let stdout = std::io::stdout();
-    for (n, (input, line_no)) in inputs.into_iter().zip(line_nos).enumerate() {
-        let events = match session.apply(input) {
+    for (line_no, line) in lines {
+        let events = match line {
+            ScriptLine::Input(input) => session.apply(input),
+            ScriptLine::AutoPlace => {
+                let mut log = Vec::new();
+                session.auto_place_logged(&mut log).map(|_| log)
+            }
+        };
+        let events = match events {
             Ok(events) => events,
             Err(v) => return refused(line_no, &v),
         };
-        let accepted = n + 1;
         // `Session::apply` has fsync'd the record when it returns; a save error means it is
         // not durable, so no acknowledgement.
-        if let Some(e) = session.save_error() {
-            return Err(format!("input {accepted} was not saved: {e}"));
+        if save_to.is_some() {
+            let accepted = session.inputs().len();
+            if let Some(e) = session.save_error() {
+                return Err(format!("input {accepted} was not saved: {e}"));
+            }
+            let mut out = stdout.lock();
+            let _ = writeln!(out, "ack {accepted}");
+            let _ = out.flush();
         }
-        let mut out = stdout.lock();
-        let _ = writeln!(out, "ack {accepted}");
-        let _ = out.flush();
-        drop(out);
         for e in &events {
             println!("{line_no:>5}  {e}");
         }

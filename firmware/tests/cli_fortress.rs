@@ -321,3 +321,49 @@ fn fortress_berlin_lists_its_units_by_the_index_a_script_names_them_by() {
         "the 16.2 battalion with its printed combat face"
     );
 }
+
+#[test]
+fn fortress_berlin_script_sets_up_by_auto_place_as_the_table_does() {
+    // 13.6: the thirty Volkssturm draws, then the table's Auto-place, then the set-up is done.
+    let scratch = Scratch::new("fortress-auto-place");
+    let script = scratch.0.join("auto.txt");
+    let mut text = "draw 0\n".repeat(30);
+    text.push_str("auto-place\nsetup-done\n");
+    std::fs::write(&script, text).expect("script written");
+    let run = || {
+        berlin_table()
+            .args(["--game", "fortress-berlin", "play", "--script"])
+            .arg(&script)
+            .output()
+            .expect("runs")
+    };
+    let out = run();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let placed = text
+        .lines()
+        .filter(|l| l.starts_with("   31  [13.") && l.contains("German set-up:"))
+        .count();
+    let data = builtin_data().expect("data");
+    let scenario = Fortress::scenario(data, 0).expect("a scenario").id;
+    let mut game = <Fortress as Ruleset>::new(data, scenario, Default::default()).expect("game");
+    for _ in 0..30 {
+        Ruleset::apply(&mut game, &Input::Drew(0)).expect("drawn");
+    }
+    assert_eq!(
+        placed,
+        game.units_to_place().count(),
+        "one placement line for every unit the set-up waits for"
+    );
+    assert!(
+        text.contains("   32  [13.0] the German set-up is done"),
+        "{text}"
+    );
+    assert!(text.contains("turn 1 German reinforcement"), "{text}");
+    // The same seed, the same placements: a script is a repeatable bug report.
+    assert_eq!(run().stdout, out.stdout);
+}

@@ -107,11 +107,12 @@ pub fn game_id<G: TableGame>() -> &'static str {
 }
 
 /// Places every unit of the current set-up step still in the pool on a random legal hex,
-/// through the session (so every placement is journalled). Units with no legal hex left are
-/// skipped. Returns how many were placed.
+/// through the session (so every placement is journalled), adding what each placement logged
+/// to `log`. Units with no legal hex left are skipped. Returns how many were placed.
 pub(crate) fn auto_place<G: TableGame>(
     s: &mut Session<G>,
     rng: &mut impl Rng,
+    log: &mut Vec<G::LogEvent>,
 ) -> Result<usize, RuleViolation> {
     let mut placed = 0;
     for unit in s.game().units_to_place() {
@@ -120,7 +121,7 @@ pub(crate) fn auto_place<G: TableGame>(
             continue;
         }
         let command = choices[rng.gen_range(0..choices.len())].clone();
-        s.apply(EngineInput::Command(command))?;
+        log.extend(s.apply(EngineInput::Command(command))?);
         placed += 1;
     }
     Ok(placed)

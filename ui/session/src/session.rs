@@ -447,9 +447,17 @@ impl<G: TableGame> Session<G> {
     /// Places every unit of the current set-up step still in the pool on a random legal hex.
     /// Returns how many were placed; units with no legal hex left are skipped.
     pub fn auto_place(&mut self) -> Result<usize, RuleViolation> {
+        self.auto_place_logged(&mut Vec::new())
+    }
+
+    /// [`Self::auto_place`], adding the placements' events to `log` (the CLI prints them).
+    pub fn auto_place_logged(
+        &mut self,
+        log: &mut Vec<G::LogEvent>,
+    ) -> Result<usize, RuleViolation> {
         let mut rng =
             StdRng::seed_from_u64(mix(self.header.seed ^ 0x5e7u64, self.inputs.len() as u64));
-        ruleset::auto_place(self, &mut rng)
+        ruleset::auto_place(self, &mut rng, log)
     }
 
     /// Hands the current state to the persistence as a snapshot.
