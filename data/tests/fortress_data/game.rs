@@ -167,3 +167,41 @@ fn to_german_movement(game: &mut engine::fortress::Game<'static>) {
     }
     panic!("never reached the German movement segment");
 }
+
+#[test]
+fn fortress_16_4_16_5_major_variants_on_the_built_in_data_bring_back_the_withdrawn() {
+    use engine::core::contract::Ruleset;
+    let d: &'static GameData = Box::leak(data());
+    let ids = ids();
+    let options = engine::fortress::Game::options_from_pairs([
+        ("variant-latvians", "on"),
+        ("variant-lvi-panzer-korps", "on"),
+        ("variant-steiner", "on"),
+        ("variant-wenck", "on"),
+    ])
+    .expect("the four variants are offered");
+    assert!(options.major_variant());
+    let game = set_up_full_game_with(d, options);
+    assert_eq!(
+        game.state.victory.soviet,
+        1 + 4 + 15 + 30,
+        "16.2-16.5 bonuses"
+    );
+    // 16.4: the 1st Polish Army, withdrawn on turn 3 (5.1), has a listing back on turn 4 at
+    // D-E; Steiner's headquarters arrives on turn 4 at B-C.
+    for id in ["1pol-1", "1pol-2"] {
+        let back = game.return_of(unit(&ids, id)).expect("a return listing");
+        assert_eq!((back.turn, back.entry), (4, Some((b'D', b'E'))), "{id}");
+    }
+    // 16.5: the 20th Panzergrenadier, withdrawn from turn 4 (5.2), may come back on turn 9
+    // along the south edge from Q (3234) to the Havel (1634).
+    let back = game
+        .return_of(unit(&ids, "20pzg-hq"))
+        .expect("a return listing");
+    assert_eq!(back.turn, 9);
+    assert!(back.hexes.contains(&h("3234")) && back.hexes.contains(&h("1634")));
+    // Without the variants there is nothing to come back by.
+    let base = set_up_full_game(d);
+    assert!(base.return_of(unit(&ids, "1pol-1")).is_none());
+    assert!(base.return_of(unit(&ids, "20pzg-hq")).is_none());
+}

@@ -103,11 +103,17 @@ pub struct Options {
     pub latvians: bool,
     /// Minor variant 16.3: the 156th Infantry Division joins the German turn-2 arrivals.
     pub lvi_panzer_korps: bool,
+    /// Major variant 16.4: Steiner's and the Soviet's turn-4 additions, the 1st Polish Army
+    /// back on turn 4, no German automatic victory.
+    pub steiner: bool,
+    /// Major variant 16.5: Wenck's and the Soviet's turn-9 additions, the withdrawn 20th
+    /// Panzergrenadier back on turn 9, no German automatic victory.
+    pub wenck: bool,
 }
 
 /// The variants the engine enforces (16.0): the case a data listing names in its `variant`
 /// field and the Soviet's bonus VP for agreeing to it.
-pub const VARIANTS: [(&str, u16); 2] = [("16.2", 1), ("16.3", 4)];
+pub const VARIANTS: [(&str, u16); 4] = [("16.2", 1), ("16.3", 4), ("16.4", 15), ("16.5", 30)];
 
 impl Options {
     /// Is the variant of case `case` (16.x) in play? A variant the engine does not enforce
@@ -116,8 +122,16 @@ impl Options {
         match case {
             "16.2" => self.latvians,
             "16.3" => self.lvi_panzer_korps,
+            "16.4" => self.steiner,
+            "16.5" => self.wenck,
             _ => false,
         }
+    }
+
+    /// Is a major variant in play? Then holding the Reichstag wins nothing by itself: the
+    /// German needs more VP than the Soviet (16.4, 16.5 notes).
+    pub fn major_variant(&self) -> bool {
+        self.steiner || self.wenck
     }
 
     /// The Soviet's bonus VP for the variants in play (16.1-16.5: the price of the German's

@@ -3,8 +3,8 @@
 //! command reveals (3.6) and the notation.
 //!
 //! Options: only what the engine enforces is offered — the own-division command rule inside
-//! 3.5.3 and the minor variants 16.2 and 16.3. The variants 16.1, 16.4, 16.5 and the optional
-//! rules 17.1–17.5 are listed in the coverage table as not yet offered.
+//! 3.5.3 and the variants 16.2–16.5. The variant 16.1 and the optional rules 17.1–17.5 are
+//! listed in the coverage table as not yet offered.
 
 use super::board::{Options, SegmentKind};
 use super::counters::GERMAN;
@@ -26,12 +26,19 @@ pub const VARIANT_LATVIANS: &str = "variant-latvians";
 /// The key of minor variant 16.3 (the 156th Infantry Division with LVI Panzer Korps).
 pub const VARIANT_LVI_PANZER_KORPS: &str = "variant-lvi-panzer-korps";
 
+/// The key of major variant 16.4 (Steiner counterattacks).
+pub const VARIANT_STEINER: &str = "variant-steiner";
+/// The key of major variant 16.5 (Wenck is coming).
+pub const VARIANT_WENCK: &str = "variant-wenck";
+
 /// The switch of each on/off option in [`Options`].
 fn flag<'o>(options: &'o mut Options, key: &str) -> Option<&'o mut bool> {
     match key {
         OWN_DIVISION_COMMAND => Some(&mut options.own_division_command),
         VARIANT_LATVIANS => Some(&mut options.latvians),
         VARIANT_LVI_PANZER_KORPS => Some(&mut options.lvi_panzer_korps),
+        VARIANT_STEINER => Some(&mut options.steiner),
+        VARIANT_WENCK => Some(&mut options.wenck),
         _ => None,
     }
 }
@@ -109,6 +116,18 @@ impl<'d> Ruleset<'d> for Game<'d> {
             key: VARIANT_LVI_PANZER_KORPS,
             label: "Variant: a stiffened LVI Panzer Korps (Soviet +4 VP)",
             case: "16.3",
+            kind: OptionKind::Flag { default: false },
+        },
+        OptionInfo {
+            key: VARIANT_STEINER,
+            label: "Major variant: Steiner counterattacks (Soviet +15 VP, no German automatic win)",
+            case: "16.4",
+            kind: OptionKind::Flag { default: false },
+        },
+        OptionInfo {
+            key: VARIANT_WENCK,
+            label: "Major variant: Wenck is coming (Soviet +30 VP, no German automatic win)",
+            case: "16.5",
             kind: OptionKind::Flag { default: false },
         },
     ];

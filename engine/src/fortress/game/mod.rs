@@ -35,6 +35,8 @@ mod setup_tests;
 mod special_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;
 mod victory;
 #[cfg(test)]
 mod victory_tests;

@@ -43,9 +43,15 @@ pub fn neighbour_letters(letter: u8) -> [Option<u8>; 2] {
 }
 
 impl<'d> Game<'d> {
-    /// The listing that brings `u` into the game (14.0, 15.0, and the variants in play, 16.x).
+    /// The listing that brings `u` into the game (14.0, 15.0, and the variants in play, 16.x);
+    /// for a unit withdrawn (5.1, 5.2), the variant listing that brings it back, if one is in
+    /// play ([`Self::return_of`]).
     pub fn arrival_of(&self, u: UnitId) -> Option<&'d Group> {
         let data: &'d crate::fortress::data::GameData = self.data;
+        let location = self.state.board.unit(u)?.state.location;
+        if matches!(location, Location::Withheld | Location::Exited) {
+            return self.return_of(u);
+        }
         data.groups.iter().find(|g| {
             g.kind == GroupKind::Arrival
                 && g.in_play(&self.state.board.options)
@@ -53,13 +59,50 @@ impl<'d> Game<'d> {
         })
     }
 
+    /// The turn of the withdrawal listing in play that orders `u` off the map (5.1, 5.2).
+    fn withdrawal_turn(&self, u: UnitId) -> Option<u8> {
+        let options = self.state.board.options;
+        self.data
+            .groups
+            .iter()
+            .find(|g| {
+                g.kind == GroupKind::Withdrawal && g.in_play(&options) && g.units.contains(&u)
+            })
+            .map(|g| g.turn)
+    }
+
+    /// The listing of a variant in play that brings `u` back after its withdrawal: 16.4's 1st
+    /// Polish Army on turn 4, 16.5's 20th Panzergrenadier on turn 9. A unit eliminated stays
+    /// eliminated, and a substitute that left in its place (5.1) is not listed (see Rulings).
+    pub fn return_of(&self, u: UnitId) -> Option<&'d Group> {
+        let data: &'d crate::fortress::data::GameData = self.data;
+        let left = self.withdrawal_turn(u)?;
+        let options = self.state.board.options;
+        data.groups.iter().find(|g| {
+            g.kind == GroupKind::Arrival
+                && g.in_play(&options)
+                && g.turn > left
+                && g.units.contains(&u)
+        })
+    }
+
+    /// Has the withdrawal order of `u` been overtaken by a variant's return listing whose turn
+    /// has come (16.5: from turn 9 the 20th Panzergrenadier stays, see Rulings)?
+    pub(super) fn recalled(&self, u: UnitId) -> bool {
+        self.return_of(u)
+            .is_some_and(|g| g.turn <= self.state.board.turn)
+    }
+
     /// Is `u` off the map and due (its listing's turn has come, in its owner's player-turn)?
     /// Its listing and how many turns late it is.
     pub fn due(&self, u: UnitId) -> Option<(&'d Group, u8)> {
         let g = self.arrival_of(u)?;
         let b = &self.state.board;
-        let pool = b.unit(u)?.state.location == Location::Pool;
-        (pool && g.side == b.segment.side && g.turn <= b.turn).then(|| (g, b.turn - g.turn))
+        let off_map = matches!(
+            b.unit(u)?.state.location,
+            Location::Pool | Location::Withheld | Location::Exited
+        );
+        (off_map && g.side == b.segment.side && g.turn <= b.turn).then(|| (g, b.turn - g.turn))
     }
 
     /// Is an entry hex blocked: held by an enemy unit or in an enemy zone (5.3)?
@@ -257,6 +300,9 @@ impl<'d> Game<'d> {
     fn withdrawing(&self, u: UnitId) -> Option<&'d Group> {
         let data: &'d crate::fortress::data::GameData = self.data;
         let (turn, options) = (self.state.board.turn, self.state.board.options);
+        if self.recalled(u) {
+            return None;
+        }
         data.groups.iter().find(|g| {
             g.kind == GroupKind::Withdrawal
                 && g.side == GERMAN

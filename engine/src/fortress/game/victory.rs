@@ -215,12 +215,15 @@ impl Game<'_> {
         let v = self.state.victory;
         let winner = match ending {
             Ending::HitlerCaptured => Some(SOVIET),
-            Ending::ReichstagHeld => Some(GERMAN),
-            Ending::ReichstagTaken | Ending::LastTurn => match v.german.cmp(&v.soviet) {
-                core::cmp::Ordering::Greater => Some(GERMAN),
-                core::cmp::Ordering::Less => Some(SOVIET),
-                core::cmp::Ordering::Equal => None,
-            },
+            // The major variants take away the German's automatic win (16.4, 16.5 notes).
+            Ending::ReichstagHeld if !self.state.board.options.major_variant() => Some(GERMAN),
+            Ending::ReichstagHeld | Ending::ReichstagTaken | Ending::LastTurn => {
+                match v.german.cmp(&v.soviet) {
+                    core::cmp::Ordering::Greater => Some(GERMAN),
+                    core::cmp::Ordering::Less => Some(SOVIET),
+                    core::cmp::Ordering::Equal => None,
+                }
+            }
         };
         self.state.victory.outcome = Some(Outcome { ending, winner });
         self.state.waiting = Waiting::GameOver;
@@ -404,7 +407,9 @@ impl Game<'_> {
                     && g.side == GERMAN
                     && g.in_play(&options)
                     && g.turn <= turn
-                    && g.units.iter().any(|&u| b.hex_of(u).is_some())
+                    && g.units
+                        .iter()
+                        .any(|&u| b.hex_of(u).is_some() && !self.recalled(u))
             });
             if remains {
                 self.award(SOVIET, 1, "5.2", events)?;

@@ -126,7 +126,9 @@ fn fb_contract_options_scenarios_and_sequence() {
         [
             ("own-division-command", "3.5.3"),
             ("variant-latvians", "16.2"),
-            ("variant-lvi-panzer-korps", "16.3")
+            ("variant-lvi-panzer-korps", "16.3"),
+            ("variant-steiner", "16.4"),
+            ("variant-wenck", "16.5")
         ],
         "only what the engine enforces"
     );
