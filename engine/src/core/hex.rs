@@ -201,6 +201,46 @@ impl Geometry {
         ]
     }
 
+    /// [`Geometry::neighbour_links`] of the hex with index `i` (on the map) whose neighbours'
+    /// indices are below `limit`, as a mask (bit `k`: direction `Dir::ALL[k]` is there) and the
+    /// links (unused where the mask is clear). A hex away from the map's edges has all six at
+    /// fixed offsets: no bounds checks and no `Option`s (the movement search asks for every hex
+    /// it settles).
+    #[inline(always)]
+    pub fn neighbour_links_within(
+        &self,
+        h: HexId,
+        i: usize,
+        limit: usize,
+    ) -> (u8, [(HexId, usize); 6]) {
+        let rows = self.rows as usize;
+        let (c, r) = (h.col, h.row);
+        if c > 1 && c < self.columns && r > 1 && r < self.rows && i + rows + 1 < limit {
+            let s = u8::from(self.is_shifted(c));
+            let si = s as usize;
+            return (
+                0b11_1111,
+                [
+                    (HexId::new(c, r + 1), i + 1),
+                    (HexId::new(c + 1, r + s), i + rows + si),
+                    (HexId::new(c + 1, r + s - 1), i + rows + si - 1),
+                    (HexId::new(c, r - 1), i - 1),
+                    (HexId::new(c - 1, r + s - 1), i + si - rows - 1),
+                    (HexId::new(c - 1, r + s), i + si - rows),
+                ],
+            );
+        }
+        let mut mask = 0;
+        let mut out = [(h, i); 6];
+        for (k, nb) in self.neighbour_links(h, i).into_iter().enumerate() {
+            if let Some((to, to_i)) = nb.filter(|&(_, x)| x < limit) {
+                mask |= 1 << k;
+                out[k] = (to, to_i);
+            }
+        }
+        (mask, out)
+    }
+
     /// All on-map neighbours with their direction.
     #[inline]
     pub fn neighbours(&self, h: HexId) -> impl Iterator<Item = (Dir, HexId)> + '_ {
@@ -363,6 +403,14 @@ mod tests {
                             let links = g.neighbour_links(h, g.index(h).unwrap());
                             let want = g.neighbour(h, d).map(|n| (n, g.index(n).unwrap()));
                             assert_eq!(links[d.index()], want, "{h:?} {d:?}");
+                            // Within a limit: the same links, those at or past it left out.
+                            let i = g.index(h).unwrap();
+                            for limit in [g.hex_count(), 20, i + 1] {
+                                let (mask, within) = g.neighbour_links_within(h, i, limit);
+                                let there = mask & 1 << d.index() != 0;
+                                let want = want.filter(|&(_, x)| x < limit);
+                                assert_eq!(there.then_some(within[d.index()]), want);
+                            }
                         }
                     }
                 }

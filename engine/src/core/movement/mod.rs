@@ -16,7 +16,9 @@
 //! (`core::capacity`).
 
 use super::hex::{Dir, Geometry, HexId};
-use heapless::binary_heap::{BinaryHeap, Min};
+
+mod queue;
+use queue::{Buckets, Heap, Open};
 
 const NONE: u16 = u16::MAX;
 
@@ -334,8 +336,8 @@ pub fn search_until<R: MoveRules, const H: usize, const M: usize>(
     };
     // A search for one target is short: a small heap's set-up wins (its buffer is cleared
     // when it is made), and should it fill, the search starts again with room for the whole
-    // map. A whole search with a small allowance: the buckets' cheaper pops win. (All give the
-    // same costs and paths.)
+    // map. A whole search with a small allowance: the buckets' cheaper pops win (`queue`). (All
+    // give the same costs and paths.)
     let shift = Reachable::<H, M>::COST_SHIFT;
     if target.is_some() {
         let short = walk.run::<_, M>(s, cost, prev, &mut Heap::<SHORT_QUEUE>::new(shift));
@@ -347,7 +349,9 @@ pub fn search_until<R: MoveRules, const H: usize, const M: usize>(
         cost[s] = 0;
         walk.run::<_, M>(s, cost, prev, &mut Heap::<H>::new(shift))
     } else if (allowance as usize) < BUCKETS {
-        walk.run::<_, M>(s, cost, prev, &mut Buckets::<H>::new(allowance))
+        // Keys are `node << 1 | stop` for the nodes of this map.
+        let keys = 2 * hex_count * M;
+        walk.run::<_, M>(s, cost, prev, &mut Buckets::<H>::new(allowance, keys))
     } else {
         walk.run::<_, M>(s, cost, prev, &mut Heap::<H>::new(shift))
     }
@@ -362,151 +366,6 @@ pub const SHORT_QUEUE: usize = 1024;
 /// binary heap. Both pop
 /// the open list in the same order, so the costs and the paths found are the same either way.
 pub const BUCKETS: usize = 1024;
-
-/// The open list of the search: entries `(cost, key)`, `key = node << 1 | stop`, popped in
-/// the order of (cost, node, stop), so the search (and the path it keeps for each node when
-/// two ways cost the same) does not depend on which list it uses.
-trait Open {
-    fn push(&mut self, cost: u16, key: u32) -> Result<(), SearchError>;
-    fn pop(&mut self) -> Option<(u16, u32)>;
-}
-
-/// A binary heap of `cost << shift | key` integers (for any allowance).
-struct Heap<const H: usize> {
-    heap: BinaryHeap<u32, Min, H>,
-    shift: u32,
-}
-
-impl<const H: usize> Heap<H> {
-    fn new(shift: u32) -> Self {
-        Heap {
-            heap: BinaryHeap::new(),
-            shift,
-        }
-    }
-}
-
-impl<const H: usize> Open for Heap<H> {
-    #[inline]
-    fn push(&mut self, cost: u16, key: u32) -> Result<(), SearchError> {
-        self.heap
-            .push((cost as u32) << self.shift | key)
-            .map_err(|_| SearchError::QueueFull)
-    }
-    #[inline]
-    fn pop(&mut self) -> Option<(u16, u32)> {
-        let e = self.heap.pop()?;
-        Some(((e >> self.shift) as u16, e & ((1 << self.shift) - 1)))
-    }
-}
-
-const NIL: u16 = u16::MAX;
-
-/// One bucket per cost up to the allowance (Dial's algorithm): a push links the entry into its
-/// cost's list; a pop takes the cheapest bucket's entries sorted by key. Every step costs at
-/// least as much as nothing, so a bucket is complete when its turn comes, except for free
-/// steps pushed into the bucket being popped, which go into its sorted remainder. At most
-/// `H` entries wait at once, as in the heap.
-struct Buckets<const H: usize> {
-    /// Per cost, the first slot of its list (`NIL`: empty).
-    head: heapless::Vec<u16, BUCKETS>,
-    /// Per slot, the entry's key (`node << 1 | stop` fits 16 bits: `Reachable::FITS`) and the
-    /// next slot of its list (or of the free list). `u16`s: the buffers are cleared when a
-    /// search begins (heapless does), so they are kept small.
-    key: heapless::Vec<u16, H>,
-    next: heapless::Vec<u16, H>,
-    free: u16,
-    /// The bucket being popped, sorted; `run[pos..]` are still to come.
-    run: heapless::Vec<u16, H>,
-    pos: usize,
-    /// The cost of `run` (`None` before the first pop).
-    loaded: Option<usize>,
-    /// Entries waiting, in the lists and in `run[pos..]`.
-    waiting: usize,
-}
-
-impl<const H: usize> Buckets<H> {
-    fn new(allowance: u16) -> Self {
-        let mut head = heapless::Vec::new();
-        let _ = head.resize(allowance as usize + 1, NIL);
-        Buckets {
-            head,
-            key: heapless::Vec::new(),
-            next: heapless::Vec::new(),
-            free: NIL,
-            run: heapless::Vec::new(),
-            pos: 0,
-            loaded: None,
-            waiting: 0,
-        }
-    }
-}
-
-impl<const H: usize> Open for Buckets<H> {
-    #[inline]
-    fn push(&mut self, cost: u16, key: u32) -> Result<(), SearchError> {
-        let c = cost as usize;
-        let key = key as u16;
-        if self.waiting >= H || c >= self.head.len() {
-            return Err(SearchError::QueueFull);
-        }
-        if self.loaded == Some(c) {
-            // A free step into the bucket being popped: into its sorted remainder.
-            if self.run.is_full() {
-                let n = self.run.len();
-                self.run.copy_within(self.pos..n, 0);
-                self.run.truncate(n - self.pos);
-                self.pos = 0;
-            }
-            let at = self.pos + self.run[self.pos..].partition_point(|&k| k < key);
-            self.run
-                .insert(at, key)
-                .map_err(|_| SearchError::QueueFull)?;
-        } else {
-            let slot = if self.free != NIL {
-                let s = self.free;
-                self.free = self.next[s as usize];
-                self.key[s as usize] = key;
-                self.next[s as usize] = self.head[c];
-                s
-            } else {
-                let s = self.key.len() as u16;
-                self.key.push(key).map_err(|_| SearchError::QueueFull)?;
-                self.next
-                    .push(self.head[c])
-                    .map_err(|_| SearchError::QueueFull)?;
-                s
-            };
-            self.head[c] = slot;
-        }
-        self.waiting += 1;
-        Ok(())
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<(u16, u32)> {
-        loop {
-            if let (Some(c), Some(&k)) = (self.loaded, self.run.get(self.pos)) {
-                self.pos += 1;
-                self.waiting -= 1;
-                return Some((c as u16, k as u32));
-            }
-            let from = self.loaded.map_or(0, |c| c + 1);
-            let c = from + self.head.get(from..)?.iter().position(|&h| h != NIL)?;
-            self.run.clear();
-            self.pos = 0;
-            let mut slot = core::mem::replace(&mut self.head[c], NIL);
-            while slot != NIL {
-                let s = slot as usize;
-                let _ = self.run.push(self.key[s]);
-                slot = core::mem::replace(&mut self.next[s], self.free);
-                self.free = s as u16;
-            }
-            self.run.sort_unstable();
-            self.loaded = Some(c);
-        }
-    }
-}
 
 /// One search's fixed inputs.
 struct Walk<'a, R> {
@@ -528,6 +387,16 @@ impl<R: MoveRules> Walk<'_, R> {
         open: &mut O,
     ) -> Result<(), SearchError> {
         let (g, rules, allowance, hex_count) = (self.g, self.rules, self.allowance, self.hex_count);
+        // A hex's column and row from its index by a multiplication, not a division (one per
+        // node settled): `recip` is 2^32 / rows rounded up, off by less than 1, so `i * recip`
+        // is off by less than 1 / rows of 2^32 while `i * rows < 2^32`: node indices are below
+        // 2^15 (`Reachable::FITS`) and rows below 2^8.
+        let rows = g.rows as u64;
+        let recip = (u32::MAX as u64).checked_div(rows).map_or(0, |q| q + 1);
+        let split = |i: usize| {
+            let col = (i as u64 * recip) >> 32;
+            (col as u8, (i as u64 - col * rows) as u8)
+        };
         open.push(0, (s as u32) << 1)?;
         let mut steps = heapless::Vec::<Step, 4>::new();
         while let Some((c, key)) = open.pop() {
@@ -536,9 +405,11 @@ impl<R: MoveRules> Walk<'_, R> {
                 continue;
             }
             let from_i = n / M;
-            let Some(h) = g.hex_at(from_i) else {
+            if from_i >= hex_count {
                 continue;
-            };
+            }
+            let (col, row) = split(from_i);
+            let h = HexId::new(col + 1, row + 1);
             if Some(h) == self.target {
                 break;
             }
@@ -562,10 +433,11 @@ impl<R: MoveRules> Walk<'_, R> {
                     }
                 }
             }
-            for (d, nb) in Dir::ALL.into_iter().zip(g.neighbour_links(h, from_i)) {
-                let Some((to, to_i)) = nb.filter(|&(_, i)| i < hex_count) else {
+            let (there, links) = g.neighbour_links_within(h, from_i, hex_count);
+            for (k, (d, (to, to_i))) in Dir::ALL.into_iter().zip(links).enumerate() {
+                if there & 1 << k == 0 {
                     continue;
-                };
+                }
                 let link = Link {
                     from: h,
                     from_i,
@@ -879,7 +751,7 @@ mod tests {
                     let shift = Reach::COST_SHIFT;
                     walk.run::<_, 2>(s, cost, prev, &mut Heap::<400>::new(shift))
                 } else {
-                    walk.run::<_, 2>(s, cost, prev, &mut Buckets::<400>::new(allowance))
+                    walk.run::<_, 2>(s, cost, prev, &mut Buckets::<400>::new(allowance, 1600))
                 }
                 .unwrap();
                 r
@@ -906,7 +778,7 @@ mod tests {
         let s = tiny.node(&g, HexId::new(5, 10), 0).unwrap();
         let (cost, prev) = (tiny.cost.as_flattened_mut(), tiny.prev.as_flattened_mut());
         cost[s] = 0;
-        let r = walk.run::<_, 2>(s, cost, prev, &mut Buckets::<4>::new(200));
+        let r = walk.run::<_, 2>(s, cost, prev, &mut Buckets::<4>::new(200, 1600));
         assert_eq!(r, Err(SearchError::QueueFull));
     }
 
