@@ -38,9 +38,15 @@ fn variants(src: &str, name: &str) -> Vec<String> {
     out
 }
 
+/// The `#[test]` functions of every file under `dir` (a test binary may be a folder, e.g.
+/// `pending_screens/`).
 fn test_names(dir: &Path) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for e in fs::read_dir(dir).into_iter().flatten().flatten() {
+        if e.path().is_dir() {
+            out.extend(test_names(&e.path()));
+            continue;
+        }
         let text = fs::read_to_string(e.path()).unwrap_or_default();
         let mut after = false;
         for l in text.lines().map(str::trim) {

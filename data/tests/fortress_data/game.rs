@@ -137,8 +137,8 @@ fn fortress_16_2_16_3_agreed_minor_variants_bring_their_units_and_the_soviet_bon
         "the Latvians entered the map on turn 1"
     );
 
-    // A variant the engine does not enforce yet is not offered (16.1).
-    assert!(engine::fortress::Game::options_from_pairs([("variant-reichstag", "on")]).is_err());
+    // 16.6 is another product's, never offered (see Rulings).
+    assert!(engine::fortress::Game::options_from_pairs([("variant-on-to-berlin", "on")]).is_err());
 }
 
 /// Plays on to the German movement segment of turn 1: every roll a 1, every draw and choice
@@ -169,11 +169,12 @@ fn to_german_movement(game: &mut engine::fortress::Game<'static>) {
 }
 
 #[test]
-fn fortress_16_4_16_5_major_variants_on_the_built_in_data_bring_back_the_withdrawn() {
+fn fortress_16_1_16_5_all_variants_on_the_built_in_data_the_flak_tower_and_the_returns() {
     use engine::core::contract::Ruleset;
     let d: &'static GameData = Box::leak(data());
     let ids = ids();
     let options = engine::fortress::Game::options_from_pairs([
+        ("variant-reichstag-flak-tower", "on"),
         ("variant-latvians", "on"),
         ("variant-lvi-panzer-korps", "on"),
         ("variant-steiner", "on"),
@@ -184,9 +185,13 @@ fn fortress_16_4_16_5_major_variants_on_the_built_in_data_bring_back_the_withdra
     let game = set_up_full_game_with(d, options);
     assert_eq!(
         game.state.victory.soviet,
-        1 + 4 + 15 + 30,
-        "16.2-16.5 bonuses"
+        1 + 1 + 4 + 15 + 30,
+        "16.1-16.5 bonuses"
     );
+    // 16.1: the Reichstag flak unit set up in 5015, and the Brandenburg Gate the objective.
+    let flak = game.state.board.hex_of(unit(&ids, "flak-reichstag"));
+    assert_eq!(flak, Some(h("5015")));
+    assert_eq!(game.reichstag(), Some(h("5018")));
     // 16.4: the 1st Polish Army, withdrawn on turn 3 (5.1), has a listing back on turn 4 at
     // D-E; Steiner's headquarters arrives on turn 4 at B-C.
     for id in ["1pol-1", "1pol-2"] {

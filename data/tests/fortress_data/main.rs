@@ -113,10 +113,13 @@ fn set_up_full_game_with(
         game.apply(&Input::Command(Command::Place(p)))
             .expect("an auto-placement is legal");
     }
-    assert_eq!(
-        game.units_to_place().count(),
-        0,
-        "auto-place places every unit"
+    let left: Vec<_> = game
+        .units_to_place()
+        .map(|u| d.forces.counter(u).map(|c| c.name.to_string()))
+        .collect();
+    assert!(
+        left.is_empty(),
+        "auto-place places every unit; left: {left:?}"
     );
     game.apply(&Input::Command(Command::SetUpDone))
         .expect("the set-up is complete");

@@ -11,6 +11,7 @@ use super::counters::{Counter, ForcesOf, Printed, COMBAT, MANEUVER};
 use crate::core::capacity::fortress_berlin::{self, FORMATIONS, UNITS};
 use crate::core::faces::{CounterState, Face, Facing};
 use crate::core::hex::{Dir, HexId};
+use crate::core::map::HexFeatures;
 use crate::core::protocol::{refuse, RuleViolation};
 use crate::core::side::Side;
 use crate::core::stack::{Stack, Stacks};
@@ -99,6 +100,9 @@ pub struct Options {
     /// The optional rule of 3.5.3: a unit is in command only through its own division's HQ, and a
     /// division HQ supports only its own division's units.
     pub own_division_command: bool,
+    /// Minor variant 16.1: a fourth flak tower in the Reichstag, whose place as the Soviet's
+    /// objective the Brandenburg Gate takes.
+    pub reichstag_flak_tower: bool,
     /// Minor variant 16.2: a Latvian SS battalion joins the German turn-1 arrivals.
     pub latvians: bool,
     /// Minor variant 16.3: the 156th Infantry Division joins the German turn-2 arrivals.
@@ -113,13 +117,36 @@ pub struct Options {
 
 /// The variants the engine enforces (16.0): the case a data listing names in its `variant`
 /// field and the Soviet's bonus VP for agreeing to it.
-pub const VARIANTS: [(&str, u16); 4] = [("16.2", 1), ("16.3", 4), ("16.4", 15), ("16.5", 30)];
+pub const VARIANTS: [(&str, u16); 5] = [
+    ("16.1", 1),
+    ("16.2", 1),
+    ("16.3", 4),
+    ("16.4", 15),
+    ("16.5", 30),
+];
+
+/// The Reichstag's place on the map: the Soviet's objective (12.0), a flak tower in 16.1.
+pub const REICHSTAG: &str = "Reichstag";
+/// The Brandenburg Gate's place: the Soviet's objective in 16.1.
+pub const BRANDENBURG_GATE: &str = "Brandenburg Gate";
+
+/// The features of `hex` as the game stands: the map's, and the Reichstag's flak tower when
+/// 16.1 is in play (it then works like the other three, 10.1.4).
+pub fn features(map: &MapData, options: &Options, hex: HexId) -> HexFeatures {
+    let mut f = map.features(hex);
+    if options.reichstag_flak_tower && map.place(REICHSTAG).is_some_and(|p| p.hexes.contains(&hex))
+    {
+        f.insert(HexFeatures::FLAK_TOWER);
+    }
+    f
+}
 
 impl Options {
     /// Is the variant of case `case` (16.x) in play? A variant the engine does not enforce
     /// never is (its listings stay out of the game).
     pub fn variant_on(&self, case: &str) -> bool {
         match case {
+            "16.1" => self.reichstag_flak_tower,
             "16.2" => self.latvians,
             "16.3" => self.lvi_panzer_korps,
             "16.4" => self.steiner,

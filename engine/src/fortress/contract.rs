@@ -3,8 +3,8 @@
 //! command reveals (3.6) and the notation.
 //!
 //! Options: only what the engine enforces is offered — the own-division command rule inside
-//! 3.5.3 and the variants 16.2–16.5. The variant 16.1 and the optional rules 17.1–17.5 are
-//! listed in the coverage table as not yet offered.
+//! 3.5.3 and the variants 16.1–16.5. The optional rules 17.1–17.5 are listed in the
+//! coverage table as not yet offered.
 
 use super::board::{Options, SegmentKind};
 use super::counters::GERMAN;
@@ -21,6 +21,8 @@ use core::fmt;
 
 /// The key of the 3.5.3 optional rule (units trace command to their own division HQ only).
 pub const OWN_DIVISION_COMMAND: &str = "own-division-command";
+/// The key of minor variant 16.1 (the Reichstag flak tower).
+pub const VARIANT_REICHSTAG_FLAK_TOWER: &str = "variant-reichstag-flak-tower";
 /// The key of minor variant 16.2 (the Latvian SS battalion).
 pub const VARIANT_LATVIANS: &str = "variant-latvians";
 /// The key of minor variant 16.3 (the 156th Infantry Division with LVI Panzer Korps).
@@ -35,6 +37,7 @@ pub const VARIANT_WENCK: &str = "variant-wenck";
 fn flag<'o>(options: &'o mut Options, key: &str) -> Option<&'o mut bool> {
     match key {
         OWN_DIVISION_COMMAND => Some(&mut options.own_division_command),
+        VARIANT_REICHSTAG_FLAK_TOWER => Some(&mut options.reichstag_flak_tower),
         VARIANT_LATVIANS => Some(&mut options.latvians),
         VARIANT_LVI_PANZER_KORPS => Some(&mut options.lvi_panzer_korps),
         VARIANT_STEINER => Some(&mut options.steiner),
@@ -104,6 +107,12 @@ impl<'d> Ruleset<'d> for Game<'d> {
             key: OWN_DIVISION_COMMAND,
             label: "Units take command from their own division HQ only",
             case: "3.5.3",
+            kind: OptionKind::Flag { default: false },
+        },
+        OptionInfo {
+            key: VARIANT_REICHSTAG_FLAK_TOWER,
+            label: "Variant: a flak tower in the Reichstag; the Soviets must take the Brandenburg Gate (Soviet +1 VP)",
+            case: "16.1",
             kind: OptionKind::Flag { default: false },
         },
         OptionInfo {

@@ -4,17 +4,18 @@
 //! 10.1.3); none while disrupted (3.2.6). Friendly units never cancel an enemy zone (3.2.2),
 //! except that a retreat may pass an enemy-controlled hex a friendly unit holds (3.2.5).
 
-use super::board::{terrain, Forces, MapData, State};
+use super::board::{features, terrain, Forces, MapData, Options, State};
 use crate::core::capacity::fortress_berlin::HEXES;
 use crate::core::hex::HexId;
 use crate::core::map::{HexFeatures, SideFeatures};
 use crate::core::side::Side;
 use crate::core::units::UnitId;
 
-/// May any zone of control enter `hex` (3.2.3, 10.1.2, 10.1.3)?
-pub fn zone_may_enter(map: &MapData, hex: HexId) -> bool {
+/// May any zone of control enter `hex` (3.2.3, 10.1.2, 10.1.3), the variants of `options`
+/// in play (16.1's Reichstag flak tower)?
+pub fn zone_may_enter(map: &MapData, options: &Options, hex: HexId) -> bool {
     let t = map.terrain(hex);
-    let f = map.features(hex);
+    let f = features(map, options, hex);
     !(t == terrain::LAKE
         || t == terrain::BUILT_UP
         || f.has(HexFeatures::BUNKER | HexFeatures::STRONGPOINT | HexFeatures::FLAK_TOWER))
@@ -23,11 +24,11 @@ pub fn zone_may_enter(map: &MapData, hex: HexId) -> bool {
 /// May a zone of control enter `hex` as the game stands: a captured strongpoint or flak tower
 /// no longer keeps zones out (10.2), a bunker still does.
 pub fn zone_may_enter_now(map: &MapData, state: &State, hex: HexId) -> bool {
-    if zone_may_enter(map, hex) {
+    if zone_may_enter(map, &state.options, hex) {
         return true;
     }
     let t = map.terrain(hex);
-    let f = map.features(hex);
+    let f = features(map, &state.options, hex);
     state.captured(hex)
         && !(t == terrain::LAKE || t == terrain::BUILT_UP || f.has(HexFeatures::BUNKER))
 }

@@ -47,7 +47,7 @@ pub fn defended_hex(g: &Game<'_>, hex: HexId) -> DefendedHex {
         _ => TerrainKind::Clear,
     };
     let mut d = DefendedHex::of(kind);
-    let f = g.data.map.features(hex);
+    let f = crate::fortress::board::features(&g.data.map, &g.state.board.options, hex);
     // 10.2: a captured strongpoint or flak tower helps neither side (a bunker stays one).
     let captured = g.state.board.captured(hex);
     d.fortification = if f.has(HexFeatures::FLAK_TOWER) && !captured {

@@ -104,7 +104,12 @@ impl Game<'_> {
                 spotted,
                 line_of_sight: self.sees(from, target),
                 in_front: self.fires_toward(u, from, target),
-                in_flak_tower: self.data.map.features(from).has(HexFeatures::FLAK_TOWER),
+                in_flak_tower: crate::fortress::board::features(
+                    &self.data.map,
+                    &self.state.board.options,
+                    from,
+                )
+                .has(HexFeatures::FLAK_TOWER),
             };
             fire.push(FireSource::Unit(firer))
                 .map_err(|_| RuleViolation::new("engine", "too many firers"))?;

@@ -351,16 +351,29 @@ impl<'d> Game<'d> {
             return out;
         }
         let mut g = self.clone();
-        // Hitler Youth first, so the bridges are theirs before the rest fill the perimeter.
+        // The units bound to one listed hex first (13.1, 13.2, 16.1), so no free unit takes
+        // their room; then the Hitler Youth, so the bridges are theirs before the rest fill
+        // the perimeter; then the rest.
         let mut order: heapless::Vec<UnitId, MAX_PLACEMENTS> = heapless::Vec::new();
-        let youth = |u: &UnitId| {
-            self.data
-                .forces
-                .counter(*u)
-                .is_some_and(|c| c.kind == UnitType::HitlerYouth)
+        let fixed = |u: &UnitId| {
+            self.setup_listing_of(*u)
+                .is_some_and(|l| l.zone == Some(SetupZone::Hexes))
         };
-        let first = self.units_to_place().filter(youth);
-        for u in first.chain(self.units_to_place().filter(|u| !youth(u))) {
+        let youth = |u: &UnitId| {
+            !fixed(u)
+                && self
+                    .data
+                    .forces
+                    .counter(*u)
+                    .is_some_and(|c| c.kind == UnitType::HitlerYouth)
+        };
+        let rest = |u: &UnitId| !fixed(u) && !youth(u);
+        let ordered = self
+            .units_to_place()
+            .filter(fixed)
+            .chain(self.units_to_place().filter(youth))
+            .chain(self.units_to_place().filter(rest));
+        for u in ordered {
             let _ = order.push(u);
         }
         for u in order {
@@ -378,7 +391,9 @@ impl<'d> Game<'d> {
 /// The case a set-up listing cites, as a `'static` string (events and refusals keep cases
 /// as `&'static str`).
 fn setup_case(case: &str) -> &'static str {
-    const CASES: [&str; 7] = ["13.0", "13.1", "13.2", "13.3", "13.4", "13.5", "13.6"];
+    const CASES: [&str; 8] = [
+        "13.0", "13.1", "13.2", "13.3", "13.4", "13.5", "13.6", "16.1",
+    ];
     CASES.into_iter().find(|&c| c == case).unwrap_or("13.0")
 }
 

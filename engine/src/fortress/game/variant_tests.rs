@@ -9,7 +9,7 @@ use super::*;
 use crate::core::units::Location;
 use crate::fortress::counters::{GERMAN, MANEUVER, SOVIET};
 use crate::fortress::data::{text, GroupKind};
-use crate::fortress::testkit;
+use crate::fortress::testkit::{self, hex};
 
 /// A variant's arrival listing of `units` for `side` on `turn`, entering at area `letter` or,
 /// without one, by the German exit hexes (16.5 names edge hexes one by one).
@@ -163,4 +163,79 @@ fn fb_variant_16_4_16_5_holding_the_reichstag_wins_only_with_more_vp() {
             "the Reichstag was held, but that wins nothing by itself"
         );
     }
+}
+
+/// The campaign with a Brandenburg Gate two hexes from the Reichstag and 16.1 in play or not;
+/// a Soviet rifle unit beside the Reichstag in the Soviet movement segment of turn 1.
+fn reichstag_flak_tower(on: bool) -> (Game<'static>, HexId) {
+    use crate::core::map::{Place, PlaceKind};
+    let gate = hex(6, 2);
+    let d = campaign_with(|d| {
+        let place = Place {
+            name: text(crate::fortress::board::BRANDENBURG_GATE),
+            kind: PlaceKind::Area,
+            hexes: [gate].into_iter().collect(),
+            towers: heapless::Vec::new(),
+        };
+        d.map.places.push(place).expect("room");
+    });
+    let options = Options {
+        reichstag_flak_tower: on,
+        ..Options::default()
+    };
+    let mut game = Game::new(d, "campaign", options).expect("sets up");
+    let next_to = hex(5, 6);
+    assert!(game
+        .data
+        .map
+        .geometry
+        .adjacent(next_to, testkit::REICHSTAG_HEX));
+    put(&mut game, testkit::SOVIET_RIFLES_1, next_to, MANEUVER);
+    until(&mut game, 1, SOVIET, SegmentKind::Movement);
+    (game, gate)
+}
+
+#[test]
+fn fb_variant_16_1_the_reichstag_is_a_flak_tower_and_the_gate_is_the_objective() {
+    use crate::core::map::HexFeatures;
+    use crate::fortress::board::features;
+    let (base, _) = reichstag_flak_tower(false);
+    let (mut game, gate) = reichstag_flak_tower(true);
+    assert_eq!(game.state.victory.soviet, 1, "16.1: +1 Soviet VP");
+    // The Reichstag works like the other flak towers (10.1.4): no zone of control enters it.
+    let f =
+        |g: &Game<'static>| features(&g.data.map, &g.state.board.options, testkit::REICHSTAG_HEX);
+    assert!(!f(&base).has(HexFeatures::FLAK_TOWER));
+    assert!(f(&game).has(HexFeatures::FLAK_TOWER));
+    assert_eq!(
+        super::combatants::defended_hex(&game, testkit::REICHSTAG_HEX).fortification,
+        Some(crate::fortress::combat::Fortification::FlakTower)
+    );
+    // The Soviets in the Reichstag end the base game; with 16.1 only the Gate does (12.0).
+    let mut plain = base.clone();
+    let ev = mv(
+        &mut plain,
+        &[testkit::SOVIET_RIFLES_1],
+        testkit::REICHSTAG_HEX,
+    )
+    .unwrap();
+    assert!(ev.iter().any(|e| matches!(e, Event::Victory { .. })));
+    let ev = mv(
+        &mut game,
+        &[testkit::SOVIET_RIFLES_1],
+        testkit::REICHSTAG_HEX,
+    )
+    .unwrap();
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Victory { .. })),
+        "16.1: the Reichstag no longer ends the game"
+    );
+    assert_eq!(game.reichstag(), Some(gate));
+    put(&mut game, testkit::SOVIET_RIFLES_2, hex(6, 3), MANEUVER);
+    let ev = mv(&mut game, &[testkit::SOVIET_RIFLES_2], gate).unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Victory { case: "12.0", .. })),
+        "the Soviets at the Brandenburg Gate end it: {ev:?}"
+    );
 }

@@ -26,8 +26,7 @@ use crate::fortress::counters::{UnitType, GERMAN, SOVIET};
 use crate::fortress::data::GroupKind;
 use serde::{Deserialize, Serialize};
 
-/// The place the Reichstag is on the map (12.0: hex 5015).
-pub const REICHSTAG: &str = "Reichstag";
+pub use crate::fortress::board::{BRANDENBURG_GATE, REICHSTAG};
 /// The name of Hitler's counter (11.1.1: set up in the Führer Bunker, 5017).
 pub const HITLER_NAME: &str = "Hitler";
 /// Reichstag VP a turn held: 2 to turn 11, 5 from turn 12 (12.0.1).
@@ -164,11 +163,18 @@ impl Game<'_> {
             .map(|i| UnitId(i as u16))
     }
 
-    /// The Reichstag hex (12.0), if the map has one.
+    /// The Soviet's objective (12.0): the Reichstag hex, whose holding scores, whose capture
+    /// ends the game and whose holding to the end wins; the Brandenburg Gate instead when the
+    /// Reichstag is a flak tower (16.1, see Rulings). None if the map has no such place.
     pub fn reichstag(&self) -> Option<HexId> {
+        let place = if self.state.board.options.reichstag_flak_tower {
+            BRANDENBURG_GATE
+        } else {
+            REICHSTAG
+        };
         self.data
             .map
-            .place(REICHSTAG)
+            .place(place)
             .and_then(|p| p.hexes.first().copied())
     }
 
@@ -251,7 +257,7 @@ impl Game<'_> {
         hex: HexId,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
-        let f = self.data.map.features(hex);
+        let f = crate::fortress::board::features(&self.data.map, &self.state.board.options, hex);
         if !f.has(HexFeatures::STRONGPOINT | HexFeatures::FLAK_TOWER) {
             return Ok(());
         }

@@ -125,6 +125,7 @@ fn fb_contract_options_scenarios_and_sequence() {
         keys,
         [
             ("own-division-command", "3.5.3"),
+            ("variant-reichstag-flak-tower", "16.1"),
             ("variant-latvians", "16.2"),
             ("variant-lvi-panzer-korps", "16.3"),
             ("variant-steiner", "16.4"),
