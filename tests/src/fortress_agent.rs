@@ -480,16 +480,36 @@ pub fn playout(
 pub fn playout_with(
     data: &'static GameData,
     scenario: &str,
+    agent: FortressAgent,
+    max_inputs: usize,
+    checked: bool,
+) -> Result<Playout, String> {
+    playout_with_options(
+        data,
+        scenario,
+        Default::default(),
+        agent,
+        max_inputs,
+        checked,
+    )
+}
+
+/// [`playout_with`] under `options` (an optional rule, the variants of 16.0).
+pub fn playout_with_options(
+    data: &'static GameData,
+    scenario: &str,
+    options: engine::fortress::board::Options,
     mut agent: FortressAgent,
     max_inputs: usize,
     checked: bool,
 ) -> Result<Playout, String> {
-    let mut g = Fb::new(data, scenario, Default::default()).map_err(|e| format!("{e}"))?;
+    let mut g = Fb::new(data, scenario, options).map_err(|e| format!("{e}"))?;
     let mut journal = Vec::new();
     let mut refusals = 0;
     let mut combats = 0;
-    // 12.0.1, 12.0.2: the VP of every award event, summed from the start (German, Soviet).
-    let mut awarded = [0u16; 2];
+    // 12.0.1, 12.0.2: the VP of every award event, summed from the start (German, Soviet);
+    // the variants' bonus is the Soviet's from the start (16.0).
+    let mut awarded = [g.state.victory.german, g.state.victory.soviet];
     check_invariants(&g, true)?;
     while journal.len() < max_inputs && !matches!(Ruleset::pending(&g), Pending::GameOver) {
         let segment = (g.state.board.turn, g.state.board.segment);

@@ -7,14 +7,20 @@
 //! refusal leaving the state byte for byte as it was, and replay determinism (the journal
 //! replayed in place gives the same state).
 //!
-//! `BERLIN_TABLE_FORTRESS_PLAYOUTS=n` plays n seeds per scenario (default 1,000, about 20–25 s
-//! in a debug build on two shared cores); `BERLIN_TABLE_FIRST_SEED=s` starts at s.
+//! The full game is also played under each major variant (16.4, 16.5) with the minor ones.
+//!
+//! `BERLIN_TABLE_FORTRESS_PLAYOUTS=n` plays n seeds per scenario and option set (default 1,000,
+//! about 20–25 s each in a debug build on two shared cores); `BERLIN_TABLE_FIRST_SEED=s`
+//! starts at s.
 
 use engine::core::contract::Ruleset;
 use engine::core::protocol::Events;
+use engine::fortress::board::Options;
 use engine::fortress::Game;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use tests::fortress_agent::{fortress_berlin, playout, state_bytes, test_board};
+use tests::fortress_agent::{
+    fortress_berlin, playout_with_options, state_bytes, test_board, FortressAgent,
+};
 
 fn seeds() -> u64 {
     std::env::var("BERLIN_TABLE_FORTRESS_PLAYOUTS")
@@ -36,6 +42,15 @@ fn run(
     data: &'static engine::fortress::GameData,
     scenario: &'static str,
 ) -> (usize, usize, usize, usize) {
+    run_with(data, scenario, Options::default())
+}
+
+/// [`run`] under `options` (the variants of 16.0).
+fn run_with(
+    data: &'static engine::fortress::GameData,
+    scenario: &'static str,
+    options: Options,
+) -> (usize, usize, usize, usize) {
     let n = seeds();
     let first = first_seed();
     let ended = AtomicUsize::new(0);
@@ -52,11 +67,11 @@ fn run(
                 (&ended, &inputs, &refusals, &combats, &failure);
             scope.spawn(move || {
                 for seed in (first + t..first + n).step_by(threads as usize) {
-                    match playout(data, scenario, seed, 20_000) {
+                    let agent = FortressAgent::new(seed);
+                    match playout_with_options(data, scenario, options, agent, 20_000, true) {
                         Ok(p) => {
                             // Replay determinism: the journal in place, one event buffer.
-                            let mut g =
-                                Game::new(data, scenario, Default::default()).expect("scenario");
+                            let mut g = Game::new(data, scenario, options).expect("scenario");
                             let mut events = Events::new();
                             for (i, input) in p.journal.iter().enumerate() {
                                 events.clear();
@@ -132,4 +147,25 @@ fn fortress_playouts_on_the_test_board_fight_and_keep_every_invariant() {
         inputs > 0 && refusals > 0,
         "the agent plays and is refused at times"
     );
+}
+
+/// The full game under each major variant (16.4, 16.5), each with the three minor ones (16.1-
+/// 16.3): their set-up, arrivals, returns and objective played to the end, every invariant kept.
+#[test]
+fn fortress_playouts_of_each_major_variant_keep_every_invariant_and_replay_identically() {
+    for major in ["variant-steiner", "variant-wenck"] {
+        let options = Game::options_from_pairs([
+            (major, "on"),
+            ("variant-reichstag-flak-tower", "on"),
+            ("variant-latvians", "on"),
+            ("variant-lvi-panzer-korps", "on"),
+        ])
+        .expect("offered");
+        let (ended, _, _, _) = run_with(fortress_berlin(), "full-game", options);
+        assert_eq!(
+            ended as u64,
+            seeds(),
+            "{major}: every game reaches its end (4.0)"
+        );
+    }
 }
