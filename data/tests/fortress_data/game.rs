@@ -191,7 +191,7 @@ fn fortress_16_1_16_5_all_variants_on_the_built_in_data_the_flak_tower_and_the_r
     // 16.1: the Reichstag flak unit set up in 5015, and the Brandenburg Gate the objective.
     let flak = game.state.board.hex_of(unit(&ids, "flak-reichstag"));
     assert_eq!(flak, Some(h("5015")));
-    assert_eq!(game.reichstag(), Some(h("5018")));
+    assert_eq!(game.objective(), Some(h("5018")));
     // 16.4: the 1st Polish Army, withdrawn on turn 3 (5.1), has a listing back on turn 4 at
     // D-E; Steiner's headquarters arrives on turn 4 at B-C.
     for id in ["1pol-1", "1pol-2"] {

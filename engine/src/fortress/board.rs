@@ -115,14 +115,44 @@ pub struct Options {
     pub wenck: bool,
 }
 
-/// The variants the engine enforces (16.0): the case a data listing names in its `variant`
-/// field and the Soviet's bonus VP for agreeing to it.
-pub const VARIANTS: [(&str, u16); 5] = [
-    ("16.1", 1),
-    ("16.2", 1),
-    ("16.3", 4),
-    ("16.4", 15),
-    ("16.5", 30),
+/// One variant the engine enforces (16.0).
+pub struct Variant {
+    /// The case a data listing names in its `variant` field.
+    pub case: &'static str,
+    /// The Soviet's bonus VP for agreeing to it.
+    pub bonus_vp: u16,
+    /// Its switch in [`Options`].
+    pub on: fn(&Options) -> bool,
+}
+
+/// Every variant the engine enforces, the one table [`Options::variant_on`] and
+/// [`Options::variant_bonus_vp`] read.
+pub const VARIANTS: [Variant; 5] = [
+    Variant {
+        case: "16.1",
+        bonus_vp: 1,
+        on: |o| o.reichstag_flak_tower,
+    },
+    Variant {
+        case: "16.2",
+        bonus_vp: 1,
+        on: |o| o.latvians,
+    },
+    Variant {
+        case: "16.3",
+        bonus_vp: 4,
+        on: |o| o.lvi_panzer_korps,
+    },
+    Variant {
+        case: "16.4",
+        bonus_vp: 15,
+        on: |o| o.steiner,
+    },
+    Variant {
+        case: "16.5",
+        bonus_vp: 30,
+        on: |o| o.wenck,
+    },
 ];
 
 /// The Reichstag's place on the map: the Soviet's objective (12.0), a flak tower in 16.1.
@@ -145,14 +175,7 @@ impl Options {
     /// Is the variant of case `case` (16.x) in play? A variant the engine does not enforce
     /// never is (its listings stay out of the game).
     pub fn variant_on(&self, case: &str) -> bool {
-        match case {
-            "16.1" => self.reichstag_flak_tower,
-            "16.2" => self.latvians,
-            "16.3" => self.lvi_panzer_korps,
-            "16.4" => self.steiner,
-            "16.5" => self.wenck,
-            _ => false,
-        }
+        VARIANTS.iter().any(|v| v.case == case && (v.on)(self))
     }
 
     /// Is a major variant in play? Then holding the Reichstag wins nothing by itself: the
@@ -166,8 +189,8 @@ impl Options {
     pub fn variant_bonus_vp(&self) -> u16 {
         VARIANTS
             .iter()
-            .filter(|(case, _)| self.variant_on(case))
-            .map(|(_, vp)| vp)
+            .filter(|v| (v.on)(self))
+            .map(|v| v.bonus_vp)
             .sum()
     }
 }

@@ -230,7 +230,7 @@ fn fb_variant_16_1_the_reichstag_is_a_flak_tower_and_the_gate_is_the_objective()
         !ev.iter().any(|e| matches!(e, Event::Victory { .. })),
         "16.1: the Reichstag no longer ends the game"
     );
-    assert_eq!(game.reichstag(), Some(gate));
+    assert_eq!(game.objective(), Some(gate));
     put(&mut game, testkit::SOVIET_RIFLES_2, hex(6, 3), MANEUVER);
     let ev = mv(&mut game, &[testkit::SOVIET_RIFLES_2], gate).unwrap();
     assert!(

@@ -166,7 +166,7 @@ impl Game<'_> {
     /// The Soviet's objective (12.0): the Reichstag hex, whose holding scores, whose capture
     /// ends the game and whose holding to the end wins; the Brandenburg Gate instead when the
     /// Reichstag is a flak tower (16.1, see Rulings). None if the map has no such place.
-    pub fn reichstag(&self) -> Option<HexId> {
+    pub fn objective(&self) -> Option<HexId> {
         let place = if self.state.board.options.reichstag_flak_tower {
             BRANDENBURG_GATE
         } else {
@@ -337,8 +337,9 @@ impl Game<'_> {
                 return self.end_game(Ending::HitlerCaptured, events);
             }
         }
-        // 12.0: the Soviets in the Reichstag stop the game.
-        if let Some(r) = self.reichstag() {
+        // 12.0: the Soviets in the objective (the Reichstag; 16.1 the Brandenburg Gate) stop
+        // the game.
+        if let Some(r) = self.objective() {
             if self.state.board.held_by(&self.data.forces, r, SOVIET) {
                 return self.end_game(Ending::ReichstagTaken, events);
             }
@@ -355,7 +356,7 @@ impl Game<'_> {
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
         let turn = self.state.board.turn;
-        if let Some(r) = self.reichstag() {
+        if let Some(r) = self.objective() {
             if !self.state.board.held_by(&self.data.forces, r, SOVIET) {
                 let vp = if turn >= REICHSTAG_HIGH_FROM {
                     REICHSTAG_VP.1
@@ -376,7 +377,7 @@ impl Game<'_> {
         &mut self,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
-        let ending = match self.reichstag() {
+        let ending = match self.objective() {
             Some(r) if !self.state.board.held_by(&self.data.forces, r, SOVIET) => {
                 Ending::ReichstagHeld
             }
