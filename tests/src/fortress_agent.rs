@@ -281,7 +281,7 @@ impl FortressAgent {
                 .collect();
             if let Some(&unit) = due.choose(&mut self.rng) {
                 if let Some((group, delay)) = g.due(unit) {
-                    let hexes = g.entry_hexes(group, delay);
+                    let hexes = g.entry_hexes(&group, delay);
                     if let Some(&to) = hexes.choose(&mut self.rng) {
                         let units: Force = [unit].into_iter().collect();
                         out.push(Input::Command(Command::Move { units, to }));
@@ -358,7 +358,19 @@ impl FortressAgent {
                             .collect();
                         if let Some(&target) = targets.choose(&mut self.rng) {
                             let units: Assaulters = force.iter().copied().collect();
-                            if geometry.adjacent(at, target) && self.rng.gen_bool(0.7) {
+                            let enemy_top = b
+                                .stacks
+                                .at(target, enemy)
+                                .and_then(|s| s.units.first().copied());
+                            if geometry.distance(at, target) <= 2 && self.rng.gen_bool(0.3) {
+                                // 8.3: gun fire at the one enemy unit the firers can see.
+                                if let Some(unit) = enemy_top {
+                                    out.push(Input::Command(Command::GunFire {
+                                        firers: units,
+                                        target: unit,
+                                    }));
+                                }
+                            } else if geometry.adjacent(at, target) && self.rng.gen_bool(0.7) {
                                 out.push(Input::Command(Command::Assault {
                                     attackers: units,
                                     target,
@@ -421,7 +433,7 @@ pub fn check_invariants(g: &Fb, segment_start: bool) -> Result<(), String> {
             ));
         }
     }
-    let open = matches!(g.state.waiting, Waiting::AssaultRoll(_));
+    let open = matches!(g.state.waiting, Waiting::AssaultRoll(_)) || g.state.suspended.is_some();
     for viewer in [Viewer::Side(GERMAN), Viewer::Side(SOVIET), Viewer::Public] {
         let view = Ruleset::view(g, viewer);
         for seen in &view.forces {

@@ -33,6 +33,9 @@ pub const VARIANT_STEINER: &str = "variant-steiner";
 /// The key of major variant 16.5 (Wenck is coming).
 pub const VARIANT_WENCK: &str = "variant-wenck";
 
+/// The key of optional rule 17.5 (Soviet army coordination).
+pub const ARMY_COORDINATION: &str = "army-coordination";
+
 /// The switch of each on/off option in [`Options`].
 fn flag<'o>(options: &'o mut Options, key: &str) -> Option<&'o mut bool> {
     match key {
@@ -42,6 +45,7 @@ fn flag<'o>(options: &'o mut Options, key: &str) -> Option<&'o mut bool> {
         VARIANT_LVI_PANZER_KORPS => Some(&mut options.lvi_panzer_korps),
         VARIANT_STEINER => Some(&mut options.steiner),
         VARIANT_WENCK => Some(&mut options.wenck),
+        ARMY_COORDINATION => Some(&mut options.army_coordination),
         _ => None,
     }
 }
@@ -137,6 +141,12 @@ impl<'d> Ruleset<'d> for Game<'d> {
             key: VARIANT_WENCK,
             label: "Major variant: Wenck is coming (Soviet +30 VP, no German automatic win)",
             case: "16.5",
+            kind: OptionKind::Flag { default: false },
+        },
+        OptionInfo {
+            key: ARMY_COORDINATION,
+            label: "Soviet armies fight badly together: one letter lower per extra army in a gun fire or close assault",
+            case: "17.5",
             kind: OptionKind::Flag { default: false },
         },
     ];
@@ -242,7 +252,9 @@ impl<'d> Ruleset<'d> for Game<'d> {
     fn reveals(command: &Command) -> bool {
         matches!(
             command,
-            Command::Assault { .. } | Command::Bombard { mixed: true, .. }
+            Command::Assault { .. }
+                | Command::GunFire { .. }
+                | Command::Bombard { mixed: true, .. }
         )
     }
 

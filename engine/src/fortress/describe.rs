@@ -128,9 +128,43 @@ impl fmt::Display for Described<'_> {
                 write!(f, ": {attack} against {defence}, column {}", letter(*l))
             }
             Event::AssaultFails { target } => {
-                f.write_str("close assault on ")?;
+                f.write_str("the attack on ")?;
                 self.hex(f, *target)?;
                 f.write_str(" fails: below the lowest range")
+            }
+            Event::AssaultCard {
+                target,
+                attack,
+                defence,
+                letter: l,
+            } => {
+                f.write_str("close assault on ")?;
+                self.hex(f, *target)?;
+                write!(f, " now: {attack} against {defence}, column {}", letter(*l))
+            }
+            Event::GunFireAnnounced {
+                target,
+                attack,
+                defence,
+                letter: l,
+            } => {
+                f.write_str("direct gun fire at ")?;
+                self.unit(f, *target)?;
+                write!(f, ": {attack} against {defence}, column {}", letter(*l))
+            }
+            Event::RetreatedOffMap { units, letter } => {
+                self.units(f, units)?;
+                f.write_str(plural(units, " retreats", " retreat"))?;
+                write!(
+                    f,
+                    " off the map and will come back next turn at entry area {}",
+                    *letter as char
+                )
+            }
+            Event::Supported { hq, target } => {
+                self.unit(f, *hq)?;
+                f.write_str(" gives support fire to the close assault on ")?;
+                self.hex(f, *target)
             }
             Event::AssaultResult {
                 target,
@@ -138,7 +172,7 @@ impl fmt::Display for Described<'_> {
                 result,
                 star,
             } => {
-                f.write_str("close assault on ")?;
+                f.write_str("the attack on ")?;
                 self.hex(f, *target)?;
                 write!(
                     f,

@@ -103,6 +103,11 @@ pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) 
                 write_units(out, firers)?;
                 write!(out, " {}", hex(*target))
             }
+            Command::GunFire { firers, target } => {
+                out.write_str("gunfire ")?;
+                write_units(out, firers)?;
+                write!(out, " {}", target.0)
+            }
             Command::Exit { units } => {
                 out.write_str("exit ")?;
                 write_units(out, units)
@@ -218,6 +223,13 @@ pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, Notat
                 firers,
                 target: hex(data, w.next())?,
                 mixed: word == "mixed",
+            })
+        }
+        "gunfire" => {
+            let firers = units(data, w.next())?;
+            Input::Command(Command::GunFire {
+                firers,
+                target: unit(data, w.next())?,
             })
         }
         "exit" => Input::Command(Command::Exit {

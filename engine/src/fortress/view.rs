@@ -37,15 +37,21 @@ pub struct View<'d> {
     pub to_place: heapless::Vec<UnitId, { crate::core::capacity::fortress_berlin::UNITS }>,
 }
 
-/// Forces a close assault being resolved shows (3.6): the target's and the attackers' hexes.
+/// Forces a combat being resolved shows (3.6): the target's and the attackers' hexes, from
+/// a close assault's announcement (through its Support Fire and the defender's gun fire) to
+/// its roll.
 fn revealed(g: &Game<'_>, hex: HexId) -> bool {
+    let shows = |a: &super::game::Announced| {
+        a.target == hex
+            || a.attackers
+                .iter()
+                .any(|&u| g.state.board.hex_of(u) == Some(hex))
+    };
+    if g.state.suspended.as_ref().is_some_and(shows) {
+        return true;
+    }
     match &g.state.waiting {
-        Waiting::AssaultRoll(a) if super::game::reveals(a.kind) => {
-            a.target == hex
-                || a.attackers
-                    .iter()
-                    .any(|&u| g.state.board.hex_of(u) == Some(hex))
-        }
+        Waiting::AssaultRoll(a) if super::game::reveals(a.kind) => shows(a),
         _ => false,
     }
 }

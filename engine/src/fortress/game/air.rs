@@ -49,20 +49,14 @@ impl Game<'_> {
         if self.state.air_strikes == 0 {
             return refuse("11.4", "no air strike is left this player-turn");
         }
+        self.bombardment_step()?;
         check_hex_bombardment(self.state.bombarded.contains(&target))?;
         let card = self.air_card(target)?;
         self.state.air_strikes -= 1;
         self.state.last_assault = None;
-        self.fire_announced(
-            &card,
-            false,
-            Announced {
-                kind: CombatKind::Bombardment,
-                attackers: super::Assaulters::new(),
-                target,
-                air: true,
-            },
-            events,
-        )
+        let mut announced =
+            Announced::new(CombatKind::Bombardment, super::Assaulters::new(), target);
+        announced.air = true;
+        self.fire_announced(&card, false, announced, events)
     }
 }

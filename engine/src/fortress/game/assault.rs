@@ -7,9 +7,13 @@
 //! an enemy zone no friend holds, never across unbridged water or beyond the stacking limit;
 //! a force with nowhere to go is eliminated, 8.7.1).
 //!
-//! Not yet here: bombardment and direct gun fire (8.2, 8.3), the defender's gun fire before
-//! the assault (8.3.5), HQ support fire (3.5.2), advance and exploitation (8.9, 8.10), the
-//! Soviet army coordination option (17.5), retreats off the map (8.7.1).
+//! Between the announcement and the roll come the HQs' Support Fire (3.5.2, `support`) and
+//! the defender's gun fire (8.3.5, `gun_fire`); the assault waits in `State::suspended`
+//! meanwhile. The same obligations serve bombardments and gun fire, whose results fall on one
+//! unit (8.3.6). Advance and exploitation are in `advance` (8.9, 8.10).
+//!
+//! A retreat may leave the map from an edge hex (8.7.1): German units that do are eliminated,
+//! Soviet ones come back next turn at the closest lettered entry area.
 
 use super::combatants::{combatant, crossing, defended_hex, defenders_at};
 use super::{Assaulters, Choice, Event, Force, Game, Waiting};
@@ -36,6 +40,26 @@ pub struct Announced {
     /// An air strike, with no unit firing (11.4).
     #[serde(default)]
     pub air: bool,
+    /// Direct gun fire's target: its results fall on this unit alone (8.3, 8.3.6).
+    #[serde(default)]
+    pub unit: Option<UnitId>,
+    /// HQs of either side adding their Support Fire to a close assault (3.5.2).
+    #[serde(default)]
+    pub support: heapless::Vec<UnitId, { super::support::MAX_SUPPORT }>,
+}
+
+impl Announced {
+    /// A combat of `kind` by `attackers` on `target`, no unit singled out, no support.
+    pub fn new(kind: CombatKind, attackers: Assaulters, target: HexId) -> Self {
+        Announced {
+            kind,
+            attackers,
+            target,
+            air: false,
+            unit: None,
+            support: heapless::Vec::new(),
+        }
+    }
 }
 
 /// The obligation being carried out.
@@ -62,6 +86,21 @@ pub enum Stage {
     Exploit { left: u8, units: Force },
 }
 
+/// Where an announced close assault stands before its roll (8.4.2 steps 1 and 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum AssaultStep {
+    /// Just announced: the attacker may name Support Fire.
+    Announced,
+    /// The attacker has named his; the defender may name his.
+    AttackerSupported,
+    /// Both have: the defender's guns may fire.
+    DefenderSupported,
+    /// A defensive volley is over: more may fire, or the assault is rolled.
+    Fired,
+    /// The defender fires no more: the assault is rolled.
+    FireDone,
+}
+
 /// A resolved close assault's obligations in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Aftermath {
@@ -74,11 +113,13 @@ pub struct Aftermath {
 }
 
 impl Game<'_> {
-    /// The card of a close assault by `attackers` on `target` as the board stands.
-    fn assault_card(
+    /// The card of a close assault by `attackers` on `target`, with the Support Fire of the
+    /// HQs in `support` (3.5.2), as the board stands.
+    pub(super) fn assault_card(
         &self,
         attackers: &[UnitId],
         target: HexId,
+        support: &[UnitId],
     ) -> Result<CombatCard, RuleViolation> {
         let side = self.phasing();
         let b = &self.state.board;
@@ -128,16 +169,17 @@ impl Game<'_> {
             }
         }
         let hex = defended_hex(self, target);
+        let (attacker_support, defender_support) = self.supports(support, side, target);
         close_assault(
             &self.data.combat,
             &Assault {
                 attackers: &assailants,
                 defenders: &defenders,
                 hex: &hex,
-                attacker_support: &[],
-                defender_support: &[],
+                attacker_support: &attacker_support,
+                defender_support: &defender_support,
                 surrounded: on_map && crate::fortress::combat::surrounded(&around),
-                soviet_armies: 0,
+                soviet_armies: self.soviet_armies(side, attackers),
             },
         )
     }
@@ -156,7 +198,7 @@ impl Game<'_> {
         if attackers.iter().any(|u| self.state.fought.contains(u)) {
             return refuse("8.3.4", "a unit takes part in one combat a combat segment");
         }
-        let card = self.assault_card(attackers, target)?;
+        let card = self.assault_card(attackers, target, &[])?;
         for &u in attackers {
             self.state
                 .fought
@@ -165,6 +207,8 @@ impl Game<'_> {
         }
         let _ = self.state.assaulted.push(target);
         self.state.last_assault = Some(target);
+        // 3.5.2: an HQ close assaulted gives no Support Fire for the rest of the turn.
+        self.mark_assaulted_hqs(target)?;
         emit(
             events,
             Event::AssaultAnnounced {
@@ -174,16 +218,89 @@ impl Game<'_> {
                 letter: card.letter,
             },
         )?;
+        let announced = super::Announced::new(CombatKind::CloseAssault, attackers.clone(), target);
+        self.state.suspended = Some(announced);
+        self.assault_step(AssaultStep::Announced, events)
+    }
+
+    /// The announced assault's next step (8.4.2 steps 1 and 2): Support Fire to be named by
+    /// the attacker, then the defender; the defender's gun fire; then the roll, on the card as
+    /// it stands after them (an assault whose attackers all fell out, or whose card is below
+    /// the table, fails without one).
+    pub(super) fn assault_step(
+        &mut self,
+        from: AssaultStep,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let Some(a) = self.state.suspended.clone() else {
+            self.state.waiting = Waiting::Commands;
+            return Ok(());
+        };
+        let attacker = self.phasing();
+        if from == AssaultStep::Announced && self.may_support(attacker, &a) {
+            self.state.waiting = Waiting::Support { side: attacker };
+            return Ok(());
+        }
+        if from <= AssaultStep::AttackerSupported && self.may_support(attacker.other(), &a) {
+            self.state.waiting = Waiting::Support {
+                side: attacker.other(),
+            };
+            return Ok(());
+        }
+        if from < AssaultStep::FireDone && self.defensive_fire_possible(&a) {
+            self.state.waiting = Waiting::DefensiveFire {
+                firers: Assaulters::new(),
+                target: None,
+            };
+            return Ok(());
+        }
+        self.state.suspended = None;
+        self.state.waiting = Waiting::Commands;
+        let target = a.target;
+        let standing: Assaulters = a
+            .attackers
+            .iter()
+            .copied()
+            .filter(|&u| self.state.board.hex_of(u).is_some())
+            .collect();
+        if standing.is_empty() {
+            return emit(events, Event::AssaultFails { target });
+        }
+        let card = self.assault_card(&standing, target, &a.support)?;
+        if standing.len() < a.attackers.len() || !a.support.is_empty() {
+            emit(
+                events,
+                Event::AssaultCard {
+                    target,
+                    attack: card.attack,
+                    defence: card.defence,
+                    letter: card.letter,
+                },
+            )?;
+        }
         if card.fails() {
             return emit(events, Event::AssaultFails { target });
         }
         self.state.waiting = Waiting::AssaultRoll(super::Announced {
-            kind: CombatKind::CloseAssault,
-            attackers: attackers.clone(),
-            target,
-            air: false,
+            attackers: standing,
+            ..a
         });
         Ok(())
+    }
+
+    /// The units a result falls on: gun fire's target alone (8.3.6), else the defending force
+    /// in `hex` (3.1.1).
+    fn struck(&self, a: &Aftermath, hex: HexId) -> Force {
+        match a.announced.unit {
+            Some(u) => {
+                let mut f = Force::new();
+                if self.state.board.hex_of(u) == Some(hex) {
+                    let _ = f.push(u);
+                }
+                f
+            }
+            None => defenders_at(self, hex, a.defender),
+        }
     }
 
     /// The table's 2d6 for the announced assault: read on the card, then the obligations.
@@ -195,12 +312,15 @@ impl Game<'_> {
         let Waiting::AssaultRoll(announced) = self.state.waiting.clone() else {
             return refuse("engine", "no close assault waits for a roll");
         };
-        let card = match announced.kind {
-            CombatKind::CloseAssault => {
-                self.assault_card(&announced.attackers, announced.target)?
+        let card = match (announced.kind, announced.unit) {
+            (CombatKind::CloseAssault, _) => {
+                self.assault_card(&announced.attackers, announced.target, &announced.support)?
+            }
+            (CombatKind::DirectGunFire, Some(u)) => {
+                self.gun_card(&announced.attackers, u, self.firing_side(&announced))?
             }
             _ if announced.air => self.air_card(announced.target)?,
-            kind => self.bombard_card(kind, &announced.attackers, announced.target)?,
+            (kind, _) => self.bombard_card(kind, &announced.attackers, announced.target)?,
         };
         let outcome = card.read(&self.data.combat, roll)?;
         let target = announced.target;
@@ -214,7 +334,13 @@ impl Game<'_> {
             },
         )?;
         let ob = outcome.obligations;
-        let defender = self.phasing().other();
+        let defender = self.firing_side(&announced).other();
+        // 8.4.2 step 2: an attacker the defender's guns affected takes no part in the assault.
+        if let (Some(u), Some(s)) = (announced.unit, self.state.suspended.as_mut()) {
+            if ob.result != crate::fortress::combat::tables::CombatResult::NoEffect {
+                s.attackers.retain(|&a| a != u);
+            }
+        }
         // 10.2: a strongpoint or flak tower whose garrison falls is captured and marked.
         if ob.garrison_eliminated && defender == crate::fortress::counters::GERMAN {
             self.capture_fortification(target, events)?;
@@ -225,9 +351,16 @@ impl Game<'_> {
             emit(events, Event::Ruined { hex: target })?;
         }
         // D: every defending unit is disrupted, facing the assault (8.6, 8.8).
+        let a = super::Aftermath {
+            announced,
+            defender,
+            obligations: ob,
+            stage: Stage::DefenderLosses { left: 0 },
+            floor: None,
+        };
         if ob.disrupt_defenders {
-            let facing = self.toward_attackers(&announced);
-            for u in defenders_at(self, target, defender) {
+            let facing = self.toward_attackers(&a.announced);
+            for u in self.struck(&a, target) {
                 let case =
                     match modes::disrupt(&self.data.forces, &mut self.state.board, u, facing)? {
                         modes::Disruption::Disrupted => "8.8",
@@ -250,7 +383,7 @@ impl Game<'_> {
             Losses::None => 0,
             Losses::Units(n) => n,
             Losses::All => {
-                let lost = defenders_at(self, target, defender);
+                let lost = self.struck(&a, target);
                 floor = lost
                     .iter()
                     .filter_map(|&u| combatant(self, u))
@@ -263,11 +396,9 @@ impl Game<'_> {
             }
         };
         let a = super::Aftermath {
-            announced,
-            defender,
-            obligations: ob,
             stage: Stage::DefenderLosses { left },
             floor,
+            ..a
         };
         self.settle(a, events)
     }
@@ -289,7 +420,7 @@ impl Game<'_> {
         loop {
             let next = match &a.stage {
                 Stage::DefenderLosses { left } => {
-                    let any = !defenders_at(self, a.announced.target, a.defender).is_empty();
+                    let any = !self.struck(&a, a.announced.target).is_empty();
                     if *left > 0 && any {
                         break;
                     }
@@ -322,7 +453,7 @@ impl Game<'_> {
                         Some(next) => next,
                         None => {
                             self.state.waiting = Waiting::Commands;
-                            return Ok(());
+                            return self.assault_step(AssaultStep::Fired, events);
                         }
                     }
                 }
@@ -334,7 +465,7 @@ impl Game<'_> {
                         Some(next) => next,
                         None => {
                             self.state.waiting = Waiting::Commands;
-                            return Ok(());
+                            return self.assault_step(AssaultStep::Fired, events);
                         }
                     }
                 }
@@ -366,7 +497,7 @@ impl Game<'_> {
                 path: heapless::Vec::new(),
             });
         };
-        for u in defenders_at(self, a.announced.target, a.defender) {
+        for u in self.struck(a, a.announced.target) {
             let Some(k) = combatant(self, u) else {
                 continue;
             };
@@ -396,7 +527,7 @@ impl Game<'_> {
     }
 
     fn retreating(&self, a: &Aftermath) -> Force {
-        defenders_at(self, Self::retreat_from(a), a.defender)
+        self.struck(a, Self::retreat_from(a))
             .into_iter()
             .filter(|u| self.state.board.hex_of(*u).is_some())
             .collect()
@@ -437,6 +568,10 @@ impl Game<'_> {
                 let _ = out.push(Choice::Hex(s.to));
             }
         }
+        // 8.7.1: from a map-edge hex the force may retreat off the map.
+        if outlook.off_map {
+            let _ = out.push(Choice::OffMap);
+        }
         let here = Some(path.last().copied().unwrap_or(a.announced.target));
         if path.len() >= *min as usize
             && !out.is_empty()
@@ -462,6 +597,43 @@ impl Game<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The retreating force leaves the map (8.7.1): a German one is eliminated; a Soviet one
+    /// waits off the map for the next turn, to come back at the closest lettered entry area.
+    fn retreat_off_map(
+        &mut self,
+        a: &Aftermath,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let units = self.retreating(a);
+        if a.defender == crate::fortress::counters::GERMAN {
+            for u in units {
+                self.eliminate_unit(u, "8.7.1", events)?;
+            }
+            return Ok(());
+        }
+        let from = Self::retreat_from(a);
+        let letter = self.closest_entry(from).ok_or(RuleViolation::new(
+            "8.7.1",
+            "the map has no lettered entry area",
+        ))?;
+        let turn = self.state.board.turn + 1;
+        for &u in &units {
+            self.state.board.stacks.take(u)?;
+            let x = self.state.board.unit_mut(u)?;
+            x.state.location = Location::TurnTrack(turn);
+            x.counter.facing = None;
+            self.state
+                .returning
+                .push(super::Returning {
+                    unit: u,
+                    turn,
+                    letter,
+                })
+                .map_err(|_| RuleViolation::new("engine", "too many units off the map"))?;
+        }
+        emit(events, Event::RetreatedOffMap { units, letter })
     }
 
     fn exchange_options(&self, a: &Aftermath) -> heapless::Vec<Choice, 16> {
@@ -503,7 +675,7 @@ impl Game<'_> {
                 a.defender,
                 "eliminate a defending unit",
                 "8.6",
-                defenders_at(self, a.announced.target, a.defender)
+                self.struck(a, a.announced.target)
                     .iter()
                     .map(|&u| Choice::Unit(u))
                     .collect(),
@@ -607,6 +779,7 @@ impl Game<'_> {
             (Stage::Retreat { path, max, .. }, Choice::Stop) => {
                 *max = path.len() as u8;
             }
+            (Stage::Retreat { .. }, Choice::OffMap) => self.retreat_off_map(&a, events)?,
             (Stage::Advance { .. } | Stage::Exploit { .. }, c) => {
                 self.advance_chose(&mut a, c, events)?;
             }
@@ -632,7 +805,7 @@ impl Game<'_> {
 /// never into enemy units or an enemy zone no friend holds (3.2.5), never across unbridged
 /// water or into a lake (7.3.3) or, in maneuver mode, ruins (9.0.2); it may end only where the
 /// stacking limit holds with the force already there (8.7.1, 8.7.2: it joins that force).
-/// Friendly units are never displaced. Retreats off the map are not yet offered.
+/// Friendly units are never displaced. A retreat may leave the map from an edge hex (8.7.1).
 struct ForceRetreat<'a, 'd> {
     game: &'a Game<'d>,
     side: Side,
@@ -682,5 +855,10 @@ impl RetreatRules for ForceRetreat<'_, '_> {
 
     fn may_be_displaced(&self, _u: ()) -> bool {
         false
+    }
+
+    // 8.7.1: a retreat may leave the map (what becomes of the force is the game's business).
+    fn may_leave_map(&self, _u: (), _at: HexId) -> bool {
+        true
     }
 }

@@ -97,6 +97,33 @@ pub enum Event {
         defence: i16,
         letter: Option<u8>,
     },
+    /// Direct gun fire at one unit announced, its card worked out (8.3.6); the forces are
+    /// shown (3.6).
+    GunFireAnnounced {
+        target: UnitId,
+        attack: i16,
+        defence: i16,
+        letter: Option<u8>,
+    },
+    /// An HQ adds its Support Fire to the close assault on `target` (3.5.2).
+    Supported {
+        hq: UnitId,
+        target: HexId,
+    },
+    /// The close assault's card as it stands after Support Fire and the defender's gun fire,
+    /// the one the roll is read on (8.4.2 steps 1–4).
+    AssaultCard {
+        target: HexId,
+        attack: i16,
+        defence: i16,
+        letter: Option<u8>,
+    },
+    /// A retreating Soviet force left the map; it comes back next turn at entry area
+    /// `letter` (8.7.1).
+    RetreatedOffMap {
+        units: Force,
+        letter: u8,
+    },
     /// A ruins marker placed for the rest of the game (9.0.1).
     Ruined {
         hex: HexId,
@@ -209,6 +236,10 @@ impl Cited for Event {
             Event::Retreated { .. } => "8.7",
             Event::Advanced { .. } => "8.9",
             Event::FireAnnounced { .. } => "8.2.4",
+            Event::GunFireAnnounced { .. } => "8.3.6",
+            Event::RetreatedOffMap { .. } => "8.7.1",
+            Event::Supported { .. } => "3.5.2",
+            Event::AssaultCard { .. } => "8.4.2",
             Event::Ruined { .. } => "9.0.1",
             Event::Exploited { .. } => "8.10",
             Event::Entered { .. } => "5.0",
@@ -265,7 +296,7 @@ impl fmt::Display for Event {
             } => {
                 write!(f, "close assault {attack} against {defence}")
             }
-            Event::AssaultFails { .. } => write!(f, "close assault fails"),
+            Event::AssaultFails { .. } => write!(f, "the attack fails below the table"),
             Event::AssaultResult {
                 roll, result, star, ..
             } => {
@@ -282,6 +313,22 @@ impl fmt::Display for Event {
             } => {
                 write!(f, "bombardment {attack} against {defence}")
             }
+            Event::GunFireAnnounced {
+                target,
+                attack,
+                defence,
+                ..
+            } => write!(f, "gun fire {attack} at unit {} ({defence})", target.0),
+            Event::Supported { hq, .. } => write!(f, "HQ {} gives support fire", hq.0),
+            Event::RetreatedOffMap { units, letter } => write!(
+                f,
+                "{} units retreat off the map, back at {}",
+                units.len(),
+                *letter as char
+            ),
+            Event::AssaultCard {
+                attack, defence, ..
+            } => write!(f, "close assault now {attack} against {defence}"),
             Event::Ruined { hex } => write!(f, "{},{} lies in ruins", hex.col, hex.row),
             Event::Advanced { units, to } | Event::Exploited { units, to } => {
                 write!(f, "{} units advance to {},{}", units.len(), to.col, to.row)

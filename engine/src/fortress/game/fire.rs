@@ -8,7 +8,7 @@
 //! stay against an R (8.6), a built-up hex may fall to ruins (9.0.1), and when the hex is
 //! emptied adjacent units able to assault it may occupy it (8.9).
 //!
-//! Not yet here: off-board artillery and air strikes (11.3, 11.4), direct gun fire (8.3).
+//! Gun fire is in `gun_fire` (8.3, 8.3.5); air strikes in `air` (11.4).
 
 use super::combatants::{combatant, defended_hex, defenders_at};
 use super::{Assaulters, Event, Game, Waiting};
@@ -38,7 +38,7 @@ impl Game<'_> {
 
     /// Does `u` face `target` (8.1.6)? Combat mode faces all round; in maneuver mode the first
     /// hex (or either hex of the first hexside) on the line to the target must be faced.
-    fn fires_toward(&self, u: UnitId, from: HexId, target: HexId) -> bool {
+    pub(super) fn fires_toward(&self, u: UnitId, from: HexId, target: HexId) -> bool {
         let b = &self.state.board;
         let Some(x) = b.unit(u) else { return false };
         let g = &self.data.map.geometry;
@@ -167,6 +167,7 @@ impl Game<'_> {
         if firers.iter().any(|u| self.state.fought.contains(u)) {
             return refuse("8.3.4", "a unit takes part in one combat a combat segment");
         }
+        self.bombardment_step()?;
         check_hex_bombardment(self.state.bombarded.contains(&target))?;
         let kind = if mixed {
             CombatKind::MixedBombardment
@@ -184,14 +185,21 @@ impl Game<'_> {
         self.fire_announced(
             &card,
             mixed,
-            super::Announced {
-                kind,
-                attackers: firers.clone(),
-                target,
-                air: false,
-            },
+            super::Announced::new(kind, firers.clone(), target),
             events,
         )
+    }
+
+    /// Bombardments and air strikes are the combat segment's first step: none after its gun
+    /// fire or close assaults have begun (4.1.4).
+    pub(super) fn bombardment_step(&self) -> Result<(), RuleViolation> {
+        if self.state.gun_fired || !self.state.assaulted.is_empty() {
+            return refuse(
+                "4.1.4",
+                "bombardments come before the segment's gun fire and close assaults",
+            );
+        }
+        Ok(())
     }
 
     /// Announces a bombardment or an air strike whose card is drawn (8.2.4, 11.4): the hex is

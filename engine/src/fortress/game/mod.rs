@@ -23,6 +23,7 @@ mod combatants;
 mod desertion;
 mod event;
 mod fire;
+mod gun_fire;
 mod naval;
 mod reinforcement;
 #[cfg(test)]
@@ -33,6 +34,7 @@ mod setup;
 mod setup_tests;
 #[cfg(test)]
 mod special_tests;
+mod support;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -45,6 +47,7 @@ mod volkssturm;
 pub use assault::{Aftermath, Announced, Stage};
 pub use event::Event;
 pub use fire::reveals;
+pub use reinforcement::Listing;
 pub use setup::{HAVEL_BRIDGES, MAX_SETUP_DRAW};
 pub use victory::{Ending, Outcome, Victory, HITLER_NAME, REICHSTAG};
 
@@ -90,6 +93,8 @@ pub enum Command {
         target: HexId,
         mixed: bool,
     },
+    /// Direct gun fire by `firers` at the enemy unit `target` (4.1.4 step 2, 8.3).
+    GunFire { firers: Assaulters, target: UnitId },
     /// A withdrawing force leaves the map from one of its listed edge hexes (5.2).
     Exit { units: Force },
     /// The German player has Hitler try to take his own life (11.1.2): a die follows.
@@ -115,6 +120,8 @@ pub enum Choice {
     Hex(HexId),
     /// End a retreat that has gone its least length (8.7).
     Stop,
+    /// Retreat off the map from the map-edge hex the force stands in (8.7.1).
+    OffMap,
 }
 
 /// What the table waits for.
@@ -145,6 +152,15 @@ pub enum Waiting {
     SetUpDraw { left: u8 },
     /// The German sets up (13.0–13.6).
     SetUp,
+    /// `side` names the HQs that add their Support Fire to the close assault announced
+    /// (3.5.2, 8.4.2 step 1): the attacker first, then the defender.
+    Support { side: Side },
+    /// The defender's gun fire at the announced assault's attackers (8.3.5, 8.4.2 step 2):
+    /// `firers` picked so far for the next volley, at `target` once it is named.
+    DefensiveFire {
+        firers: Assaulters,
+        target: Option<UnitId>,
+    },
 }
 
 /// What a single die outside combat decides.
@@ -206,7 +222,32 @@ pub struct State {
     pub last_assault: Option<HexId>,
     /// Volkssturm units drawn for the set-up (13.6), until it is done.
     pub setup_drawn: heapless::Vec<UnitId, { setup::MAX_SETUP_DRAW }>,
+    /// The phasing player has fired direct gun fire this combat segment: its bombardments
+    /// are over (4.1.4 steps 1 and 2).
+    #[serde(default)]
+    pub gun_fired: bool,
+    /// Soviet units that retreated off the map and come back next turn at the lettered entry
+    /// area closest to where they left (8.7.1).
+    #[serde(default)]
+    pub returning: heapless::Vec<Returning, MAX_RETURNING>,
+    /// The close assault announced and not yet rolled, while Support Fire is named and the
+    /// defender's guns fire (3.5.2, 8.3.5, 8.4.2 steps 1 and 2).
+    #[serde(default)]
+    pub suspended: Option<Announced>,
 }
+
+/// A Soviet unit off the map after a retreat, and the entry area it comes back by (8.7.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Returning {
+    pub unit: UnitId,
+    /// The game turn it may enter again.
+    pub turn: u8,
+    /// The entry area's letter (`b'A'` …).
+    pub letter: u8,
+}
+
+/// Units off the map at once after retreats (a stand-in capacity).
+pub const MAX_RETURNING: usize = 32;
 
 /// Close assaults one combat segment may hold (a stand-in capacity).
 pub const MAX_COMBATS: usize = 64;
@@ -285,6 +326,9 @@ impl<'d> Game<'d> {
                 air_strikes: 0,
                 last_assault: None,
                 setup_drawn: heapless::Vec::new(),
+                gun_fired: false,
+                suspended: None,
+                returning: heapless::Vec::new(),
             },
         };
         // 13.0: the German sets up what the scenario leaves to him, then play begins.
@@ -325,6 +369,10 @@ impl<'d> Game<'d> {
             (Waiting::DrawNaval, Input::Drew(i)) => self.naval_drew(*i, events),
             (Waiting::VolkssturmFlees, Input::Chose(i)) => self.volkssturm_flees(*i, events),
             (Waiting::Substitute(u), Input::Chose(i)) => self.substitute_chose(*u, *i, events),
+            (Waiting::Support { side }, Input::Chose(i)) => self.support_chose(*side, *i, events),
+            (Waiting::DefensiveFire { .. }, Input::Chose(i)) => {
+                self.defensive_fire_chose(*i, events)
+            }
             (Waiting::Draw { .. }, _) => refuse("11.2.3", "the table draws from the cup"),
             (Waiting::Commands, _) => refuse("4.0", "the phasing player is to give commands"),
             (Waiting::AssaultRoll(_), _) => refuse("8.1", "the close assault waits for its 2d6"),
@@ -356,11 +404,12 @@ impl<'d> Game<'d> {
             },
             Waiting::GameOver => Pending::GameOver,
             Waiting::AssaultRoll(a) => Pending::Roll {
-                player: phasing,
+                player: self.firing_side(a),
                 dice: crate::core::protocol::DiceSpec::TWO_D6,
                 purpose: a.kind.name(),
                 case: match a.kind {
                     super::combat::CombatKind::CloseAssault => "8.4.2",
+                    super::combat::CombatKind::DirectGunFire => "8.3.6",
                     _ => "8.2.4",
                 },
                 secret: false,
@@ -397,6 +446,8 @@ impl<'d> Game<'d> {
                     .map(Choice::Unit)
                     .collect(),
             },
+            Waiting::Support { side } => self.support_pending(*side),
+            Waiting::DefensiveFire { .. } => self.defensive_fire_pending(),
             Waiting::Die(d) => Pending::Roll {
                 player: d.player(phasing),
                 dice: d.dice(),
@@ -551,6 +602,7 @@ impl<'d> Game<'d> {
                 target,
                 mixed,
             } => self.announce_fire(firers, *target, *mixed, events),
+            Command::GunFire { firers, target } => self.announce_gun_fire(firers, *target, events),
             Command::Exit { units } => self.exit(units, events),
             Command::Suicide => self.suicide(events),
             Command::Disband { unit } => self.disband(*unit, events),

@@ -42,7 +42,55 @@ pub fn neighbour_letters(letter: u8) -> [Option<u8>; 2] {
     [before, after]
 }
 
+/// What brings a unit onto the map: a listing of the data (14.0, 15.0, 16.x), or the return of
+/// a Soviet unit that retreated off the map, by one lettered area (8.7.1).
+#[derive(Clone, Debug)]
+pub enum Listing<'d> {
+    Data(&'d Group),
+    Return(Group),
+}
+
+impl core::ops::Deref for Listing<'_> {
+    type Target = Group;
+    fn deref(&self) -> &Group {
+        match self {
+            Listing::Data(g) => g,
+            Listing::Return(g) => g,
+        }
+    }
+}
+
 impl<'d> Game<'d> {
+    /// The return listing of a Soviet unit off the map after a retreat (8.7.1): next turn, at
+    /// the lettered area closest to where it left.
+    fn return_listing(&self, u: UnitId) -> Option<Group> {
+        let r = self.state.returning.iter().find(|r| r.unit == u)?;
+        let mut units = heapless::Vec::new();
+        let _ = units.push(u);
+        Some(Group {
+            kind: GroupKind::Arrival,
+            side: SOVIET,
+            turn: r.turn,
+            case: crate::fortress::data::text("8.7.1"),
+            variant: None,
+            entry: Some((r.letter, r.letter)),
+            zone: None,
+            hexes: heapless::Vec::new(),
+            draw: 0,
+            units,
+        })
+    }
+
+    /// The lettered entry area closest to `h` (8.7.1), the first in alphabetical order on a tie.
+    pub(super) fn closest_entry(&self, h: HexId) -> Option<u8> {
+        let g = &self.data.map.geometry;
+        self.data
+            .entry_areas
+            .iter()
+            .min_by_key(|e| (g.distance(e.hex, h), e.letter))
+            .map(|e| e.letter)
+    }
+
     /// The listing that brings `u` into the game (14.0, 15.0, and the variants in play, 16.x);
     /// for a unit withdrawn (5.1, 5.2), the variant listing that brings it back, if one is in
     /// play ([`Self::return_of`]).
@@ -95,14 +143,20 @@ impl<'d> Game<'d> {
 
     /// Is `u` off the map and due (its listing's turn has come, in its owner's player-turn)?
     /// Its listing and how many turns late it is.
-    pub fn due(&self, u: UnitId) -> Option<(&'d Group, u8)> {
-        let g = self.arrival_of(u)?;
+    pub fn due(&self, u: UnitId) -> Option<(Listing<'d>, u8)> {
         let b = &self.state.board;
-        let off_map = matches!(
-            b.unit(u)?.state.location,
-            Location::Pool | Location::Withheld | Location::Exited
-        );
-        (off_map && g.side == b.segment.side && g.turn <= b.turn).then(|| (g, b.turn - g.turn))
+        let location = b.unit(u)?.state.location;
+        let g = match location {
+            Location::TurnTrack(_) => Listing::Return(self.return_listing(u)?),
+            Location::Pool | Location::Withheld | Location::Exited => {
+                Listing::Data(self.arrival_of(u)?)
+            }
+            _ => return None,
+        };
+        (g.side == b.segment.side && g.turn <= b.turn).then(|| {
+            let late = b.turn - g.turn;
+            (g, late)
+        })
     }
 
     /// Is an entry hex blocked: held by an enemy unit or in an enemy zone (5.3)?
@@ -221,8 +275,8 @@ impl<'d> Game<'d> {
             let Some((g, delay)) = self.due(u) else {
                 return refuse("5.0", "the unit is not a reinforcement due this turn");
             };
-            if !self.entry_hexes(g, delay).contains(&to) {
-                return Err(self.entry_refusal(g, to));
+            if !self.entry_hexes(&g, delay).contains(&to) {
+                return Err(self.entry_refusal(&g, to));
             }
         }
         let (data, b) = (self.data, &self.state.board);
@@ -272,6 +326,7 @@ impl<'d> Game<'d> {
             x.counter.game.entered_at = Some(to);
         }
         self.state.in_hand = units.clone();
+        self.state.returning.retain(|r| !units.contains(&r.unit));
         emit(
             events,
             Event::Entered {

@@ -493,6 +493,7 @@ fn fb_combat_8_7_2_units_retreating_onto_friends_fight_with_them_and_share_their
             },
         )
         .expect("the units advanced, so they may assault again");
+        no_support_no_fire(g);
         match ev[0] {
             Event::AssaultAnnounced { defence, .. } => defence,
             ref e => panic!("{e:?}"),

@@ -129,7 +129,8 @@ fn fb_contract_options_scenarios_and_sequence() {
             ("variant-latvians", "16.2"),
             ("variant-lvi-panzer-korps", "16.3"),
             ("variant-steiner", "16.4"),
-            ("variant-wenck", "16.5")
+            ("variant-wenck", "16.5"),
+            ("army-coordination", "17.5")
         ],
         "only what the engine enforces"
     );
@@ -141,7 +142,11 @@ fn fb_contract_options_scenarios_and_sequence() {
     assert!(on.own_division_command);
     let game = <R as Ruleset>::new(d, "skirmish", on).unwrap();
     assert!(Ruleset::options(&game).own_division_command);
-    assert!(<R as Ruleset>::options_from_pairs([("army-coordination", "on")]).is_err());
+    let coordination = <R as Ruleset>::options_from_pairs([("army-coordination", "on")]).unwrap();
+    assert!(
+        coordination.army_coordination,
+        "17.5 is offered now the engine enforces it"
+    );
     let step = Ruleset::step(&game);
     assert_eq!(
         (step.turn, step.last_turn, step.side),

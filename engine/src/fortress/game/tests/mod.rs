@@ -101,8 +101,11 @@ mod assault;
 mod bombardment;
 mod contract;
 mod fog;
+mod gun_fire;
 mod movement;
+mod off_map;
 mod sequence;
+mod support;
 
 // ---- the combat segment: close assault and bombardment set-ups --------------------------------------
 
@@ -135,14 +138,33 @@ fn assault(game: &mut Game<'static>, x: HexId) -> Events<Event> {
     let attackers = [GERMAN_TANK, GERMAN_INFANTRY_1, GERMAN_INFANTRY_2]
         .into_iter()
         .collect();
-    cmd(
+    let ev = cmd(
         game,
         Command::Assault {
             attackers,
             target: x,
         },
     )
-    .expect("announced")
+    .expect("announced");
+    no_support_no_fire(game);
+    ev
+}
+
+/// Answers "none" to the Support Fire (3.5.2) and defensive gun fire (8.3.5) asked between a
+/// close assault's announcement and its roll.
+fn no_support_no_fire(game: &mut Game<'static>) {
+    while let Pending::Choose {
+        case: "3.5.2" | "8.3.5",
+        options,
+        ..
+    } = game.pending()
+    {
+        let stop = options
+            .iter()
+            .position(|&c| c == Choice::Stop)
+            .expect("none is an option");
+        game.apply(&Input::Chose(stop as u8)).expect("none");
+    }
 }
 
 /// The player asked whether to advance into the assaulted hex (8.9), if anyone is.
