@@ -129,7 +129,8 @@ fn fb_contract_options_scenarios_and_sequence() {
             ("variant-latvians", "16.2"),
             ("variant-lvi-panzer-korps", "16.3"),
             ("variant-steiner", "16.4"),
-            ("variant-wenck", "16.5")
+            ("variant-wenck", "16.5"),
+            ("ubahn", "17.1")
         ],
         "only what the engine enforces"
     );
