@@ -113,6 +113,9 @@ pub struct Options {
     /// Major variant 16.5: Wenck's and the Soviet's turn-9 additions, the withdrawn 20th
     /// Panzergrenadier back on turn 9, no German automatic victory.
     pub wenck: bool,
+    /// Optional rule 17.1: German infantry and engineer battalions may move by U-Bahn; Soviet
+    /// infantry may go down to block it.
+    pub ubahn: bool,
     /// Optional rule 17.5: Soviet units of different armies in one direct gun fire or close
     /// assault lower its letter.
     #[serde(default)]

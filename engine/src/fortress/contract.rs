@@ -3,8 +3,8 @@
 //! command reveals (3.6) and the notation.
 //!
 //! Options: only what the engine enforces is offered — the own-division command rule inside
-//! 3.5.3 and the variants 16.1–16.5. The optional rules 17.1–17.5 are listed in the
-//! coverage table as not yet offered.
+//! 3.5.3, the variants 16.1–16.5 and the U-Bahn (17.1). The optional rules 17.2–17.5 are
+//! listed in the coverage table as not yet offered.
 
 use super::board::{Options, SegmentKind};
 use super::counters::GERMAN;
@@ -33,6 +33,8 @@ pub const VARIANT_STEINER: &str = "variant-steiner";
 /// The key of major variant 16.5 (Wenck is coming).
 pub const VARIANT_WENCK: &str = "variant-wenck";
 
+/// The key of optional rule 17.1 (using the subways).
+pub const UBAHN: &str = "ubahn";
 /// The key of optional rule 17.5 (Soviet army coordination).
 pub const ARMY_COORDINATION: &str = "army-coordination";
 
@@ -45,6 +47,7 @@ fn flag<'o>(options: &'o mut Options, key: &str) -> Option<&'o mut bool> {
         VARIANT_LVI_PANZER_KORPS => Some(&mut options.lvi_panzer_korps),
         VARIANT_STEINER => Some(&mut options.steiner),
         VARIANT_WENCK => Some(&mut options.wenck),
+        UBAHN => Some(&mut options.ubahn),
         ARMY_COORDINATION => Some(&mut options.army_coordination),
         _ => None,
     }
@@ -144,8 +147,14 @@ impl<'d> Ruleset<'d> for Game<'d> {
             kind: OptionKind::Flag { default: false },
         },
         OptionInfo {
+            key: UBAHN,
+            label: "Optional: German infantry and engineer battalions move by U-Bahn; Soviet infantry may block it",
+            case: "17.1",
+            kind: OptionKind::Flag { default: false },
+        },
+        OptionInfo {
             key: ARMY_COORDINATION,
-            label: "Soviet armies fight badly together: one letter lower per extra army in a gun fire or close assault",
+            label: "Optional: Soviet armies fight badly together, one letter lower per extra army in a gun fire or close assault",
             case: "17.5",
             kind: OptionKind::Flag { default: false },
         },

@@ -43,6 +43,13 @@ fn letter(l: Option<u8>) -> char {
     l.map_or('-', |l| (b'A' + l) as char)
 }
 
+/// ` (N MP spent)` for a cost in MP sub-points, halves as `½`.
+fn mp_spent(f: &mut fmt::Formatter<'_>, cost: u16) -> fmt::Result {
+    let per = crate::core::capacity::fortress_berlin::MP.per_mp();
+    let half = if cost.is_multiple_of(per) { "" } else { "½" };
+    write!(f, " ({}{half} MP spent)", cost / per)
+}
+
 impl Described<'_> {
     fn hex(&self, f: &mut fmt::Formatter<'_>, h: HexId) -> fmt::Result {
         f.write_str(&self.data.map.geometry.format(h))
@@ -282,6 +289,42 @@ impl fmt::Display for Described<'_> {
                     None => f.write_str("the game is a draw")?,
                 }
                 write!(f, ": German {german} VP, Soviet {soviet} VP")
+            }
+            Event::UbahnDown {
+                side: s,
+                unit,
+                at,
+                cost,
+            } => {
+                write!(f, "{}: ", side(*s))?;
+                self.unit(f, *unit)?;
+                f.write_str(" goes down into the U-Bahn at ")?;
+                self.hex(f, *at)?;
+                mp_spent(f, *cost)
+            }
+            Event::UbahnRode {
+                side: s,
+                unit,
+                to,
+                cost,
+            } => {
+                write!(f, "{}: ", side(*s))?;
+                self.unit(f, *unit)?;
+                f.write_str(" rides the U-Bahn to ")?;
+                self.hex(f, *to)?;
+                mp_spent(f, *cost)
+            }
+            Event::UbahnUp {
+                side: s,
+                unit,
+                at,
+                cost,
+            } => {
+                write!(f, "{}: ", side(*s))?;
+                self.unit(f, *unit)?;
+                f.write_str(" comes up out of the U-Bahn at ")?;
+                self.hex(f, *at)?;
+                mp_spent(f, *cost)
             }
             // Turn lines, Hitler's fate and the game's end need no names.
             other => write!(f, "{other}"),

@@ -20,6 +20,9 @@
 //! place 40 5117 m d2       set-up: in Maneuver Mode facing d2 (3.4)
 //! takeback 40              set-up: unit 40 back off the map (13.0)
 //! setup-done               the German set-up is complete (13.0)
+//! ubahn-down 40 5117       unit 40 goes down into the U-Bahn at the station 5117 (17.1.1)
+//! ubahn 40 5515            unit 40, underground, rides to the station 5515 (17.1.2)
+//! ubahn-up 40              unit 40 comes up at its station (17.1.2)
 //! roll 3 4                 the table's dice
 //! choose 1                 option 1 of the pending choice
 //! draw 0                   chit 0 of the pending draw
@@ -125,6 +128,9 @@ pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) 
             }
             Command::TakeBack { unit } => write!(out, "takeback {}", unit.0),
             Command::SetUpDone => out.write_str("setup-done"),
+            Command::UbahnDown { unit, at } => write!(out, "ubahn-down {} {}", unit.0, hex(*at)),
+            Command::UbahnRide { unit, to } => write!(out, "ubahn {} {}", unit.0, hex(*to)),
+            Command::UbahnUp { unit } => write!(out, "ubahn-up {}", unit.0),
         },
     }
 }
@@ -261,6 +267,17 @@ pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, Notat
             unit: unit(data, w.next())?,
         }),
         "setup-done" => Input::Command(Command::SetUpDone),
+        "ubahn-down" => Input::Command(Command::UbahnDown {
+            unit: unit(data, w.next())?,
+            at: hex(data, w.next())?,
+        }),
+        "ubahn" => Input::Command(Command::UbahnRide {
+            unit: unit(data, w.next())?,
+            to: hex(data, w.next())?,
+        }),
+        "ubahn-up" => Input::Command(Command::UbahnUp {
+            unit: unit(data, w.next())?,
+        }),
         "roll" => {
             let mut values: heapless::Vec<u8, MAX_DICE> = heapless::Vec::new();
             for t in w.by_ref() {

@@ -23,6 +23,14 @@ pub struct SeenForce {
     pub top_only: bool,
 }
 
+/// A U-Bahn marker on the map (17.1.1): everyone sees it; only its owner sees the unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeenUnderground {
+    pub hex: HexId,
+    pub owner: Side,
+    pub unit: Option<UnitId>,
+}
+
 /// The game as one seat sees it.
 #[derive(Clone, Debug)]
 pub struct View<'d> {
@@ -35,6 +43,9 @@ pub struct View<'d> {
     pub setting_up: bool,
     /// The units the German still has to place: empty for every other viewer.
     pub to_place: heapless::Vec<UnitId, { crate::core::capacity::fortress_berlin::UNITS }>,
+    /// Units underground in the U-Bahn, in no force on the surface (17.1).
+    pub underground:
+        heapless::Vec<SeenUnderground, { crate::core::capacity::fortress_berlin::UNITS }>,
 }
 
 /// Forces a combat being resolved shows (3.6): the target's and the attackers' hexes, from
@@ -82,7 +93,23 @@ pub fn view<'d>(g: &Game<'d>, viewer: Viewer) -> View<'d> {
             let _ = to_place.push(u);
         }
     }
+    let mut underground = heapless::Vec::new();
+    for (i, x) in g.state.board.units.iter().enumerate() {
+        let (Some(hex), true) = (x.state.hex(), x.counter.game.underground) else {
+            continue;
+        };
+        let u = UnitId(i as u16);
+        let Some(owner) = g.data.forces.counter(u).map(|c| c.side) else {
+            continue;
+        };
+        let _ = underground.push(SeenUnderground {
+            hex,
+            owner,
+            unit: (viewer == Viewer::Side(owner)).then_some(u),
+        });
+    }
     View {
+        underground,
         setting_up: g.setting_up(),
         to_place,
         game: g.data,

@@ -200,6 +200,27 @@ pub enum Event {
         unit: UnitId,
         case: Case,
     },
+    /// A unit went down into the U-Bahn at a station (17.1, 17.1.1).
+    UbahnDown {
+        side: Side,
+        unit: UnitId,
+        at: HexId,
+        cost: u16,
+    },
+    /// A unit underground rode to another station (17.1.2).
+    UbahnRode {
+        side: Side,
+        unit: UnitId,
+        to: HexId,
+        cost: u16,
+    },
+    /// A unit came up out of the U-Bahn (17.1.2).
+    UbahnUp {
+        side: Side,
+        unit: UnitId,
+        at: HexId,
+        cost: u16,
+    },
     /// The game is decided (11.1.4, 12.0): the winner, if any, and the VP totals.
     Victory {
         winner: Option<Side>,
@@ -254,6 +275,8 @@ impl Cited for Event {
             Event::Captured { .. } => "10.2",
             Event::AirPower { .. } => "11.4",
             Event::SuicideAttempt { .. } => "11.1.2",
+            Event::UbahnDown { .. } => "17.1.1",
+            Event::UbahnRode { .. } | Event::UbahnUp { .. } => "17.1.2",
         }
     }
 }
@@ -265,7 +288,10 @@ impl GameEvent for Event {
             | Event::Released { side, .. }
             | Event::ModeChanged { side, .. }
             | Event::Topped { side, .. }
-            | Event::Entered { side, .. } => EventVisibility::Only(*side),
+            | Event::Entered { side, .. }
+            | Event::UbahnDown { side, .. }
+            | Event::UbahnRode { side, .. }
+            | Event::UbahnUp { side, .. } => EventVisibility::Only(*side),
             // Which counter came out of the cup is the German's business (3.6), and so is
             // where he sets up (13.0, 3.6).
             Event::Drawn { .. } | Event::SetUp { .. } | Event::TakenBack { .. } => {
@@ -363,6 +389,15 @@ impl fmt::Display for Event {
             Event::Deserted { unit, .. } => write!(f, "unit {} deserts", unit.0),
             Event::Drawn { unit, .. } => write!(f, "unit {} drawn from the cup", unit.0),
             Event::AirPower { side, strikes } => write!(f, "{side:?} has {strikes} air strikes"),
+            Event::UbahnDown { unit, at, .. } => {
+                write!(f, "unit {} goes down at {},{}", unit.0, at.col, at.row)
+            }
+            Event::UbahnRode { unit, to, .. } => {
+                write!(f, "unit {} rides to {},{}", unit.0, to.col, to.row)
+            }
+            Event::UbahnUp { unit, at, .. } => {
+                write!(f, "unit {} comes up at {},{}", unit.0, at.col, at.row)
+            }
             Event::Victory {
                 winner,
                 german,

@@ -37,6 +37,9 @@ mod special_tests;
 mod support;
 #[cfg(test)]
 mod tests;
+mod ubahn;
+#[cfg(test)]
+mod ubahn_tests;
 #[cfg(test)]
 mod variant_tests;
 mod victory;
@@ -49,6 +52,7 @@ pub use event::Event;
 pub use fire::reveals;
 pub use reinforcement::Listing;
 pub use setup::{HAVEL_BRIDGES, MAX_SETUP_DRAW};
+pub use ubahn::{next_stations, stops, underground_at};
 pub use victory::{Ending, Outcome, Victory, HITLER_NAME, REICHSTAG};
 
 use super::board::{self, Options, SegmentKind};
@@ -111,6 +115,13 @@ pub enum Command {
     TakeBack { unit: UnitId },
     /// The German's set-up is complete (13.0): play begins (4.1).
     SetUpDone,
+    /// A unit goes down into the U-Bahn at the station `at`, its own hex or an adjacent one it
+    /// steps into (17.1, 17.1.1).
+    UbahnDown { unit: UnitId, at: HexId },
+    /// A unit underground rides to the station `to` along the lines, 1 MP a station (17.1.2).
+    UbahnRide { unit: UnitId, to: HexId },
+    /// A unit underground comes up at its station (17.1.2).
+    UbahnUp { unit: UnitId },
 }
 
 /// One option of a pending choice.
@@ -479,6 +490,7 @@ impl<'d> Game<'d> {
                         "Hitler Youth units stay put until a German SS unit first fights",
                     );
                 }
+                ubahn::refuse_surface_move(b, units)?;
                 let Some(from) = b.hex_of(first) else {
                     // 5.5: a drawn Volkssturm unit is placed; 5.0: a reinforcement steps onto
                     // the map at an entry hex.
@@ -607,6 +619,9 @@ impl<'d> Game<'d> {
             Command::Suicide => self.suicide(events),
             Command::Disband { unit } => self.disband(*unit, events),
             Command::AirStrike { target } => self.air_strike(*target, events),
+            Command::UbahnDown { .. } | Command::UbahnRide { .. } | Command::UbahnUp { .. } => {
+                self.ubahn_command(c, events)
+            }
             Command::Place(_) | Command::TakeBack { .. } | Command::SetUpDone => {
                 refuse("13.0", "units are set up only before the first player-turn")
             }

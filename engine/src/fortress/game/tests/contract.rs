@@ -130,6 +130,7 @@ fn fb_contract_options_scenarios_and_sequence() {
             ("variant-lvi-panzer-korps", "16.3"),
             ("variant-steiner", "16.4"),
             ("variant-wenck", "16.5"),
+            ("ubahn", "17.1"),
             ("army-coordination", "17.5")
         ],
         "only what the engine enforces"
