@@ -289,6 +289,16 @@ impl FortressAgent {
                 }
             }
         }
+        // 17.3.1: now and then the Hitler player reshuffles the German roles.
+        let players = b.options.players();
+        if busy && players >= 4 && self.rng.gen_bool(0.1) {
+            let n = engine::fortress::players::german_players(players);
+            let mut order: Vec<u8> = (0..n).collect();
+            order.shuffle(&mut self.rng);
+            let mut holder = [0u8, 1, 2, 3];
+            holder[..order.len()].copy_from_slice(&order);
+            out.push(Input::Command(Command::Shuffle { holder }));
+        }
         // 11.1.2, 11.4, 5.2: now and then Hitler's suicide attempt, an air strike, an exit.
         if busy && self.rng.gen_bool(0.05) {
             out.push(Input::Command(Command::Suicide));
@@ -328,6 +338,19 @@ impl FortressAgent {
                             }));
                         }
                         out.push(Input::Command(Command::Move { units: moving, to }));
+                        // 17.1: down into the U-Bahn here or at the next hex, a ride, up again.
+                        if b.options.ubahn && self.rng.gen_bool(0.2) {
+                            let map = &g.data.map;
+                            let down_at = if self.rng.gen_bool(0.5) { at } else { to };
+                            out.push(Input::Command(Command::UbahnDown { unit, at: down_at }));
+                            let rides: Vec<HexId> = engine::fortress::game::next_stations(map, at)
+                                .into_iter()
+                                .collect();
+                            if let Some(&ride) = rides.choose(&mut self.rng) {
+                                out.push(Input::Command(Command::UbahnRide { unit, to: ride }));
+                            }
+                            out.push(Input::Command(Command::UbahnUp { unit }));
+                        }
                         if self.rng.gen_bool(0.1) {
                             out.push(Input::Command(Command::Face {
                                 hex: at,
@@ -432,6 +455,20 @@ pub fn check_invariants(g: &Fb, segment_start: bool) -> Result<(), String> {
                 l.case, l.from
             ));
         }
+    }
+    // 17.2: the two Soviet fronts never share a hex.
+    for s in &b.stacks.stacks {
+        if engine::fortress::players::mixes_fronts(
+            &g.data.forces,
+            b.options.players(),
+            s.units.iter().copied(),
+        ) {
+            return Err(format!("17.2: both fronts stack in {:?}", s.hex));
+        }
+    }
+    // 12.0, 17.2, 17.3: a finished game names its winners among the players.
+    if g.state.waiting == Waiting::GameOver && g.winners().is_none() {
+        return Err("12.0: the game is over without an outcome".into());
     }
     let open = matches!(g.state.waiting, Waiting::AssaultRoll(_)) || g.state.suspended.is_some();
     for viewer in [Viewer::Side(GERMAN), Viewer::Side(SOVIET), Viewer::Public] {

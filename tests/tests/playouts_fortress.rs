@@ -169,3 +169,32 @@ fn fortress_playouts_of_each_major_variant_keep_every_invariant_and_replay_ident
         );
     }
 }
+
+/// The full game with the optional rules the engine enforces: U-Bahn movement (17.1) and
+/// Soviet army coordination (17.5), with the own-division command rule (3.5.3).
+#[test]
+fn fortress_playouts_with_the_optional_rules_keep_every_invariant_and_replay_identically() {
+    let options = Game::options_from_pairs([
+        ("ubahn", "on"),
+        ("army-coordination", "on"),
+        ("own-division-command", "on"),
+    ])
+    .expect("offered");
+    let (ended, _, _, _) = run_with(fortress_berlin(), "full-game", options);
+    assert_eq!(ended as u64, seeds(), "every game reaches its end (4.0)");
+}
+
+/// The three- and six-player games (17.2, 17.3): the fronts never stack or fight together, the
+/// Hitler player reshuffles the German roles, and every game reaches its end with winners.
+#[test]
+fn fortress_playouts_of_the_three_and_six_player_games_keep_every_invariant() {
+    for players in ["3", "6"] {
+        let options = Game::options_from_pairs([("players", players)]).expect("offered");
+        let (ended, _, _, _) = run_with(fortress_berlin(), "full-game", options);
+        assert_eq!(
+            ended as u64,
+            seeds(),
+            "{players} players: every game reaches its end (4.0)"
+        );
+    }
+}

@@ -8,8 +8,8 @@ use engine::core::map::PlaceKind;
 use engine::core::side::Side;
 use engine::core::units::UnitId;
 use engine::fortress::counters::{
-    Counter, FormationId, FormationKind, Printed, Radius, UnitSize, UnitType, WeaponType, GERMAN,
-    SOVIET,
+    Counter, FormationId, FormationKind, Front, Printed, Radius, Service, UnitSize, UnitType,
+    WeaponType, GERMAN, SOVIET,
 };
 use engine::fortress::data::{GameData, Group, GroupKind, SetupZone};
 use serde::Deserialize;
@@ -39,6 +39,8 @@ struct RawFormation {
     kind: Sp<String>,
     #[serde(default)]
     higher: Option<Sp<String>>,
+    #[serde(default)]
+    front: Option<Sp<String>>,
 }
 
 #[derive(Deserialize)]
@@ -86,7 +88,18 @@ struct RawUnit {
     radius: Option<Sp<String>>,
     #[serde(default)]
     formation: Option<Sp<String>>,
+    #[serde(default)]
+    service: Option<Sp<String>>,
 }
+
+/// A Soviet army's front in the multi-player games [17.2].
+const FRONTS: [(&str, Front); 2] = [("zhukov", Front::Zhukov), ("koniev", Front::Koniev)];
+
+/// German services the type and SS mark do not tell [17.3].
+const SERVICES: [(&str, Service); 2] = [
+    ("freikorps", Service::Freikorps),
+    ("bodyguard", Service::Bodyguard),
+];
 
 const SIDES: [(&str, Side); 2] = [("german", GERMAN), ("soviet", SOVIET)];
 
@@ -251,6 +264,17 @@ pub fn read(src: &Src, data: &mut GameData) -> (UnitsInfo, Vec<DataError>) {
             errors.push(src.err(f.id.span(), "formation: too many formations for the engine"));
             continue;
         };
+        if let Some(front) = &f.front {
+            let front = de::choice(src, front, "front", &FRONTS).keep(&mut errors);
+            if side != SOVIET || kind != FormationKind::Army {
+                errors.push(src.err(
+                    f.id.span(),
+                    "front: only a Soviet army belongs to a front [17.2]",
+                ));
+            } else if let Some(f) = data.forces.formations.get_mut(id.0 as usize) {
+                f.front = front;
+            }
+        }
         fids.insert(f.id.get_ref().clone(), (id, side));
         if let Some(h) = &f.higher {
             highers.push((id, side, h));
@@ -580,6 +604,12 @@ fn counter(
     }
     if let Some(r) = radius {
         c = c.hq(r);
+    }
+    if let Some(s) = &u.service {
+        if side != GERMAN {
+            errors.push(src.err(s.span(), "service: only German units name a service [17.3]"));
+        }
+        c.special = de::choice(src, s, "service", &SERVICES).keep(errors);
     }
     Some(c)
 }

@@ -312,3 +312,52 @@ fn fortress_11_1_3_waffen_ss_units_are_known_by_their_names_and_formations() {
         .filter(|c| c.side == SOVIET)
         .all(|c| !c.waffen_ss));
 }
+
+#[test]
+fn fortress_17_2_17_3_every_unit_has_its_commander_in_the_multi_player_games() {
+    use engine::fortress::players::{role_of, Role};
+    let d = data();
+    let ids = ids();
+    let role = |players: u8, id: &str| role_of(&d.forces, players, unit(&ids, id));
+    // 17.2: the fronts by army, Polish units with Koniev.
+    for (id, front) in [
+        ("1pol-1", Role::Koniev),
+        ("28a-1", Role::Koniev),
+        ("8ga-1", Role::Zhukov),
+        ("8ga-hq", Role::Zhukov),
+    ] {
+        assert_eq!(role(2, id), None, "one Soviet player has them all");
+        assert_eq!(role(3, id), Some(front), "{id}");
+        assert_eq!(role(6, id), Some(front), "{id}");
+    }
+    // 17.3.1-17.3.3: the German units by service.
+    for (id, four, five, six) in [
+        (
+            "9fj-1",
+            Role::ArmedForces,
+            Role::ArmedForces,
+            Role::ArmedForces,
+        ),
+        ("nordland-pz", Role::Hitler, Role::Ss, Role::Ss),
+        ("hj-goebbels", Role::Hitler, Role::Ss, Role::Ss),
+        ("vs-1", Role::Hitler, Role::Hitler, Role::Civilian),
+        ("police-1", Role::Hitler, Role::Hitler, Role::Civilian),
+        ("fah", Role::Hitler, Role::Hitler, Role::Hitler),
+        ("lah-1", Role::Hitler, Role::Ss, Role::Hitler),
+    ] {
+        assert_eq!(role(3, id), None, "one German player below four");
+        assert_eq!(
+            (role(4, id), role(5, id), role(6, id)),
+            (Some(four), Some(five), Some(six)),
+            "{id}"
+        );
+    }
+    assert_eq!(role(6, "hitler"), None, "Hitler takes no orders (11.1.5)");
+    // Every Soviet army names its front.
+    assert!(d
+        .forces
+        .formations
+        .iter()
+        .filter(|f| f.side == SOVIET && f.kind == engine::fortress::counters::FormationKind::Army)
+        .all(|f| f.front.is_some()));
+}

@@ -155,7 +155,7 @@ fn enter_everything(game: &mut engine::fortress::Game<'static>) -> usize {
         let Some((listing, late)) = game.due(u) else {
             continue;
         };
-        let mut hexes: Vec<HexId> = game.entry_hexes(listing, late).into_iter().collect();
+        let mut hexes: Vec<HexId> = game.entry_hexes(&listing, late).into_iter().collect();
         hexes.sort_by_key(|&h| friends(game, h));
         let mut found: Option<G> = None;
         let mut fallback: Option<G> = None;

@@ -120,6 +120,9 @@ pub struct Options {
     /// assault lower its letter.
     #[serde(default)]
     pub army_coordination: bool,
+    /// Players at the table (17.2, 17.3): 2 (0 reads as 2) to 6.
+    #[serde(default)]
+    pub players: u8,
 }
 
 /// One variant the engine enforces (16.0).
@@ -179,6 +182,14 @@ pub fn features(map: &MapData, options: &Options, hex: HexId) -> HexFeatures {
 }
 
 impl Options {
+    /// Players at the table, 2 to 6 (17.2, 17.3).
+    pub fn players(&self) -> u8 {
+        self.players.clamp(
+            crate::fortress::players::MIN_PLAYERS,
+            crate::fortress::players::MAX_PLAYERS,
+        )
+    }
+
     /// Is the variant of case `case` (16.x) in play? A variant the engine does not enforce
     /// never is (its listings stay out of the game).
     pub fn variant_on(&self, case: &str) -> bool {

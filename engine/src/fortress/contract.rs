@@ -38,6 +38,11 @@ pub const UBAHN: &str = "ubahn";
 /// The key of optional rule 17.5 (Soviet army coordination).
 pub const ARMY_COORDINATION: &str = "army-coordination";
 
+/// The key of the number of players (17.2, 17.3).
+pub const PLAYERS: &str = "players";
+/// Its values, in order: index + 2 players.
+const PLAYER_COUNTS: &[&str] = &["2", "3", "4", "5", "6"];
+
 /// The switch of each on/off option in [`Options`].
 fn flag<'o>(options: &'o mut Options, key: &str) -> Option<&'o mut bool> {
     match key {
@@ -151,6 +156,15 @@ impl<'d> Ruleset<'d> for Game<'d> {
             label: "Optional: German infantry and engineer battalions move by U-Bahn; Soviet infantry may block it",
             case: "17.1",
             kind: OptionKind::Flag { default: false },
+        },
+        OptionInfo {
+            key: PLAYERS,
+            label: "Players: 3 splits the Soviets into Zhukov and Koniev, 4-6 split the Germans too",
+            case: "17.3",
+            kind: OptionKind::OneOf {
+                values: PLAYER_COUNTS,
+                default: 0,
+            },
         },
         OptionInfo {
             key: ARMY_COORDINATION,
@@ -289,10 +303,25 @@ impl<'d> Ruleset<'d> for Game<'d> {
         })
     }
     fn option(options: &Options, key: &str) -> Option<OptionValue> {
+        if key == PLAYERS {
+            return Some(OptionValue::OneOf(options.players() - 2));
+        }
         let mut copy = *options;
         flag(&mut copy, key).map(|on| OptionValue::Flag(*on))
     }
     fn set_option(options: &mut Options, key: &str, value: OptionValue) -> Result<(), OptionError> {
+        if key == PLAYERS {
+            return match value {
+                OptionValue::OneOf(i) if (i as usize) < PLAYER_COUNTS.len() => {
+                    options.players = i + 2;
+                    Ok(())
+                }
+                _ => Err(OptionError::BadValue {
+                    key: PLAYERS,
+                    expected: "2, 3, 4, 5 or 6",
+                }),
+            };
+        }
         let Some(switch) = flag(options, key) else {
             return Err(OptionError::unknown(key));
         };

@@ -140,6 +140,30 @@ pub enum FormationKind {
     Army,
 }
 
+/// The two Soviet fronts of the three- to six-player games (17.2): Zhukov's and Koniev's
+/// armies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Front {
+    Zhukov,
+    Koniev,
+}
+
+/// The service of a German unit, which decides who commands it in the four- to six-player games
+/// (17.3.1–17.3.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Service {
+    /// Army, navy, Luftwaffe ground troops, anti-tank and flak.
+    Wehrmacht,
+    WaffenSs,
+    HitlerYouth,
+    /// Volkssturm, plant protection and police.
+    Civil,
+    /// The Freikorps Adolf Hitler.
+    Freikorps,
+    /// Hitler's two SS bodyguard battalions, set up in his hex.
+    Bodyguard,
+}
+
 /// A formation of the order of appearance.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Formation {
@@ -148,6 +172,9 @@ pub struct Formation {
     pub kind: FormationKind,
     /// The formation above: a division's higher command (3.5.3, 3.5.4), a corps' army.
     pub higher: Option<FormationId>,
+    /// A Soviet army's front (17.2).
+    #[serde(default)]
+    pub front: Option<Front>,
 }
 
 /// One counter as printed.
@@ -171,6 +198,10 @@ pub struct Counter {
     pub combat_only: bool,
     /// A Waffen SS unit: it may desert after Hitler's death (11.1.3).
     pub waffen_ss: bool,
+    /// A German unit's service where its type and SS mark do not say it: the Freikorps and
+    /// Hitler's bodyguard (17.3); see [`Counter::service`].
+    #[serde(default)]
+    pub special: Option<Service>,
 }
 
 /// The face of each mode.
@@ -217,6 +248,21 @@ impl Counter {
             command: None,
             combat_only: false,
             waffen_ss: false,
+            special: None,
+        }
+    }
+
+    /// The service a German unit belongs to (17.3): its `special` one, else by its SS mark and
+    /// type.
+    pub fn service(&self) -> Service {
+        if let Some(s) = self.special {
+            return s;
+        }
+        match self.kind {
+            _ if self.waffen_ss => Service::WaffenSs,
+            UnitType::HitlerYouth => Service::HitlerYouth,
+            UnitType::Volkssturm | UnitType::PlantProtection | UnitType::Police => Service::Civil,
+            _ => Service::Wehrmacht,
         }
     }
 
@@ -309,6 +355,7 @@ impl<const U: usize, const F: usize> ForcesOf<U, F> {
                 side,
                 kind,
                 higher,
+                front: None,
             })
             .ok()?;
         Some(id)

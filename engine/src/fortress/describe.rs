@@ -168,6 +168,13 @@ impl fmt::Display for Described<'_> {
                     *letter as char
                 )
             }
+            Event::RolesShuffled { holder } => {
+                f.write_str("command shuffle:")?;
+                for (i, role) in crate::fortress::players::GERMAN_ROLES.iter().enumerate() {
+                    write!(f, " German player {} is {};", holder[i] + 1, role.name())?;
+                }
+                Ok(())
+            }
             Event::Supported { hq, target } => {
                 self.unit(f, *hq)?;
                 f.write_str(" gives support fire to the close assault on ")?;

@@ -24,6 +24,7 @@ pub mod force;
 pub mod game;
 pub mod modes;
 pub mod notation;
+pub mod players;
 pub mod stacking;
 pub mod terrain;
 pub mod testkit;

@@ -111,6 +111,11 @@ pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) 
                 write_units(out, firers)?;
                 write!(out, " {}", target.0)
             }
+            Command::Shuffle { holder } => write!(
+                out,
+                "shuffle {} {} {} {}",
+                holder[0], holder[1], holder[2], holder[3]
+            ),
             Command::Exit { units } => {
                 out.write_str("exit ")?;
                 write_units(out, units)
@@ -237,6 +242,16 @@ pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, Notat
                 firers,
                 target: unit(data, w.next())?,
             })
+        }
+        "shuffle" => {
+            let mut holder = [0u8; 4];
+            for h in holder.iter_mut() {
+                *h = match w.next().map(str::parse::<u8>) {
+                    Some(Ok(v)) if v < 4 => v,
+                    _ => return bad("shuffle: four German player numbers 0-3 expected"),
+                };
+            }
+            Input::Command(Command::Shuffle { holder })
         }
         "exit" => Input::Command(Command::Exit {
             units: units(data, w.next())?,

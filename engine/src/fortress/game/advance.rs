@@ -57,7 +57,10 @@ impl Game<'_> {
             Stage::Advance { .. } if a.announced.kind == CombatKind::CloseAssault => {
                 for &u in &a.announced.attackers {
                     let there = b.hex_of(u);
-                    if there.is_some_and(|h| h != target) && !b.disrupted(u) {
+                    if there.is_some_and(|h| h != target)
+                        && !b.disrupted(u)
+                        && self.check_fronts_apart(&[u], target).is_ok()
+                    {
                         let _ = out.push(Choice::Unit(u));
                     }
                 }
@@ -79,7 +82,8 @@ impl Game<'_> {
                                     .heading
                                     .may(k.weapon, CombatKind::CloseAssault)
                         });
-                        if able && out.len() < out.capacity() - 1 {
+                        let apart = self.check_fronts_apart(&[u], target).is_ok();
+                        if able && apart && out.len() < out.capacity() - 1 {
                             let _ = out.push(Choice::Unit(u));
                         }
                     }
@@ -96,6 +100,7 @@ impl Game<'_> {
                         continue;
                     }
                     if step_cost(&self.data.movement, &self.data.map, b, at, n, all, any).is_ok()
+                        && self.check_fronts_apart(units, n).is_ok()
                         && !(enemy_zone(&self.data.map, &self.data.forces, b, side, at)
                             && enemy_zone(&self.data.map, &self.data.forces, b, side, n))
                     {
@@ -112,6 +117,7 @@ impl Game<'_> {
     }
 
     fn shift(&mut self, units: &[UnitId], to: HexId) -> Result<(), RuleViolation> {
+        self.check_fronts_apart(units, to)?;
         let b = &mut self.state.board;
         b.stacks.move_force(units, to, &LOOSE)?;
         for &u in units {

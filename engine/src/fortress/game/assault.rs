@@ -198,7 +198,9 @@ impl Game<'_> {
         if attackers.iter().any(|u| self.state.fought.contains(u)) {
             return refuse("8.3.4", "a unit takes part in one combat a combat segment");
         }
+        self.check_one_front(attackers, target)?;
         let card = self.assault_card(attackers, target, &[])?;
+        self.note_front_attack(attackers, target);
         for &u in attackers {
             self.state
                 .fought
@@ -841,6 +843,10 @@ impl RetreatRules for ForceRetreat<'_, '_> {
     }
 
     fn may_end(&self, _u: (), h: HexId) -> bool {
+        // 17.2: never into a hex of the other Soviet front.
+        if self.game.check_fronts_apart(self.units, h).is_err() {
+            return false;
+        }
         let b = &self.game.state.board;
         let mut joined: heapless::Vec<UnitId, 16> = self.units.iter().copied().collect();
         if let Some(s) = b.stacks.at(h, self.side) {
@@ -857,8 +863,9 @@ impl RetreatRules for ForceRetreat<'_, '_> {
         false
     }
 
-    // 8.7.1: a retreat may leave the map (what becomes of the force is the game's business).
+    // 8.7.1: a retreat may leave the map; Soviet units only where a lettered entry area will
+    // bring them back (a board without one, like the test board, has no way back).
     fn may_leave_map(&self, _u: (), _at: HexId) -> bool {
-        true
+        self.side == crate::fortress::counters::GERMAN || !self.game.data.entry_areas.is_empty()
     }
 }

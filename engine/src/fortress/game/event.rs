@@ -124,6 +124,11 @@ pub enum Event {
         units: Force,
         letter: u8,
     },
+    /// The Hitler player reshuffled the German roles: `holder[i]` holds
+    /// `players::GERMAN_ROLES[i]` (17.3.1).
+    RolesShuffled {
+        holder: [u8; 4],
+    },
     /// A ruins marker placed for the rest of the game (9.0.1).
     Ruined {
         hex: HexId,
@@ -259,6 +264,7 @@ impl Cited for Event {
             Event::FireAnnounced { .. } => "8.2.4",
             Event::GunFireAnnounced { .. } => "8.3.6",
             Event::RetreatedOffMap { .. } => "8.7.1",
+            Event::RolesShuffled { .. } => "17.3.1",
             Event::Supported { .. } => "3.5.2",
             Event::AssaultCard { .. } => "8.4.2",
             Event::Ruined { .. } => "9.0.1",
@@ -346,6 +352,7 @@ impl fmt::Display for Event {
                 ..
             } => write!(f, "gun fire {attack} at unit {} ({defence})", target.0),
             Event::Supported { hq, .. } => write!(f, "HQ {} gives support fire", hq.0),
+            Event::RolesShuffled { holder } => write!(f, "German roles shuffled: {holder:?}"),
             Event::RetreatedOffMap { units, letter } => write!(
                 f,
                 "{} units retreat off the map, back at {}",

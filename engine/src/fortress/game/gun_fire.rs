@@ -113,7 +113,13 @@ impl Game<'_> {
                 "direct gun fire comes before the segment's close assaults",
             );
         }
-        self.gun_card(firers, target, self.phasing())?;
+        let card = self.gun_card(firers, target, self.phasing())?;
+        let hex = self.state.board.hex_of(target);
+        if let Some(hex) = hex {
+            self.check_one_front(firers, hex)?;
+            self.note_front_attack(firers, hex);
+        }
+        drop(card);
         self.state.gun_fired = true;
         self.state.last_assault = None;
         self.volley(firers, target, events)

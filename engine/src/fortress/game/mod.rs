@@ -25,6 +25,7 @@ mod event;
 mod fire;
 mod gun_fire;
 mod naval;
+mod players;
 mod reinforcement;
 #[cfg(test)]
 mod reinforcement_tests;
@@ -50,6 +51,7 @@ mod volkssturm;
 pub use assault::{Aftermath, Announced, Stage};
 pub use event::Event;
 pub use fire::reveals;
+pub use players::{GermanRoles, Winners};
 pub use reinforcement::Listing;
 pub use setup::{HAVEL_BRIDGES, MAX_SETUP_DRAW};
 pub use ubahn::{next_stations, stops, underground_at};
@@ -101,6 +103,9 @@ pub enum Command {
     GunFire { firers: Assaulters, target: UnitId },
     /// A withdrawing force leaves the map from one of its listed edge hexes (5.2).
     Exit { units: Force },
+    /// The Hitler player's command shuffle (17.3.1–17.3.3): `holder[i]` is the German player
+    /// who takes role `players::GERMAN_ROLES[i]`.
+    Shuffle { holder: [u8; 4] },
     /// The German player has Hitler try to take his own life (11.1.2): a die follows.
     Suicide,
     /// The German disbands an immobile flak unit for a Volkssturm unit drawn from the cup
@@ -241,6 +246,18 @@ pub struct State {
     /// area closest to where they left (8.7.1).
     #[serde(default)]
     pub returning: heapless::Vec<Returning, MAX_RETURNING>,
+    /// The German roles and their holders (17.3).
+    #[serde(default)]
+    pub roles: GermanRoles,
+    /// The Soviet fronts that have gun-fired at or assaulted each hex this combat segment, the
+    /// front of the latest close assault, and the front that took Hitler or the objective
+    /// (17.2).
+    #[serde(default)]
+    pub front_attacks: heapless::Vec<(HexId, super::counters::Front), MAX_COMBATS>,
+    #[serde(default)]
+    pub last_assault_front: Option<super::counters::Front>,
+    #[serde(default)]
+    pub capturer: Option<super::counters::Front>,
     /// The close assault announced and not yet rolled, while Support Fire is named and the
     /// defender's guns fire (3.5.2, 8.3.5, 8.4.2 steps 1 and 2).
     #[serde(default)]
@@ -340,6 +357,10 @@ impl<'d> Game<'d> {
                 gun_fired: false,
                 suspended: None,
                 returning: heapless::Vec::new(),
+                roles: GermanRoles::START,
+                front_attacks: heapless::Vec::new(),
+                last_assault_front: None,
+                capturer: None,
             },
         };
         // 13.0: the German sets up what the scenario leaves to him, then play begins.
@@ -502,6 +523,8 @@ impl<'d> Game<'d> {
                     }
                     return self.enter(units, *to, events);
                 };
+                self.check_fronts_apart(units, *to)?;
+                let b = &mut self.state.board;
                 let (all, any) = terrain::modes_of(b, units);
                 let cost = if map.geometry.adjacent(from, *to) {
                     terrain::step_cost(&data.movement, map, b, from, *to, all, any)?
@@ -616,6 +639,7 @@ impl<'d> Game<'d> {
             } => self.announce_fire(firers, *target, *mixed, events),
             Command::GunFire { firers, target } => self.announce_gun_fire(firers, *target, events),
             Command::Exit { units } => self.exit(units, events),
+            Command::Shuffle { holder } => self.shuffle(*holder, events),
             Command::Suicide => self.suicide(events),
             Command::Disband { unit } => self.disband(*unit, events),
             Command::AirStrike { target } => self.air_strike(*target, events),

@@ -279,6 +279,7 @@ impl<'d> Game<'d> {
                 return Err(self.entry_refusal(&g, to));
             }
         }
+        self.check_fronts_apart(units, to)?;
         let (data, b) = (self.data, &self.state.board);
         if b.held_by(&data.forces, to, side.other()) {
             return refuse("7.2.1", "units may not enter a hex holding enemy units");

@@ -98,6 +98,7 @@ impl Game<'_> {
             }
             SegmentKind::Movement => {
                 self.state.assaulted.clear();
+                self.state.front_attacks.clear();
                 self.state.last_assault = None;
                 self.state.fought.clear();
                 self.state.bombarded.clear();

@@ -323,6 +323,7 @@ impl Game<'_> {
                 && !b.held_by(forces, hex, GERMAN)
                 && !matches!(self.state.waiting, Waiting::AssaultRoll(_));
             if entered || stormed {
+                self.note_capturer(hex);
                 let h = self
                     .hitler()
                     .ok_or(RuleViolation::new("engine", "no Hitler"))?;
@@ -341,6 +342,7 @@ impl Game<'_> {
         // the game.
         if let Some(r) = self.objective() {
             if self.state.board.held_by(&self.data.forces, r, SOVIET) {
+                self.note_capturer(r);
                 return self.end_game(Ending::ReichstagTaken, events);
             }
         }
@@ -543,6 +545,8 @@ impl Game<'_> {
                     self.state.board.eliminate(h)?;
                     let turn = self.state.board.turn;
                     self.state.victory.hitler_died = Some(turn);
+                    // 17.3.1: whoever holds the Hitler role at his suicide has lost.
+                    self.state.roles.hitler_at_death = Some(self.state.roles.holder[0]);
                     emit(
                         events,
                         Event::HitlerGone {

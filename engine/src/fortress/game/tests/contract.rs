@@ -131,6 +131,7 @@ fn fb_contract_options_scenarios_and_sequence() {
             ("variant-steiner", "16.4"),
             ("variant-wenck", "16.5"),
             ("ubahn", "17.1"),
+            ("players", "17.3"),
             ("army-coordination", "17.5")
         ],
         "only what the engine enforces"

@@ -104,6 +104,7 @@ mod fog;
 mod gun_fire;
 mod movement;
 mod off_map;
+mod players;
 mod sequence;
 mod support;
 
