@@ -113,6 +113,9 @@ pub struct Options {
     /// Major variant 16.5: Wenck's and the Soviet's turn-9 additions, the withdrawn 20th
     /// Panzergrenadier back on turn 9, no German automatic victory.
     pub wenck: bool,
+    /// Optional rule 17.4, the Character Game: more Nazi leaders, who may flee, kill
+    /// themselves, defect and assassinate Hitler.
+    pub character_game: bool,
 }
 
 /// One variant the engine enforces (16.0).
@@ -155,6 +158,9 @@ pub const VARIANTS: [Variant; 5] = [
     },
 ];
 
+/// The case of the Character Game (17.4): the `variant` of the data listing of its leaders.
+pub const CHARACTER_GAME: &str = "17.4";
+
 /// The Reichstag's place on the map: the Soviet's objective (12.0), a flak tower in 16.1.
 pub const REICHSTAG: &str = "Reichstag";
 /// The Brandenburg Gate's place: the Soviet's objective in 16.1.
@@ -176,6 +182,7 @@ impl Options {
     /// never is (its listings stay out of the game).
     pub fn variant_on(&self, case: &str) -> bool {
         VARIANTS.iter().any(|v| v.case == case && (v.on)(self))
+            || (case == CHARACTER_GAME && self.character_game)
     }
 
     /// Is a major variant in play? Then holding the Reichstag wins nothing by itself: the

@@ -3,8 +3,8 @@
 //! command reveals (3.6) and the notation.
 //!
 //! Options: only what the engine enforces is offered — the own-division command rule inside
-//! 3.5.3 and the variants 16.1–16.5. The optional rules 17.1–17.5 are listed in the
-//! coverage table as not yet offered.
+//! 3.5.3, the variants 16.1–16.5 and the Character Game (17.4). The other optional rules of
+//! 17.0 are listed in the coverage table as not yet offered.
 
 use super::board::{Options, SegmentKind};
 use super::counters::GERMAN;
@@ -33,6 +33,9 @@ pub const VARIANT_STEINER: &str = "variant-steiner";
 /// The key of major variant 16.5 (Wenck is coming).
 pub const VARIANT_WENCK: &str = "variant-wenck";
 
+/// The key of optional rule 17.4 (the Character Game).
+pub const CHARACTER_GAME: &str = "character-game";
+
 /// The switch of each on/off option in [`Options`].
 fn flag<'o>(options: &'o mut Options, key: &str) -> Option<&'o mut bool> {
     match key {
@@ -42,6 +45,7 @@ fn flag<'o>(options: &'o mut Options, key: &str) -> Option<&'o mut bool> {
         VARIANT_LVI_PANZER_KORPS => Some(&mut options.lvi_panzer_korps),
         VARIANT_STEINER => Some(&mut options.steiner),
         VARIANT_WENCK => Some(&mut options.wenck),
+        CHARACTER_GAME => Some(&mut options.character_game),
         _ => None,
     }
 }
@@ -139,6 +143,12 @@ impl<'d> Ruleset<'d> for Game<'d> {
             case: "16.5",
             kind: OptionKind::Flag { default: false },
         },
+        OptionInfo {
+            key: CHARACTER_GAME,
+            label: "Optional rule: the Character Game (Nazi leaders flee, defect, kill Hitler)",
+            case: "17.4",
+            kind: OptionKind::Flag { default: false },
+        },
     ];
     const SEQUENCE: &'static [StepInfo] = SEQUENCE;
 
@@ -181,7 +191,7 @@ impl<'d> Ruleset<'d> for Game<'d> {
         let seg = self.state.board.segment;
         let index = if self.state.waiting == Waiting::GameOver {
             9
-        } else if self.setting_up() {
+        } else if self.setting_up() || self.state.waiting == Waiting::Birthday {
             0
         } else {
             let k = match seg.kind {

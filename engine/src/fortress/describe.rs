@@ -249,6 +249,46 @@ impl fmt::Display for Described<'_> {
                 }
                 write!(f, ": German {german} VP, Soviet {soviet} VP")
             }
+            Event::LeaderSetUp { leader, hex } => {
+                f.write_str("Hitler's birthday: ")?;
+                self.unit(f, *leader)?;
+                f.write_str(" is drawn and set up in ")?;
+                self.hex(f, *hex)
+            }
+            Event::FlightAttempt {
+                leader,
+                roll,
+                escapes,
+            } => {
+                self.unit(f, *leader)?;
+                write!(
+                    f,
+                    " tries to flee Berlin: {roll}, {}",
+                    if *escapes { "he gets away" } else { "he stays" }
+                )
+            }
+            Event::LeaderSuicideAttempt { leader, roll, dies } => {
+                self.unit(f, *leader)?;
+                write!(
+                    f,
+                    " tries to take his own life: {roll}, {}",
+                    if *dies { "he is dead" } else { "he lives" }
+                )
+            }
+            Event::LeaderDefects { leader } => {
+                self.unit(f, *leader)?;
+                f.write_str(" defects to the Soviets")
+            }
+            Event::LeaderMoved { leader, to, .. } => {
+                f.write_str("the defector ")?;
+                self.unit(f, *leader)?;
+                f.write_str(" moves to ")?;
+                self.hex(f, *to)
+            }
+            Event::LeaderGone { leader, fate, .. } => {
+                self.unit(f, *leader)?;
+                write!(f, " {}", fate.verb())
+            }
             // Turn lines, Hitler's fate and the game's end need no names.
             other => write!(f, "{other}"),
         }

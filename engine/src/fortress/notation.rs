@@ -20,6 +20,9 @@
 //! place 40 5117 m d2       set-up: in Maneuver Mode facing d2 (3.4)
 //! takeback 40              set-up: unit 40 back off the map (13.0)
 //! setup-done               the German set-up is complete (13.0)
+//! flee 380                 leader 380 tries to flee Berlin (17.4.2)
+//! leader-suicide 380       leader 380's suicide attempt (17.4.2)
+//! leader-move 380 5016     the defector 380 moves one hex (17.4.3)
 //! roll 3 4                 the table's dice
 //! choose 1                 option 1 of the pending choice
 //! draw 0                   chit 0 of the pending draw
@@ -120,6 +123,11 @@ pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) 
             }
             Command::TakeBack { unit } => write!(out, "takeback {}", unit.0),
             Command::SetUpDone => out.write_str("setup-done"),
+            Command::Flee { leader } => write!(out, "flee {}", leader.0),
+            Command::LeaderSuicide { leader } => write!(out, "leader-suicide {}", leader.0),
+            Command::LeaderMove { leader, to } => {
+                write!(out, "leader-move {} {}", leader.0, hex(*to))
+            }
         },
     }
 }
@@ -249,6 +257,19 @@ pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, Notat
             unit: unit(data, w.next())?,
         }),
         "setup-done" => Input::Command(Command::SetUpDone),
+        "flee" => Input::Command(Command::Flee {
+            leader: unit(data, w.next())?,
+        }),
+        "leader-suicide" => Input::Command(Command::LeaderSuicide {
+            leader: unit(data, w.next())?,
+        }),
+        "leader-move" => {
+            let leader = unit(data, w.next())?;
+            Input::Command(Command::LeaderMove {
+                leader,
+                to: hex(data, w.next())?,
+            })
+        }
         "roll" => {
             let mut values: heapless::Vec<u8, MAX_DICE> = heapless::Vec::new();
             for t in w.by_ref() {

@@ -35,6 +35,9 @@ pub struct View<'d> {
     pub setting_up: bool,
     /// The units the German still has to place: empty for every other viewer.
     pub to_place: heapless::Vec<UnitId, { crate::core::capacity::fortress_berlin::UNITS }>,
+    /// Leaders who defected to the Soviets and their hexes (17.4.3): their Soviet face is up,
+    /// so every seat sees them, wherever they stand.
+    pub defectors: heapless::Vec<(UnitId, HexId), { super::game::leaders::BIRTHDAY_DRAW }>,
 }
 
 /// Forces a close assault being resolved shows (3.6): the target's and the attackers' hexes.
@@ -77,6 +80,7 @@ pub fn view<'d>(g: &Game<'d>, viewer: Viewer) -> View<'d> {
         }
     }
     View {
+        defectors: g.defectors().collect(),
         setting_up: g.setting_up(),
         to_place,
         game: g.data,

@@ -23,6 +23,9 @@ mod combatants;
 mod desertion;
 mod event;
 mod fire;
+#[cfg(test)]
+mod leader_tests;
+pub mod leaders;
 mod naval;
 mod reinforcement;
 #[cfg(test)]
@@ -106,6 +109,12 @@ pub enum Command {
     TakeBack { unit: UnitId },
     /// The German's set-up is complete (13.0): play begins (4.1).
     SetUpDone,
+    /// The German has a leader try to flee Berlin (17.4.2): a die follows.
+    Flee { leader: UnitId },
+    /// The German has a leader (or Hitler) try to take his own life (17.4.2): a die follows.
+    LeaderSuicide { leader: UnitId },
+    /// The Soviet moves a leader who defected to him one hex (17.4.3).
+    LeaderMove { leader: UnitId, to: HexId },
 }
 
 /// One option of a pending choice.
@@ -145,6 +154,8 @@ pub enum Waiting {
     SetUpDraw { left: u8 },
     /// The German sets up (13.0–13.6).
     SetUp,
+    /// Hitler's birthday (17.4.9): the leaders drawn blind from the cup before play.
+    Birthday,
 }
 
 /// What a single die outside combat decides.
@@ -164,6 +175,12 @@ pub enum DieFor {
     NavalLanding(UnitId),
     /// The phasing player's airpower, two dice on the Air Strike Table (5.6, 11.4).
     Airpower,
+    /// Does the leader flee Berlin (17.4.2)?
+    Flight(UnitId),
+    /// A leader's suicide attempt (17.4.2).
+    LeaderSuicide(UnitId),
+    /// The defectors at Hitler's bunker try to kill him (17.4.3).
+    Assassination,
 }
 
 /// Everything that changes in a game.
@@ -206,6 +223,8 @@ pub struct State {
     pub last_assault: Option<HexId>,
     /// Volkssturm units drawn for the set-up (13.6), until it is done.
     pub setup_drawn: heapless::Vec<UnitId, { setup::MAX_SETUP_DRAW }>,
+    /// The leaders of the Character Game (17.4).
+    pub leaders: leaders::Leaders,
 }
 
 /// Close assaults one combat segment may hold (a stand-in capacity).
@@ -285,6 +304,7 @@ impl<'d> Game<'d> {
                 air_strikes: 0,
                 last_assault: None,
                 setup_drawn: heapless::Vec::new(),
+                leaders: leaders::Leaders::default(),
             },
         };
         // 13.0: the German sets up what the scenario leaves to him, then play begins.
@@ -316,6 +336,8 @@ impl<'d> Game<'d> {
                 refuse("13.6", "the table draws the set-up's Volkssturm")
             }
             (Waiting::SetUp, _) => refuse("13.0", "the German is setting up"),
+            (Waiting::Birthday, Input::Drew(i)) => self.birthday_drew(*i, events),
+            (Waiting::Birthday, _) => refuse("17.4.9", "the table draws the leaders from the cup"),
             (Waiting::Commands, Input::Command(c)) => self.command(c, events),
             (Waiting::StackLosses { .. }, Input::Chose(i)) => self.stack_loss(*i, events),
             (Waiting::AssaultRoll(_), Input::Rolled(r)) => self.assault_rolled(r, events),
@@ -355,6 +377,12 @@ impl<'d> Game<'d> {
                     .collect(),
             },
             Waiting::GameOver => Pending::GameOver,
+            Waiting::Birthday => Pending::DrawChit {
+                player: super::counters::GERMAN,
+                cup: "leaders",
+                case: "17.4.9",
+                chits: self.leader_cup().into_iter().map(Choice::Unit).collect(),
+            },
             Waiting::AssaultRoll(a) => Pending::Roll {
                 player: phasing,
                 dice: crate::core::protocol::DiceSpec::TWO_D6,
@@ -558,6 +586,9 @@ impl<'d> Game<'d> {
             Command::Place(_) | Command::TakeBack { .. } | Command::SetUpDone => {
                 refuse("13.0", "units are set up only before the first player-turn")
             }
+            Command::Flee { leader } => self.flee(*leader),
+            Command::LeaderSuicide { leader } => self.leader_suicide(*leader, events),
+            Command::LeaderMove { leader, to } => self.leader_move(*leader, *to, events),
         }
     }
 

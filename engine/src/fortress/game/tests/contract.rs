@@ -76,6 +76,16 @@ fn sample_inputs() -> Vec<Input<Command>> {
         Input::Command(Command::Suicide),
         Input::Command(Command::Disband { unit: GERMAN_TANK }),
         Input::Command(Command::AirStrike { target: hex(4, 4) }),
+        Input::Command(Command::Flee {
+            leader: GERMAN_TANK
+        }),
+        Input::Command(Command::LeaderSuicide {
+            leader: GERMAN_TANK
+        }),
+        Input::Command(Command::LeaderMove {
+            leader: GERMAN_TANK,
+            to: hex(4, 4)
+        }),
         Input::Rolled(DiceRoll::of(&[6, 1])),
         Input::Chose(3),
         Input::Drew(0),
@@ -129,7 +139,8 @@ fn fb_contract_options_scenarios_and_sequence() {
             ("variant-latvians", "16.2"),
             ("variant-lvi-panzer-korps", "16.3"),
             ("variant-steiner", "16.4"),
-            ("variant-wenck", "16.5")
+            ("variant-wenck", "16.5"),
+            ("character-game", "17.4")
         ],
         "only what the engine enforces"
     );
