@@ -319,7 +319,7 @@ fn assault_board(target: HexId) -> Game<'static> {
 }
 
 #[test]
-fn fb_leaders_17_4_3_a_soviet_ex_d_1_or_2_against_his_hex_turns_him() {
+fn fb_leaders_17_4_3_a_soviet_ex_d_1_or_2_against_his_hex_turns_him_an_e_takes_him() {
     let target = home(2);
     let mut game = assault_board(target);
     cmd(
@@ -332,7 +332,7 @@ fn fb_leaders_17_4_3_a_soviet_ex_d_1_or_2_against_his_hex_turns_him() {
         },
     )
     .expect("the close assault");
-    let (mut turned, mut kept) = (false, false);
+    let (mut turned, mut kept, mut stormed) = (false, false, false);
     for a in 1..=6u8 {
         for b in 1..=6u8 {
             let mut t = game.clone();
@@ -360,6 +360,12 @@ fn fb_leaders_17_4_3_a_soviet_ex_d_1_or_2_against_his_hex_turns_him() {
                 kept = true;
                 assert_eq!(t.leader_control(leader(2)), Some(GERMAN));
             }
+            // 17.4.4: an E empties the hex; the close assault takes him, 1 VP.
+            if result == crate::fortress::combat::CombatResult::Elimination {
+                assert_eq!(gone(&ev, leader(2)), Some(Fate::Captured), "roll {a} {b}");
+                assert_eq!(vp(&ev, SOVIET, "17.4.4"), [1]);
+                stormed = true;
+            }
             // 17.4.5: the result never falls on him.
             assert!(
                 t.state.board.hex_of(leader(2)).is_some()
@@ -368,6 +374,7 @@ fn fb_leaders_17_4_3_a_soviet_ex_d_1_or_2_against_his_hex_turns_him() {
         }
     }
     assert!(turned && kept, "some results turn him, some do not");
+    assert!(stormed, "some rolls take his hex");
 }
 
 #[test]
@@ -584,4 +591,20 @@ fn fb_leaders_17_4_7_after_the_assassination_the_game_runs_to_its_end_without_hi
         "no VP for a Hitler who is no more"
     );
     assert_eq!(game.state.victory.outcome, None);
+}
+
+#[test]
+fn fb_leaders_17_4_6_hitler_assassinated_the_hitler_youth_desert_at_the_next_german_turn() {
+    let mut game = defectors_board();
+    put(&mut game, testkit::GERMAN_HJ, hex(2, 2), COMBAT);
+    to_bunker_side(&mut game, 3);
+    step(&mut game, 3, testkit::BUNKER_HEX).unwrap();
+    cmd(&mut game, Command::EndSegment).unwrap();
+    roll(&mut game, 6);
+    let ev = until(&mut game, 3, GERMAN, SegmentKind::Reinforcement);
+    assert!(ev.contains(&Event::Deserted {
+        unit: testkit::GERMAN_HJ,
+        case: "11.1.3"
+    }));
+    assert_eq!(game.state.board.hex_of(testkit::GERMAN_HJ), None);
 }
