@@ -365,4 +365,55 @@ mod tests {
             "Soviet has 1 air strike this player-turn"
         );
     }
+
+    #[test]
+    fn fb_log_17_4_leaders_by_name_and_their_hexes() {
+        let data = testkit::character();
+        let (goebbels, _, home) = testkit::LEADERS[0];
+        let hex = data.map.geometry.format(home);
+        let set_up = Event::LeaderSetUp {
+            leader: goebbels,
+            hex: home,
+        };
+        assert_eq!(
+            describe(&data, &set_up).to_string(),
+            std::format!(
+                "Hitler's birthday: Leader A is drawn and set up in {}",
+                hex.as_str()
+            )
+        );
+        let fled = Event::FlightAttempt {
+            leader: goebbels,
+            roll: 5,
+            escapes: true,
+        };
+        assert_eq!(
+            describe(&data, &fled).to_string(),
+            "Leader A tries to flee Berlin: 5, he gets away"
+        );
+        let moved = Event::LeaderMoved {
+            leader: goebbels,
+            to: home,
+            cost: 2,
+        };
+        assert_eq!(
+            describe(&data, &moved).to_string(),
+            std::format!("the defector Leader A moves to {}", hex.as_str())
+        );
+        let gone = Event::LeaderGone {
+            leader: goebbels,
+            fate: crate::fortress::game::leaders::Fate::Captured,
+            case: "17.4.4",
+        };
+        assert_eq!(describe(&data, &gone).to_string(), "Leader A is captured");
+        let tried = Event::Assassination {
+            roll: 6,
+            leaders: 2,
+            killed: true,
+        };
+        assert_eq!(
+            describe(&data, &tried).to_string(),
+            "2 defectors try to kill Hitler: 6, he is dead"
+        );
+    }
 }

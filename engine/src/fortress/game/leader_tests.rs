@@ -270,7 +270,7 @@ fn fb_leaders_17_4_2_leaders_under_german_control_never_move() {
     let mut game = character();
     until(&mut game, 1, GERMAN, SegmentKind::Movement);
     let to = beside(&game, home(2), &[]);
-    assert!(mv(&mut game, &[leader(2)], to).is_err());
+    assert_eq!(mv(&mut game, &[leader(2)], to).unwrap_err().case, "17.4.2");
     let e = cmd(
         &mut game,
         Command::LeaderMove {
