@@ -181,6 +181,42 @@ fn fortress_malformed_places_toml() {
 
 #[test]
 fn fortress_malformed_units_toml() {
+    // 17.4.1: a leader's stars, his set-up hex, and the option his listing belongs to.
+    expect(
+        "units.toml",
+        "stars = 3, hex = \"5115\"",
+        "stars = 4, hex = \"5115\"",
+        "stars: 4 is out of range (1 to 3)",
+    );
+    expect(
+        "units.toml",
+        "stars = 3, hex = \"5115\"",
+        "stars = 3, hex = \"9999\"",
+        "hex:",
+    );
+    expect(
+        "units.toml",
+        "stars = 3, hex = \"5115\"",
+        "hex = \"5115\"",
+        "stars: a leader prints one to three stars",
+    );
+    expect(
+        "units.toml",
+        "{ id = \"himmler-gd\",",
+        "{ id = \"himmler-gd\", stars = 2,",
+        "stars: only a leader of a `leaders` group has stars",
+    );
+    let (errors, line) = with(
+        "units.toml",
+        "variant = \"17.4\"\nside = \"german\"\nkind = \"leaders\"",
+        "side = \"german\"\nkind = \"leaders\"",
+    );
+    let want = format!("data/fortress-berlin/units.toml:{line}:");
+    assert!(
+        errors.iter().any(|e| e.starts_with(&want)
+            && e.contains("variant: a leaders group is in play only with the Character Game")),
+        "{want} {errors:#?}"
+    );
     expect(
         "units.toml",
         "type = \"infantry\"",

@@ -303,6 +303,10 @@ impl FortressAgent {
         if busy && self.rng.gen_bool(0.05) {
             out.push(Input::Command(Command::Suicide));
         }
+        // 17.4.2, 17.4.3: the Character Game's flights, leaders' suicides and defectors.
+        if busy && g.state.board.options.character_game {
+            out.extend(self.leader_commands(g));
+        }
         if busy && self.rng.gen_bool(0.05) {
             if let Some(&(_, at)) = mine.choose(&mut self.rng) {
                 let geometry = g.data.map.geometry;
@@ -412,6 +416,56 @@ impl FortressAgent {
             }
         }
         out.push(Input::Command(Command::EndSegment));
+        out
+    }
+}
+
+impl FortressAgent {
+    /// The Character Game (17.4): now and then a flight at any time (refused outside the
+    /// German reinforcement segment), a leader's suicide attempt, and each defector's step,
+    /// mostly toward Hitler's bunker.
+    fn leader_commands(&mut self, g: &Fb) -> Vec<Input<Command>> {
+        let mut out = Vec::new();
+        let b = &g.state.board;
+        let german: Vec<UnitId> = g.german_leaders().collect();
+        if self.rng.gen_bool(0.15) {
+            if let Some(&leader) = german.choose(&mut self.rng) {
+                out.push(Input::Command(Command::Flee { leader }));
+            }
+        }
+        if self.rng.gen_bool(0.05) {
+            let mut who = german.clone();
+            who.extend(g.hitler());
+            if let Some(&leader) = who.choose(&mut self.rng) {
+                out.push(Input::Command(Command::LeaderSuicide { leader }));
+            }
+        }
+        // 17.4.3: a Soviet air strike on a leader's hex may turn him (11.4: any hex).
+        if b.segment.kind == SegmentKind::Combat
+            && b.segment.side == SOVIET
+            && self.rng.gen_bool(0.5)
+        {
+            if let Some(&leader) = german.choose(&mut self.rng) {
+                if let Some(target) = b.hex_of(leader) {
+                    out.push(Input::Command(Command::AirStrike { target }));
+                }
+            }
+        }
+        if b.segment.kind == SegmentKind::Movement {
+            let geometry = g.data.map.geometry;
+            let bunker = g.hitler().and_then(|h| b.hex_of(h));
+            let defectors: Vec<(UnitId, HexId)> = g.defectors().collect();
+            for (leader, at) in defectors {
+                let mut near: Vec<HexId> = geometry.neighbours(at).map(|(_, h)| h).collect();
+                near.shuffle(&mut self.rng);
+                if let (Some(bunker), true) = (bunker, self.rng.gen_bool(0.7)) {
+                    near.sort_by_key(|&h| geometry.distance(h, bunker));
+                }
+                if let Some(&to) = near.first() {
+                    out.push(Input::Command(Command::LeaderMove { leader, to }));
+                }
+            }
+        }
         out
     }
 }

@@ -7,7 +7,8 @@
 //! refusal leaving the state byte for byte as it was, and replay determinism (the journal
 //! replayed in place gives the same state).
 //!
-//! The full game is also played under each major variant (16.4, 16.5) with the minor ones.
+//! The full game is also played under each major variant (16.4, 16.5) with the minor ones,
+//! and under the Character Game (17.4).
 //!
 //! `BERLIN_TABLE_FORTRESS_PLAYOUTS=n` plays n seeds per scenario and option set (default 1,000,
 //! about 20–25 s each in a debug build on two shared cores); `BERLIN_TABLE_FIRST_SEED=s`
@@ -196,5 +197,57 @@ fn fortress_playouts_of_the_three_and_six_player_games_keep_every_invariant() {
             seeds(),
             "{players} players: every game reaches its end (4.0)"
         );
+    }
+}
+
+/// The full game under the Character Game (17.4): the birthday draw, flights, leaders'
+/// suicides, defections, the defectors' moves and attempts on Hitler, captures, played to the
+/// end with every invariant kept and every game replaying identically.
+#[test]
+fn fortress_playouts_of_the_character_game_keep_every_invariant_and_replay_identically() {
+    let options = Game::options_from_pairs([("character-game", "on")]).expect("offered");
+    let (ended, _, _, _) = run_with(fortress_berlin(), "full-game", options);
+    assert_eq!(
+        ended as u64,
+        seeds(),
+        "character game: every game reaches its end (4.0)"
+    );
+    // The rule is played, not only offered: across a few games leaders are drawn, some leave
+    // the game and some defect (17.4.2-17.4.4, 17.4.9).
+    let (mut drawn, mut left, mut defected, mut moved) = (0, 0, 0, 0);
+    for seed in first_seed()..first_seed() + seeds().min(40) {
+        let p = playout_with_options(
+            fortress_berlin(),
+            "full-game",
+            options,
+            FortressAgent::new(seed),
+            20_000,
+            false,
+        )
+        .expect("a playout");
+        let s = &p.game.state;
+        drawn += s.leaders.drawn.len();
+        left += s
+            .leaders
+            .drawn
+            .iter()
+            .filter(|l| s.board.hex_of(l.unit).is_none())
+            .count();
+        defected += s
+            .leaders
+            .drawn
+            .iter()
+            .filter(|l| l.defected.is_some())
+            .count();
+        moved += s.leaders.drawn.iter().filter(|l| l.moved_on > 0).count();
+    }
+    println!(
+        "character game: {drawn} leaders drawn, {left} left the game, {defected} defected, {moved} defectors moved"
+    );
+    assert_eq!(drawn as u64, 6 * seeds().min(40), "17.4.9: six a game");
+    assert!(left > 0, "some leaders flee, die or are captured");
+    if seeds() >= 40 {
+        assert!(defected > 0, "some leaders defect (17.4.3)");
+        assert!(moved > 0, "some defectors move (17.4.3)");
     }
 }

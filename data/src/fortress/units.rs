@@ -90,6 +90,11 @@ struct RawUnit {
     formation: Option<Sp<String>>,
     #[serde(default)]
     service: Option<Sp<String>>,
+    /// A leader of the Character Game: his stars (1-3) and set-up hex (17.4.1).
+    #[serde(default)]
+    stars: Option<Sp<i64>>,
+    #[serde(default)]
+    hex: Option<Sp<String>>,
 }
 
 /// A Soviet army's front in the multi-player games [17.2].
@@ -150,12 +155,16 @@ const WEAPONS: [(&str, WeaponType); 6] = [
     ("defence_only", WeaponType::Defensive),
 ];
 
-const KINDS: [(&str, GroupKind); 4] = [
+const KINDS: [(&str, GroupKind); 5] = [
     ("setup", GroupKind::SetUp),
     ("arrival", GroupKind::Arrival),
     ("withdrawal", GroupKind::Withdrawal),
     ("pool", GroupKind::Pool),
+    ("leaders", GroupKind::Leaders),
 ];
+
+/// The case of the Character Game, the `variant` of its leaders' group (17.4).
+const CHARACTER_GAME: &str = engine::fortress::board::CHARACTER_GAME;
 
 const ZONES: [(&str, SetupZone); 12] = [
     ("hexes", SetupZone::Hexes),
@@ -324,10 +333,28 @@ pub fn read(src: &Src, data: &mut GameData) -> (UnitsInfo, Vec<DataError>) {
         };
         check_case(src, &g.case, "case", &mut errors);
         if let Some(v) = &g.variant {
-            if !v.get_ref().starts_with("16.") {
+            if !v.get_ref().starts_with("16.") && v.get_ref() != CHARACTER_GAME {
                 errors.push(src.err(
                     v.span(),
-                    format!("variant: '{}' is not a variant of module 16.0", v.get_ref()),
+                    format!(
+                        "variant: '{}' is not a variant of module 16.0 nor the Character Game \"17.4\"",
+                        v.get_ref()
+                    ),
+                ));
+            }
+        }
+        let leaders = kind == GroupKind::Leaders;
+        if leaders {
+            if g.variant.as_ref().map(|v| v.get_ref().as_str()) != Some(CHARACTER_GAME) {
+                errors.push(src.err(
+                    g.kind.span(),
+                    "variant: a leaders group is in play only with the Character Game: variant = \"17.4\" [17.4.1]",
+                ));
+            }
+            if side != GERMAN {
+                errors.push(src.err(
+                    g.side.span(),
+                    "side: the leaders of the Character Game are German [17.4.1]",
                 ));
             }
         }
@@ -342,6 +369,9 @@ pub fn read(src: &Src, data: &mut GameData) -> (UnitsInfo, Vec<DataError>) {
         }
         for u in &g.units {
             let Some(c) = counter(src, u, side, group_formation, &fids, &mut errors) else {
+                continue;
+            };
+            let Some(c) = leader(src, u, c, leaders, data, &mut errors) else {
                 continue;
             };
             if uids.contains_key(u.id.get_ref()) {
@@ -501,8 +531,11 @@ fn read_where(
         GroupKind::SetUp if out.zone.is_none() => {
             errors.push(src.err(span, "zone: a set-up group needs a zone [13.0]"));
         }
-        GroupKind::SetUp | GroupKind::Pool if out.turn != 0 => {
-            errors.push(src.err(g.turn.span(), "turn: a set-up group or pile is turn 0"));
+        GroupKind::SetUp | GroupKind::Pool | GroupKind::Leaders if out.turn != 0 => {
+            errors.push(src.err(
+                g.turn.span(),
+                "turn: a set-up group, pile or leaders' cup is turn 0",
+            ));
         }
         GroupKind::Arrival if out.turn == 0 => {
             errors.push(src.err(
@@ -612,4 +645,77 @@ fn counter(
         c.special = de::choice(src, s, "service", &SERVICES).keep(errors);
     }
     Some(c)
+}
+
+/// A leader of the Character Game (17.4.1): `type = "leader"`, `stars` 1 to 3 and a set-up
+/// `hex` on the map where a unit may stand; neither field on any other counter.
+fn leader(
+    src: &Src,
+    u: &RawUnit,
+    c: Counter,
+    in_leaders: bool,
+    data: &GameData,
+    errors: &mut Vec<DataError>,
+) -> Option<Counter> {
+    if !in_leaders {
+        for (span, field) in [
+            (u.stars.as_ref().map(|s| s.span()), "stars"),
+            (u.hex.as_ref().map(|h| h.span()), "hex"),
+        ] {
+            if let Some(span) = span {
+                errors.push(src.err(
+                    span,
+                    format!("{field}: only a leader of a `leaders` group has {field} [17.4.1]"),
+                ));
+                return None;
+            }
+        }
+        return Some(c);
+    }
+    let n0 = errors.len();
+    if c.kind != UnitType::Leader {
+        errors.push(src.err(
+            u.kind.span(),
+            "type: a leaders group holds leaders only: type = \"leader\" [17.4.1]",
+        ));
+    }
+    let stars = match &u.stars {
+        Some(s) => de::in_range(src, s, "stars", 1, 3).keep(errors),
+        None => {
+            errors.push(src.err(
+                u.id.span(),
+                "stars: a leader prints one to three stars [17.4.1]",
+            ));
+            None
+        }
+    };
+    let home = match &u.hex {
+        Some(h) => de::hex(src, &data.map.geometry, h, "hex").keep(errors),
+        None => {
+            errors.push(src.err(u.id.span(), "hex: a leader prints his set-up hex [17.4.1]"));
+            None
+        }
+    };
+    if let (Some(h), Some(raw)) = (home, &u.hex) {
+        let enterable = data
+            .movement
+            .enter
+            .get(data.map.terrain(h) as usize)
+            .copied()
+            .flatten()
+            .is_some();
+        if !enterable {
+            errors.push(src.err(
+                raw.span(),
+                format!(
+                    "hex: {} is terrain no unit may stand in [2.1.1]",
+                    raw.get_ref()
+                ),
+            ));
+        }
+    }
+    if errors.len() > n0 {
+        return None;
+    }
+    Some(c.leader(stars? as u8, home?))
 }

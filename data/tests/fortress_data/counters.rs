@@ -361,3 +361,49 @@ fn fortress_17_2_17_3_every_unit_has_its_commander_in_the_multi_player_games() {
         .filter(|f| f.side == SOVIET && f.kind == engine::fortress::counters::FormationKind::Army)
         .all(|f| f.front.is_some()));
 }
+
+/// 17.4.1: the Character Game's leaders, stand-ins (the rulebook names none but Hitler): one
+/// German listing of kind `leaders` that only the option brings into play (`variant` "17.4"),
+/// more than the six the birthday draws (17.4.9), each a leader with one to three stars and a
+/// set-up hex on the map where a unit may stand; Hitler is not among them.
+#[test]
+fn fortress_17_4_1_the_character_games_leaders_print_stars_and_a_set_up_hex() {
+    let d = data();
+    let ids = ids();
+    let lists: Vec<_> = d
+        .groups
+        .iter()
+        .filter(|g| g.kind == GroupKind::Leaders)
+        .collect();
+    assert_eq!(lists.len(), 1);
+    let g = lists[0];
+    assert_eq!(g.side, GERMAN);
+    assert_eq!(g.case.as_str(), "17.4.1");
+    assert_eq!(g.variant.as_deref(), Some("17.4"));
+    assert!(!g.in_play(&engine::fortress::board::Options::default()));
+    assert!(g.units.len() > 6, "17.4.9: more leaders than the six drawn");
+    let hitler = unit(&ids, "hitler");
+    assert!(!g.units.contains(&hitler));
+    assert_eq!(d.forces.counter(hitler).unwrap().stars, 0);
+    let mut stars = [0; 4];
+    for &u in &g.units {
+        let c = d.forces.counter(u).unwrap();
+        assert_eq!(c.kind, UnitType::Leader, "{}", c.name);
+        assert!((1..=3).contains(&c.stars), "{}", c.name);
+        stars[c.stars as usize] += 1;
+        let home = c.home.expect("a set-up hex");
+        assert!(d.map.geometry.contains(home), "{}", c.name);
+        assert!(
+            d.movement.enter[d.map.terrain(home) as usize].is_some(),
+            "{} stands where a unit may",
+            c.name
+        );
+        assert!(d.on_or_within_perimeter(home), "{} is in the city", c.name);
+    }
+    assert!(stars[1] > 0 && stars[2] > 0 && stars[3] > 0, "{stars:?}");
+    assert_eq!(
+        d.forces.counter(unit(&ids, "goebbels")).unwrap().home,
+        Some(h("5115")),
+        "Goebbels in his house (13.1)"
+    );
+}

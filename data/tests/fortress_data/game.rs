@@ -210,3 +210,51 @@ fn fortress_16_1_16_5_all_variants_on_the_built_in_data_the_flak_tower_and_the_r
     assert!(base.return_of(unit(&ids, "1pol-1")).is_none());
     assert!(base.return_of(unit(&ids, "20pzg-hq")).is_none());
 }
+
+/// 17.4.9: with the Character Game the full game opens with Hitler's birthday: six leaders
+/// drawn from the cup and set up in their hexes before the Volkssturm draw of 13.6; the rest
+/// never come into play. Without it no leader but Hitler is ever on the map.
+#[test]
+fn fortress_17_4_9_the_character_game_draws_six_leaders_before_the_set_up() {
+    use engine::core::protocol::{Input, Pending};
+    let d: &'static GameData = Box::leak(data());
+    let leaders: Vec<UnitId> = d
+        .groups
+        .iter()
+        .filter(|g| g.kind == GroupKind::Leaders)
+        .flat_map(|g| g.units.iter().copied())
+        .collect();
+    let options = engine::fortress::board::Options {
+        character_game: true,
+        ..Default::default()
+    };
+    let mut game =
+        engine::fortress::Game::new(d, fortress::FULL_GAME, options).expect("the game starts");
+    for n in 0..6 {
+        let Pending::DrawChit { case, chits, .. } = game.pending() else {
+            panic!("the birthday draw");
+        };
+        assert_eq!(case, "17.4.9");
+        assert_eq!(chits.len(), leaders.len() - n);
+        game.apply(&Input::Drew(((n * 2) % chits.len()) as u16))
+            .expect("drawn");
+    }
+    assert!(matches!(
+        game.pending(),
+        Pending::DrawChit { case: "13.6", .. }
+    ));
+    let on_map: Vec<UnitId> = leaders
+        .iter()
+        .copied()
+        .filter(|&u| game.state.board.hex_of(u).is_some())
+        .collect();
+    assert_eq!(on_map.len(), 6);
+    for u in on_map {
+        let c = d.forces.counter(u).unwrap();
+        assert_eq!(game.state.board.hex_of(u), c.home, "{}", c.name);
+    }
+    let plain = set_up_full_game(d);
+    assert!(leaders
+        .iter()
+        .all(|&u| plain.state.board.hex_of(u).is_none()));
+}

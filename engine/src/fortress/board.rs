@@ -123,6 +123,9 @@ pub struct Options {
     /// Players at the table (17.2, 17.3): 2 (0 reads as 2) to 6.
     #[serde(default)]
     pub players: u8,
+    /// Optional rule 17.4, the Character Game: more Nazi leaders, who may flee, kill
+    /// themselves, defect and assassinate Hitler.
+    pub character_game: bool,
 }
 
 /// One variant the engine enforces (16.0).
@@ -165,6 +168,9 @@ pub const VARIANTS: [Variant; 5] = [
     },
 ];
 
+/// The case of the Character Game (17.4): the `variant` of the data listing of its leaders.
+pub const CHARACTER_GAME: &str = "17.4";
+
 /// The Reichstag's place on the map: the Soviet's objective (12.0), a flak tower in 16.1.
 pub const REICHSTAG: &str = "Reichstag";
 /// The Brandenburg Gate's place: the Soviet's objective in 16.1.
@@ -194,6 +200,7 @@ impl Options {
     /// never is (its listings stay out of the game).
     pub fn variant_on(&self, case: &str) -> bool {
         VARIANTS.iter().any(|v| v.case == case && (v.on)(self))
+            || (case == CHARACTER_GAME && self.character_game)
     }
 
     /// Is a major variant in play? Then holding the Reichstag wins nothing by itself: the

@@ -3,8 +3,8 @@
 //! command reveals (3.6) and the notation.
 //!
 //! Options: only what the engine enforces is offered — the own-division command rule inside
-//! 3.5.3, the variants 16.1–16.5 and the U-Bahn (17.1). The optional rules 17.2–17.5 are
-//! listed in the coverage table as not yet offered.
+//! 3.5.3, the variants 16.1–16.5, and the optional rules 17.1–17.5 with the number of
+//! players (17.2, 17.3).
 
 use super::board::{Options, SegmentKind};
 use super::counters::GERMAN;
@@ -42,6 +42,8 @@ pub const ARMY_COORDINATION: &str = "army-coordination";
 pub const PLAYERS: &str = "players";
 /// Its values, in order: index + 2 players.
 const PLAYER_COUNTS: &[&str] = &["2", "3", "4", "5", "6"];
+/// The key of optional rule 17.4 (the Character Game).
+pub const CHARACTER_GAME: &str = "character-game";
 
 /// The switch of each on/off option in [`Options`].
 fn flag<'o>(options: &'o mut Options, key: &str) -> Option<&'o mut bool> {
@@ -54,6 +56,7 @@ fn flag<'o>(options: &'o mut Options, key: &str) -> Option<&'o mut bool> {
         VARIANT_WENCK => Some(&mut options.wenck),
         UBAHN => Some(&mut options.ubahn),
         ARMY_COORDINATION => Some(&mut options.army_coordination),
+        CHARACTER_GAME => Some(&mut options.character_game),
         _ => None,
     }
 }
@@ -167,6 +170,12 @@ impl<'d> Ruleset<'d> for Game<'d> {
             },
         },
         OptionInfo {
+            key: CHARACTER_GAME,
+            label: "Optional rule: the Character Game (Nazi leaders flee, defect, kill Hitler)",
+            case: "17.4",
+            kind: OptionKind::Flag { default: false },
+        },
+        OptionInfo {
             key: ARMY_COORDINATION,
             label: "Optional: Soviet armies fight badly together, one letter lower per extra army in a gun fire or close assault",
             case: "17.5",
@@ -214,7 +223,7 @@ impl<'d> Ruleset<'d> for Game<'d> {
         let seg = self.state.board.segment;
         let index = if self.state.waiting == Waiting::GameOver {
             9
-        } else if self.setting_up() {
+        } else if self.setting_up() || self.state.waiting == Waiting::Birthday {
             0
         } else {
             let k = match seg.kind {

@@ -202,6 +202,11 @@ pub struct Counter {
     /// Hitler's bodyguard (17.3); see [`Counter::service`].
     #[serde(default)]
     pub special: Option<Service>,
+    /// A leader of the Character Game (17.4.1): the stars on his Soviet face (1–3), 0 for
+    /// every other counter (Hitler included).
+    pub stars: u8,
+    /// A leader's set-up hex, printed on his Soviet face (17.4.1, 17.4.9).
+    pub home: Option<crate::core::hex::HexId>,
 }
 
 /// The face of each mode.
@@ -248,6 +253,8 @@ impl Counter {
             command: None,
             combat_only: false,
             waffen_ss: false,
+            stars: 0,
+            home: None,
             special: None,
         }
     }
@@ -291,6 +298,13 @@ impl Counter {
     /// Marks the counter Waffen SS (11.1.3).
     pub fn ss(mut self) -> Self {
         self.waffen_ss = true;
+        self
+    }
+
+    /// Makes the counter a leader of the Character Game with his stars and set-up hex (17.4.1).
+    pub fn leader(mut self, stars: u8, home: crate::core::hex::HexId) -> Self {
+        self.stars = stars;
+        self.home = Some(home);
         self
     }
 

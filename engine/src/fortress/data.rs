@@ -88,6 +88,9 @@ pub enum GroupKind {
     Withdrawal,
     /// A pile drawn from at random: the Volkssturm (11.2.3, 13.6), the naval infantry (13.7).
     Pool,
+    /// The leaders of the Character Game (17.4.1), six of them drawn from a cup before play
+    /// and set up in their hexes (17.4.9).
+    Leaders,
 }
 
 /// One listing of the set-up or an order of appearance.

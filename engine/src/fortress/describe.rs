@@ -333,6 +333,46 @@ impl fmt::Display for Described<'_> {
                 self.hex(f, *at)?;
                 mp_spent(f, *cost)
             }
+            Event::LeaderSetUp { leader, hex } => {
+                f.write_str("Hitler's birthday: ")?;
+                self.unit(f, *leader)?;
+                f.write_str(" is drawn and set up in ")?;
+                self.hex(f, *hex)
+            }
+            Event::FlightAttempt {
+                leader,
+                roll,
+                escapes,
+            } => {
+                self.unit(f, *leader)?;
+                write!(
+                    f,
+                    " tries to flee Berlin: {roll}, {}",
+                    if *escapes { "he gets away" } else { "he stays" }
+                )
+            }
+            Event::LeaderSuicideAttempt { leader, roll, dies } => {
+                self.unit(f, *leader)?;
+                write!(
+                    f,
+                    " tries to take his own life: {roll}, {}",
+                    if *dies { "he is dead" } else { "he lives" }
+                )
+            }
+            Event::LeaderDefects { leader } => {
+                self.unit(f, *leader)?;
+                f.write_str(" defects to the Soviets")
+            }
+            Event::LeaderMoved { leader, to, .. } => {
+                f.write_str("the defector ")?;
+                self.unit(f, *leader)?;
+                f.write_str(" moves to ")?;
+                self.hex(f, *to)
+            }
+            Event::LeaderGone { leader, fate, .. } => {
+                self.unit(f, *leader)?;
+                write!(f, " {}", fate.verb())
+            }
             // Turn lines, Hitler's fate and the game's end need no names.
             other => write!(f, "{other}"),
         }
@@ -407,6 +447,57 @@ mod tests {
         assert_eq!(
             describe(&data, &air).to_string(),
             "Soviet has 1 air strike this player-turn"
+        );
+    }
+
+    #[test]
+    fn fb_log_17_4_leaders_by_name_and_their_hexes() {
+        let data = testkit::character();
+        let (goebbels, _, home) = testkit::LEADERS[0];
+        let hex = data.map.geometry.format(home);
+        let set_up = Event::LeaderSetUp {
+            leader: goebbels,
+            hex: home,
+        };
+        assert_eq!(
+            describe(&data, &set_up).to_string(),
+            std::format!(
+                "Hitler's birthday: Leader A is drawn and set up in {}",
+                hex.as_str()
+            )
+        );
+        let fled = Event::FlightAttempt {
+            leader: goebbels,
+            roll: 5,
+            escapes: true,
+        };
+        assert_eq!(
+            describe(&data, &fled).to_string(),
+            "Leader A tries to flee Berlin: 5, he gets away"
+        );
+        let moved = Event::LeaderMoved {
+            leader: goebbels,
+            to: home,
+            cost: 2,
+        };
+        assert_eq!(
+            describe(&data, &moved).to_string(),
+            std::format!("the defector Leader A moves to {}", hex.as_str())
+        );
+        let gone = Event::LeaderGone {
+            leader: goebbels,
+            fate: crate::fortress::game::leaders::Fate::Captured,
+            case: "17.4.4",
+        };
+        assert_eq!(describe(&data, &gone).to_string(), "Leader A is captured");
+        let tried = Event::Assassination {
+            roll: 6,
+            leaders: 2,
+            killed: true,
+        };
+        assert_eq!(
+            describe(&data, &tried).to_string(),
+            "2 defectors try to kill Hitler: 6, he is dead"
         );
     }
 }

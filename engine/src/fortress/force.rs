@@ -93,8 +93,10 @@ pub fn step(
             }
             None => {}
         }
-        if forces.counter(u).is_some_and(|c| !c.kind.is_combat_unit()) {
-            return refuse("11.1.2", "a leader under German control does not move");
+        if let Some(c) = forces.counter(u).filter(|c| !c.kind.is_combat_unit()) {
+            // Hitler (11.1.2), a leader of the Character Game (17.4.2, his stars on him).
+            let case = if c.stars > 0 { "17.4.2" } else { "11.1.2" };
+            return refuse(case, "a leader under German control does not move");
         }
     }
     if !map.geometry.adjacent(from, to) {

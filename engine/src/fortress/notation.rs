@@ -23,6 +23,9 @@
 //! ubahn-down 40 5117       unit 40 goes down into the U-Bahn at the station 5117 (17.1.1)
 //! ubahn 40 5515            unit 40, underground, rides to the station 5515 (17.1.2)
 //! ubahn-up 40              unit 40 comes up at its station (17.1.2)
+//! flee 380                 leader 380 tries to flee Berlin (17.4.2)
+//! leader-suicide 380       leader 380's suicide attempt (17.4.2)
+//! leader-move 380 5016     the defector 380 moves one hex (17.4.3)
 //! roll 3 4                 the table's dice
 //! choose 1                 option 1 of the pending choice
 //! draw 0                   chit 0 of the pending draw
@@ -136,6 +139,11 @@ pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) 
             Command::UbahnDown { unit, at } => write!(out, "ubahn-down {} {}", unit.0, hex(*at)),
             Command::UbahnRide { unit, to } => write!(out, "ubahn {} {}", unit.0, hex(*to)),
             Command::UbahnUp { unit } => write!(out, "ubahn-up {}", unit.0),
+            Command::Flee { leader } => write!(out, "flee {}", leader.0),
+            Command::LeaderSuicide { leader } => write!(out, "leader-suicide {}", leader.0),
+            Command::LeaderMove { leader, to } => {
+                write!(out, "leader-move {} {}", leader.0, hex(*to))
+            }
         },
     }
 }
@@ -293,6 +301,19 @@ pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, Notat
         "ubahn-up" => Input::Command(Command::UbahnUp {
             unit: unit(data, w.next())?,
         }),
+        "flee" => Input::Command(Command::Flee {
+            leader: unit(data, w.next())?,
+        }),
+        "leader-suicide" => Input::Command(Command::LeaderSuicide {
+            leader: unit(data, w.next())?,
+        }),
+        "leader-move" => {
+            let leader = unit(data, w.next())?;
+            Input::Command(Command::LeaderMove {
+                leader,
+                to: hex(data, w.next())?,
+            })
+        }
         "roll" => {
             let mut values: heapless::Vec<u8, MAX_DICE> = heapless::Vec::new();
             for t in w.by_ref() {

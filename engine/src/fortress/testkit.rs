@@ -444,3 +444,43 @@ pub fn campaign() -> GameData {
     });
     d
 }
+
+// ---- the Character Game on the campaign board (17.4) -------------------------------------------
+
+/// Seven leaders of the Character Game (17.4.1), after the campaign's counters: their stars
+/// and set-up hexes. The birthday draws six of them (17.4.9).
+pub const LEADERS: [(UnitId, u8, HexId); 7] = [
+    (UnitId(21), 3, hex(2, 6)),
+    (UnitId(22), 3, hex(3, 6)),
+    (UnitId(23), 2, hex(4, 6)),
+    (UnitId(24), 2, hex(5, 5)),
+    (UnitId(25), 1, hex(4, 2)),
+    (UnitId(26), 1, hex(6, 2)),
+    (UnitId(27), 1, hex(7, 3)),
+];
+
+/// The campaign board with the seven leaders in a cup listed for the Character Game
+/// (`variant = "17.4"`): they come into play only with the option.
+pub fn character() -> GameData {
+    let mut d = campaign();
+    for (i, &(id, stars, home)) in LEADERS.iter().enumerate() {
+        let name = [
+            "Leader A", "Leader B", "Leader C", "Leader D", "Leader E", "Leader F", "Leader G",
+        ][i];
+        let c = counter(name, GERMAN, UnitType::Leader, p(0, 0, 0, 0), p(0, 0, 0, 0))
+            .leader(stars, home);
+        let u = d.forces.add(c).expect("room");
+        assert_eq!(u, id, "the leaders follow the campaign's counters");
+    }
+    let mut cup = group(
+        super::data::GroupKind::Leaders,
+        GERMAN,
+        0,
+        None,
+        &LEADERS.map(|l| l.0),
+    );
+    cup.case = text("17.4.1");
+    cup.variant = Some(text(super::board::CHARACTER_GAME));
+    let _ = d.groups.push(cup);
+    d
+}

@@ -46,6 +46,9 @@ pub struct View<'d> {
     /// Units underground in the U-Bahn, in no force on the surface (17.1).
     pub underground:
         heapless::Vec<SeenUnderground, { crate::core::capacity::fortress_berlin::UNITS }>,
+    /// Leaders who defected to the Soviets and their hexes (17.4.3): their Soviet face is up,
+    /// so every seat sees them, wherever they stand.
+    pub defectors: heapless::Vec<(UnitId, HexId), { super::game::leaders::BIRTHDAY_DRAW }>,
 }
 
 /// Forces a combat being resolved shows (3.6): the target's and the attackers' hexes, from
@@ -110,6 +113,7 @@ pub fn view<'d>(g: &Game<'d>, viewer: Viewer) -> View<'d> {
     }
     View {
         underground,
+        defectors: g.defectors().collect(),
         setting_up: g.setting_up(),
         to_place,
         game: g.data,

@@ -233,6 +233,46 @@ pub enum Event {
         soviet: u16,
         case: Case,
     },
+    /// A leader drawn at Hitler's birthday is set up in his hex (17.4.9).
+    LeaderSetUp {
+        leader: UnitId,
+        hex: HexId,
+    },
+    /// A leader's attempt to flee Berlin: the die and whether he got away (17.4.2).
+    FlightAttempt {
+        leader: UnitId,
+        roll: u8,
+        escapes: bool,
+    },
+    /// A leader's suicide attempt: the die and whether he died (17.4.2).
+    LeaderSuicideAttempt {
+        leader: UnitId,
+        roll: u8,
+        dies: bool,
+    },
+    /// A Soviet result against his hex turned a leader to the Soviet side (17.4.3).
+    LeaderDefects {
+        leader: UnitId,
+    },
+    /// A defecting leader moved one hex, paying `cost` MP sub-points of his eight MP (17.4.3).
+    LeaderMoved {
+        leader: UnitId,
+        to: HexId,
+        cost: u16,
+    },
+    /// The defectors' attempt on Hitler: the modified die, how many tried, and whether he
+    /// died (17.4.3).
+    Assassination {
+        roll: u8,
+        leaders: u8,
+        killed: bool,
+    },
+    /// A leader left the game (17.4.5): how, under `case`.
+    LeaderGone {
+        leader: UnitId,
+        fate: super::leaders::Fate,
+        case: Case,
+    },
 }
 
 impl Cited for Event {
@@ -283,6 +323,12 @@ impl Cited for Event {
             Event::SuicideAttempt { .. } => "11.1.2",
             Event::UbahnDown { .. } => "17.1.1",
             Event::UbahnRode { .. } | Event::UbahnUp { .. } => "17.1.2",
+            Event::LeaderSetUp { .. } => "17.4.9",
+            Event::FlightAttempt { .. } | Event::LeaderSuicideAttempt { .. } => "17.4.2",
+            Event::LeaderDefects { .. }
+            | Event::LeaderMoved { .. }
+            | Event::Assassination { .. } => "17.4.3",
+            Event::LeaderGone { case, .. } => case,
         }
     }
 }
@@ -300,9 +346,10 @@ impl GameEvent for Event {
             | Event::UbahnUp { side, .. } => EventVisibility::Only(*side),
             // Which counter came out of the cup is the German's business (3.6), and so is
             // where he sets up (13.0, 3.6).
-            Event::Drawn { .. } | Event::SetUp { .. } | Event::TakenBack { .. } => {
-                EventVisibility::Only(crate::fortress::counters::GERMAN)
-            }
+            Event::Drawn { .. }
+            | Event::SetUp { .. }
+            | Event::TakenBack { .. }
+            | Event::LeaderSetUp { .. } => EventVisibility::Only(crate::fortress::counters::GERMAN),
             _ => EventVisibility::Public,
         }
     }
@@ -414,6 +461,41 @@ impl fmt::Display for Event {
                 f,
                 "winner {winner:?}: German {german} VP, Soviet {soviet} VP"
             ),
+            Event::LeaderSetUp { leader, hex } => {
+                write!(f, "leader {} set up at {},{}", leader.0, hex.col, hex.row)
+            }
+            Event::FlightAttempt {
+                leader,
+                roll,
+                escapes,
+            } => write!(
+                f,
+                "leader {} tries to flee: {roll}, {}",
+                leader.0,
+                if *escapes { "he escapes" } else { "he stays" }
+            ),
+            Event::LeaderSuicideAttempt { leader, roll, dies } => write!(
+                f,
+                "leader {}'s suicide attempt: {roll}, {}",
+                leader.0,
+                if *dies { "he is dead" } else { "he lives" }
+            ),
+            Event::LeaderDefects { leader } => write!(f, "leader {} defects", leader.0),
+            Event::LeaderMoved { leader, to, .. } => {
+                write!(f, "leader {} moves to {},{}", leader.0, to.col, to.row)
+            }
+            Event::Assassination {
+                roll,
+                leaders,
+                killed,
+            } => write!(
+                f,
+                "{leaders} defectors try to kill Hitler: {roll}, {}",
+                if *killed { "he is dead" } else { "he lives" }
+            ),
+            Event::LeaderGone { leader, fate, .. } => {
+                write!(f, "leader {} {}", leader.0, fate.verb())
+            }
         }
     }
 }

@@ -24,6 +24,9 @@ mod desertion;
 mod event;
 mod fire;
 mod gun_fire;
+#[cfg(test)]
+mod leader_tests;
+pub mod leaders;
 mod naval;
 mod players;
 mod reinforcement;
@@ -127,6 +130,12 @@ pub enum Command {
     UbahnRide { unit: UnitId, to: HexId },
     /// A unit underground comes up at its station (17.1.2).
     UbahnUp { unit: UnitId },
+    /// The German has a leader try to flee Berlin (17.4.2): a die follows.
+    Flee { leader: UnitId },
+    /// The German has a leader (or Hitler) try to take his own life (17.4.2): a die follows.
+    LeaderSuicide { leader: UnitId },
+    /// The Soviet moves a leader who defected to him one hex (17.4.3).
+    LeaderMove { leader: UnitId, to: HexId },
 }
 
 /// One option of a pending choice.
@@ -177,6 +186,8 @@ pub enum Waiting {
         firers: Assaulters,
         target: Option<UnitId>,
     },
+    /// Hitler's birthday (17.4.9): the leaders drawn blind from the cup before play.
+    Birthday,
 }
 
 /// What a single die outside combat decides.
@@ -196,6 +207,12 @@ pub enum DieFor {
     NavalLanding(UnitId),
     /// The phasing player's airpower, two dice on the Air Strike Table (5.6, 11.4).
     Airpower,
+    /// Does the leader flee Berlin (17.4.2)?
+    Flight(UnitId),
+    /// A leader's suicide attempt (17.4.2).
+    LeaderSuicide(UnitId),
+    /// The defectors at Hitler's bunker try to kill him (17.4.3).
+    Assassination,
 }
 
 /// Everything that changes in a game.
@@ -262,6 +279,8 @@ pub struct State {
     /// defender's guns fire (3.5.2, 8.3.5, 8.4.2 steps 1 and 2).
     #[serde(default)]
     pub suspended: Option<Announced>,
+    /// The leaders of the Character Game (17.4).
+    pub leaders: leaders::Leaders,
 }
 
 /// A Soviet unit off the map after a retreat, and the entry area it comes back by (8.7.1).
@@ -361,6 +380,7 @@ impl<'d> Game<'d> {
                 front_attacks: heapless::Vec::new(),
                 last_assault_front: None,
                 capturer: None,
+                leaders: leaders::Leaders::default(),
             },
         };
         // 13.0: the German sets up what the scenario leaves to him, then play begins.
@@ -392,6 +412,8 @@ impl<'d> Game<'d> {
                 refuse("13.6", "the table draws the set-up's Volkssturm")
             }
             (Waiting::SetUp, _) => refuse("13.0", "the German is setting up"),
+            (Waiting::Birthday, Input::Drew(i)) => self.birthday_drew(*i, events),
+            (Waiting::Birthday, _) => refuse("17.4.9", "the table draws the leaders from the cup"),
             (Waiting::Commands, Input::Command(c)) => self.command(c, events),
             (Waiting::StackLosses { .. }, Input::Chose(i)) => self.stack_loss(*i, events),
             (Waiting::AssaultRoll(_), Input::Rolled(r)) => self.assault_rolled(r, events),
@@ -435,6 +457,12 @@ impl<'d> Game<'d> {
                     .collect(),
             },
             Waiting::GameOver => Pending::GameOver,
+            Waiting::Birthday => Pending::DrawChit {
+                player: super::counters::GERMAN,
+                cup: "leaders",
+                case: "17.4.9",
+                chits: self.leader_cup().into_iter().map(Choice::Unit).collect(),
+            },
             Waiting::AssaultRoll(a) => Pending::Roll {
                 player: self.firing_side(a),
                 dice: crate::core::protocol::DiceSpec::TWO_D6,
@@ -649,6 +677,9 @@ impl<'d> Game<'d> {
             Command::Place(_) | Command::TakeBack { .. } | Command::SetUpDone => {
                 refuse("13.0", "units are set up only before the first player-turn")
             }
+            Command::Flee { leader } => self.flee(*leader),
+            Command::LeaderSuicide { leader } => self.leader_suicide(*leader, events),
+            Command::LeaderMove { leader, to } => self.leader_move(*leader, *to, events),
         }
     }
 

@@ -22,6 +22,10 @@ impl Game<'_> {
     /// The phasing player ends the segment (4.1, 4.2).
     pub(super) fn end_segment(&mut self, events: &mut Events<Event>) -> Result<(), RuleViolation> {
         let then = self.state.board.segment.kind;
+        // 17.4.3: defectors at Hitler's bunker make their attempt as the movement ends.
+        if self.assassination_due() {
+            return Ok(());
+        }
         // 5.5, 13.7: drawn Volkssturm and naval units are placed before the segment ends.
         self.volkssturm_unplaced()?;
         self.naval_unplaced()?;

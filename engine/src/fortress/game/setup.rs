@@ -84,6 +84,11 @@ impl<'d> Game<'d> {
 
     /// What a new game waits for: the set-up draws, the placements, or play itself.
     pub(super) fn begin_setup(&mut self) {
+        // 17.4.9: Hitler's birthday draws the leaders before anything is set up.
+        if self.birthday_draws_left() > 0 {
+            self.state.waiting = Waiting::Birthday;
+            return;
+        }
         let left = self.setup_draws_left();
         self.state.waiting = if left > 0 {
             Waiting::SetUpDraw { left }

@@ -111,6 +111,8 @@ impl DieFor {
             DieFor::Naval => "13.7",
             DieFor::NavalLanding(_) => "13.7.1",
             DieFor::Airpower => "5.6",
+            DieFor::Flight(_) | DieFor::LeaderSuicide(_) => "17.4.2",
+            DieFor::Assassination => "17.4.3",
         }
     }
     /// The dice of the roll: two for airpower (11.4), one for everything else.
@@ -124,6 +126,7 @@ impl DieFor {
     pub fn player(self, phasing: Side) -> Side {
         match self {
             DieFor::Airpower => phasing,
+            DieFor::Assassination => SOVIET,
             _ => GERMAN,
         }
     }
@@ -136,6 +139,9 @@ impl DieFor {
             DieFor::Naval => "the naval infantry check",
             DieFor::NavalLanding(_) => "does the naval battalion land on the road",
             DieFor::Airpower => "airpower",
+            DieFor::Flight(_) => "does the leader flee Berlin",
+            DieFor::LeaderSuicide(_) => "a leader's suicide attempt",
+            DieFor::Assassination => "the defectors' attempt on Hitler's life",
         }
     }
 }
@@ -310,6 +316,8 @@ impl Game<'_> {
         for hex in taken {
             self.capture_fortification(hex, events)?;
         }
+        // 17.4.3, 17.4.4: leaders turned by a result, leaders taken.
+        self.watch_leaders(from, events)?;
         // 11.1.4, 11.1.5: Hitler taken.
         if let Some(hex) = self.hitler_hex() {
             let (b, forces) = (&self.state.board, &self.data.forces);
@@ -579,6 +587,9 @@ impl Game<'_> {
             }
             DieFor::NavalLanding(u) => self.naval_landed(u, die, events),
             DieFor::Airpower => self.airpower_rolled(roll.total(), events),
+            DieFor::Flight(_) | DieFor::LeaderSuicide(_) | DieFor::Assassination => {
+                self.leader_die(d, die, events)
+            }
         }
     }
 }

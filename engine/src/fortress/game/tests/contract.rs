@@ -76,6 +76,16 @@ fn sample_inputs() -> Vec<Input<Command>> {
         Input::Command(Command::Suicide),
         Input::Command(Command::Disband { unit: GERMAN_TANK }),
         Input::Command(Command::AirStrike { target: hex(4, 4) }),
+        Input::Command(Command::Flee {
+            leader: GERMAN_TANK
+        }),
+        Input::Command(Command::LeaderSuicide {
+            leader: GERMAN_TANK
+        }),
+        Input::Command(Command::LeaderMove {
+            leader: GERMAN_TANK,
+            to: hex(4, 4)
+        }),
         Input::Rolled(DiceRoll::of(&[6, 1])),
         Input::Chose(3),
         Input::Drew(0),
@@ -132,6 +142,7 @@ fn fb_contract_options_scenarios_and_sequence() {
             ("variant-wenck", "16.5"),
             ("ubahn", "17.1"),
             ("players", "17.3"),
+            ("character-game", "17.4"),
             ("army-coordination", "17.5")
         ],
         "only what the engine enforces"
