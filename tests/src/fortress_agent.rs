@@ -312,7 +312,15 @@ impl FortressAgent {
                 let geometry = g.data.map.geometry;
                 let near: Vec<HexId> = geometry.neighbours(at).map(|(_, h)| h).collect();
                 if let Some(&target) = near.choose(&mut self.rng) {
-                    out.push(Input::Command(Command::AirStrike { target }));
+                    out.push(Input::Command(Command::AirStrike {
+                        target,
+                        by: Some(if self.rng.gen_bool(0.5) {
+                            engine::fortress::counters::Front::Zhukov
+                        } else {
+                            engine::fortress::counters::Front::Koniev
+                        })
+                        .filter(|_| g.players() >= 3 && side == SOVIET),
+                    }));
                 }
             }
         }
@@ -447,7 +455,15 @@ impl FortressAgent {
         {
             if let Some(&leader) = german.choose(&mut self.rng) {
                 if let Some(target) = b.hex_of(leader) {
-                    out.push(Input::Command(Command::AirStrike { target }));
+                    out.push(Input::Command(Command::AirStrike {
+                        target,
+                        by: Some(if self.rng.gen_bool(0.5) {
+                            engine::fortress::counters::Front::Zhukov
+                        } else {
+                            engine::fortress::counters::Front::Koniev
+                        })
+                        .filter(|_| g.players() >= 3 && side == SOVIET),
+                    }));
                 }
             }
         }

@@ -32,7 +32,7 @@
 //! ```
 //! Blank lines and lines starting with `#` read as nothing.
 
-use super::counters::{COMBAT, MANEUVER};
+use super::counters::{Front, COMBAT, MANEUVER};
 use super::data::{GameData, Placement};
 use super::game::{Command, Force};
 use crate::core::hex::{Dir, HexId};
@@ -125,7 +125,14 @@ pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) 
             }
             Command::Suicide => out.write_str("suicide"),
             Command::Disband { unit } => write!(out, "disband {}", unit.0),
-            Command::AirStrike { target } => write!(out, "air {}", hex(*target)),
+            Command::AirStrike { target, by } => {
+                write!(out, "air {}", hex(*target))?;
+                match by {
+                    Some(Front::Zhukov) => out.write_str(" zhukov"),
+                    Some(Front::Koniev) => out.write_str(" koniev"),
+                    None => Ok(()),
+                }
+            }
             Command::Place(p) => {
                 write!(out, "place {} {}", p.unit.0, hex(p.hex))?;
                 if p.face == MANEUVER {
@@ -265,9 +272,16 @@ pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, Notat
             units: units(data, w.next())?,
         }),
         "suicide" => Input::Command(Command::Suicide),
-        "air" => Input::Command(Command::AirStrike {
-            target: hex(data, w.next())?,
-        }),
+        "air" => {
+            let target = hex(data, w.next())?;
+            let by = match w.next() {
+                None => None,
+                Some("zhukov") => Some(Front::Zhukov),
+                Some("koniev") => Some(Front::Koniev),
+                Some(_) => return bad("air: the front that calls it is zhukov or koniev"),
+            };
+            Input::Command(Command::AirStrike { target, by })
+        }
         "disband" => Input::Command(Command::Disband {
             unit: unit(data, w.next())?,
         }),

@@ -19,6 +19,10 @@ use crate::fortress::zoc::enemy_zone;
 impl Game<'_> {
     /// The advance the result allows once the retreat is over, if any (8.9).
     pub(super) fn advance_stage(&self, a: &Aftermath) -> Option<Stage> {
+        // 17.2: nobody occupies a hex after fire on the other Soviet front's units.
+        if a.defender == self.phasing() && a.announced.unit.is_none() {
+            return None;
+        }
         let exploitation = match a.obligations.advance {
             AdvanceRight::IfVacated { exploitation } => exploitation,
             AdvanceRight::OccupyIfEliminated => 0,

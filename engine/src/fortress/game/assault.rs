@@ -336,7 +336,12 @@ impl Game<'_> {
             },
         )?;
         let ob = outcome.obligations;
-        let defender = self.firing_side(&announced).other();
+        // The side struck: gun fire's target's; a bombardment's, possibly the other Soviet
+        // front's (17.2); the enemy in a close assault.
+        let defender = match (announced.kind, announced.unit) {
+            (CombatKind::CloseAssault, _) | (_, Some(_)) => self.firing_side(&announced).other(),
+            _ => self.fired_on(announced.target),
+        };
         // 8.4.2 step 2: an attacker the defender's guns affected takes no part in the assault.
         if let (Some(u), Some(s)) = (announced.unit, self.state.suspended.as_mut()) {
             if ob.result != crate::fortress::combat::tables::CombatResult::NoEffect {

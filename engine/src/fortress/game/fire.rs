@@ -93,6 +93,11 @@ impl Game<'_> {
             if self.data.forces.counter(u).map(|c| c.side) != Some(side) {
                 return refuse("8.0", "the phasing player fires with his own units");
             }
+            if self.off_board(u) {
+                fire.push(self.army_strike(u, target))
+                    .map_err(|_| RuleViolation::new("engine", "too many firers"))?;
+                continue;
+            }
             let Some(from) = b.hex_of(u) else {
                 return refuse("8.2", "the unit is not on the map");
             };
@@ -126,7 +131,7 @@ impl Game<'_> {
         target: HexId,
     ) -> Result<CombatCard, RuleViolation> {
         let mut defenders: heapless::Vec<_, MAX_FIRE> = heapless::Vec::new();
-        for u in defenders_at(self, target, self.phasing().other()) {
+        for u in defenders_at(self, target, self.fired_on(target)) {
             if let Some(k) = combatant(self, u) {
                 let _ = defenders.push(k);
             }
@@ -155,20 +160,29 @@ impl Game<'_> {
         if self.state.board.segment.kind != SegmentKind::Combat {
             return refuse("4.1.4", "bombardments are made in the combat segment");
         }
-        let guns = firers
-            .iter()
-            .any(|&u| combatant(self, u).is_some_and(|k| k.weapon != WeaponType::Artillery));
+        let guns = firers.iter().any(|&u| {
+            !self.off_board(u)
+                && combatant(self, u).is_some_and(|k| k.weapon != WeaponType::Artillery)
+        });
         if guns != mixed {
             return refuse(
                 "8.2.1",
                 "a mixed bombardment is artillery with gun units; a bombardment is artillery alone",
             );
         }
-        if firers.iter().any(|u| self.state.fought.contains(u)) {
+        let (strikes, units): (Assaulters, Assaulters) =
+            firers.iter().partition(|&&u| self.off_board(u));
+        if units.iter().any(|u| self.state.fought.contains(u)) {
             return refuse("8.3.4", "a unit takes part in one combat a combat segment");
+        }
+        if strikes.iter().any(|u| self.state.barrages.contains(u)) {
+            return refuse("11.3", "each Army HQ brings one artillery strike a turn");
         }
         self.bombardment_step()?;
         check_hex_bombardment(self.state.bombarded.contains(&target))?;
+        if self.fired_on(target) == self.phasing() {
+            self.check_rival_bombardment(firers, target)?;
+        }
         let kind = if mixed {
             CombatKind::MixedBombardment
         } else {
@@ -176,9 +190,15 @@ impl Game<'_> {
         };
         let card = self.bombard_card(kind, firers, target)?;
         self.state.last_assault = None;
-        for &u in firers {
+        for &u in &units {
             self.state
                 .fought
+                .push(u)
+                .map_err(|_| RuleViolation::new("engine", "combat capacity exceeded"))?;
+        }
+        for &u in &strikes {
+            self.state
+                .barrages
                 .push(u)
                 .map_err(|_| RuleViolation::new("engine", "combat capacity exceeded"))?;
         }
@@ -188,6 +208,98 @@ impl Game<'_> {
             super::Announced::new(kind, firers.clone(), target),
             events,
         )
+    }
+
+    /// The side whose units a bombardment of `target` strikes: the enemy's; in the games with
+    /// two Soviet fronts, a hex of Soviet units alone is the other front's (17.2, checked by
+    /// [`Self::check_rival_bombardment`]).
+    pub(super) fn fired_on(&self, target: HexId) -> crate::core::side::Side {
+        let side = self.phasing();
+        let b = &self.state.board;
+        let own_only =
+            b.stacks.at(target, side.other()).is_none() && b.stacks.at(target, side).is_some();
+        if own_only && side == crate::fortress::counters::SOVIET && self.players() >= 3 {
+            side
+        } else {
+            side.other()
+        }
+    }
+
+    /// 17.2: a Soviet player may bombard the other front's units when they stand next to
+    /// German units: the firers all of one front, the target hex all of the other.
+    fn check_rival_bombardment(
+        &self,
+        firers: &[UnitId],
+        target: HexId,
+    ) -> Result<(), RuleViolation> {
+        let forces = &self.data.forces;
+        let b = &self.state.board;
+        let front = |u: UnitId| crate::fortress::players::front_of(forces, u);
+        let Some(&first) = firers.first() else {
+            return refuse("8.2", "no unit fires");
+        };
+        let ours = front(first);
+        if firers.iter().any(|&u| front(u) != ours) {
+            return refuse(
+                "17.2",
+                "a bombardment of the other front's units is one front's",
+            );
+        }
+        let theirs = b.stacks.at(target, crate::fortress::counters::SOVIET);
+        if theirs.is_none_or(|s| s.units.iter().any(|&u| front(u) == ours)) {
+            return refuse("8.2", "bombardments are made on hexes holding enemy units");
+        }
+        let german = crate::fortress::counters::GERMAN;
+        let beside = self
+            .data
+            .map
+            .geometry
+            .neighbours(target)
+            .any(|(_, n)| b.stacks.at(n, german).is_some());
+        if !beside {
+            return refuse(
+                "17.2",
+                "the other front's units may be bombarded only next to German units",
+            );
+        }
+        Ok(())
+    }
+
+    /// Is `u` a Soviet Army HQ, whose army's off-board artillery it brings to a bombardment
+    /// (11.3)?
+    pub(super) fn off_board(&self, u: UnitId) -> bool {
+        self.data.forces.counter(u).is_some_and(|c| {
+            c.side == crate::fortress::counters::SOVIET
+                && c.is_hq()
+                && c.size == crate::fortress::counters::UnitSize::Army
+        })
+    }
+
+    /// The off-board strike of `hq`'s army on `target` (11.3): 18 FS, the target within the
+    /// HQ's command radius and within two hexes of an undisrupted unit of its army that sees
+    /// it.
+    fn army_strike(&self, hq: UnitId, target: HexId) -> FireSource {
+        let (b, g) = (&self.state.board, &self.data.map.geometry);
+        let radius = self.data.forces.counter(hq).and_then(|c| c.command);
+        let in_radius = b
+            .hex_of(hq)
+            .zip(radius)
+            .is_some_and(|(h, r)| r.reaches(g.distance(h, target)));
+        let army = self.army_of(hq);
+        let spotted = army.is_some()
+            && b.stacks.stacks.iter().any(|s| {
+                s.owner == crate::fortress::counters::SOVIET
+                    && g.distance(s.hex, target) <= 2
+                    && s.units.iter().any(|&u| {
+                        u != hq
+                            && self.army_of(u) == army
+                            && b.unit(u).is_some_and(|x| {
+                                x.counter.game.disrupted.is_none() && !x.counter.game.underground
+                            })
+                    })
+                    && self.sees(s.hex, target)
+            });
+        FireSource::OffBoard { in_radius, spotted }
     }
 
     /// Bombardments and air strikes are the combat segment's first step: none after its gun

@@ -115,7 +115,12 @@ pub enum Command {
     /// (13.6.1).
     Disband { unit: UnitId },
     /// An air strike on `target` (11.4): announced, then the table's 2d6.
-    AirStrike { target: HexId },
+    AirStrike {
+        target: HexId,
+        /// In the three- to six-player games, the Soviet front calling the strike (17.2).
+        #[serde(default)]
+        by: Option<super::counters::Front>,
+    },
     /// The German sets a unit up before play (13.0–13.6) in the mode he picks (3.3.3), facing
     /// a hexside in maneuver mode (3.4).
     Place(Placement),
@@ -250,6 +255,12 @@ pub struct State {
     /// this player-turn (5.6, 11.4).
     pub air_checked: Option<(u8, Side)>,
     pub air_strikes: u8,
+    /// The air strikes the phasing player received at his roll, and those each Soviet front
+    /// (Zhukov, Koniev) has called of them (17.2: shared, the odd one Zhukov's).
+    #[serde(default)]
+    pub air_received: u8,
+    #[serde(default)]
+    pub air_called: [u8; 2],
     /// The hex of the combat segment's latest close assault, until another combat is
     /// announced: a close assault that empties Hitler's hex takes him (11.1.4, 11.1.5).
     pub last_assault: Option<HexId>,
@@ -263,6 +274,9 @@ pub struct State {
     /// area closest to where they left (8.7.1).
     #[serde(default)]
     pub returning: heapless::Vec<Returning, MAX_RETURNING>,
+    /// Soviet Army HQs whose off-board artillery has struck this turn (11.3: once a turn).
+    #[serde(default)]
+    pub barrages: heapless::Vec<UnitId, 16>,
     /// The German roles and their holders (17.3).
     #[serde(default)]
     pub roles: GermanRoles,
@@ -371,12 +385,15 @@ impl<'d> Game<'d> {
                 ss_engaged: false,
                 air_checked: None,
                 air_strikes: 0,
+                air_received: 0,
+                air_called: [0; 2],
                 last_assault: None,
                 setup_drawn: heapless::Vec::new(),
                 gun_fired: false,
                 suspended: None,
                 returning: heapless::Vec::new(),
                 roles: GermanRoles::START,
+                barrages: heapless::Vec::new(),
                 front_attacks: heapless::Vec::new(),
                 last_assault_front: None,
                 capturer: None,
@@ -670,7 +687,7 @@ impl<'d> Game<'d> {
             Command::Shuffle { holder } => self.shuffle(*holder, events),
             Command::Suicide => self.suicide(events),
             Command::Disband { unit } => self.disband(*unit, events),
-            Command::AirStrike { target } => self.air_strike(*target, events),
+            Command::AirStrike { target, by } => self.air_strike(*target, *by, events),
             Command::UbahnDown { .. } | Command::UbahnRide { .. } | Command::UbahnUp { .. } => {
                 self.ubahn_command(c, events)
             }

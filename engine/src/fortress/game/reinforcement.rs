@@ -44,6 +44,9 @@ pub fn neighbour_letters(letter: u8) -> [Option<u8>; 2] {
 
 /// What brings a unit onto the map: a listing of the data (14.0, 15.0, 16.x), or the return of
 /// a Soviet unit that retreated off the map, by one lettered area (8.7.1).
+// The engine has no heap to box the owned listing in; a `Listing` lives on the stack for one
+// query, so its size costs nothing that matters.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Listing<'d> {
     Data(&'d Group),

@@ -105,6 +105,8 @@ impl Game<'_> {
                 self.state.front_attacks.clear();
                 self.state.last_assault = None;
                 self.state.fought.clear();
+                // 11.3: each Army HQ's strike is once a turn, in the one Soviet combat segment.
+                self.state.barrages.clear();
                 self.state.bombarded.clear();
                 self.begin(side, SegmentKind::Combat, events)
             }

@@ -521,11 +521,25 @@ fn fb_airpower_11_4_an_air_strike_fires_20_alone_at_any_occupied_hex_without_a_s
     put(&mut game, testkit::GERMAN_INFANTRY_2, b, COMBAT);
     until_rolling(&mut game, 1, SOVIET, SegmentKind::Movement, [4, 5]);
     assert_eq!(game.state.air_strikes, 2);
-    let e = cmd(&mut game, Command::AirStrike { target: a }).unwrap_err();
+    let e = cmd(
+        &mut game,
+        Command::AirStrike {
+            target: a,
+            by: None,
+        },
+    )
+    .unwrap_err();
     assert_eq!(e.case, "4.1.4", "in the combat segment only");
     cmd(&mut game, Command::EndSegment).unwrap();
     // No Soviet unit anywhere near: no spotter is needed.
-    let ev = cmd(&mut game, Command::AirStrike { target: a }).expect("the strike");
+    let ev = cmd(
+        &mut game,
+        Command::AirStrike {
+            target: a,
+            by: None,
+        },
+    )
+    .expect("the strike");
     assert!(ev.iter().any(|e| matches!(
         e,
         Event::FireAnnounced {
@@ -545,16 +559,44 @@ fn fb_airpower_11_4_an_air_strike_fires_20_alone_at_any_occupied_hex_without_a_s
         guard += 1;
         assert!(guard < 10);
     }
-    let e = cmd(&mut game, Command::AirStrike { target: a }).unwrap_err();
+    let e = cmd(
+        &mut game,
+        Command::AirStrike {
+            target: a,
+            by: None,
+        },
+    )
+    .unwrap_err();
     assert_eq!(e.case, "8.2", "once a hex a segment, never combined");
-    let e = cmd(&mut game, Command::AirStrike { target: hex(2, 2) }).unwrap_err();
+    let e = cmd(
+        &mut game,
+        Command::AirStrike {
+            target: hex(2, 2),
+            by: None,
+        },
+    )
+    .unwrap_err();
     assert_eq!(e.case, "8.2", "only at a hex holding enemy units");
-    cmd(&mut game, Command::AirStrike { target: b }).expect("the second strike");
+    cmd(
+        &mut game,
+        Command::AirStrike {
+            target: b,
+            by: None,
+        },
+    )
+    .expect("the second strike");
     game.apply(&Input::Rolled(DiceRoll::of(&[2, 2]))).unwrap();
     while let Pending::Choose { .. } = game.pending() {
         game.apply(&Input::Chose(0)).unwrap();
     }
     put(&mut game, testkit::GERMAN_TANK, hex(2, 6), COMBAT);
-    let e = cmd(&mut game, Command::AirStrike { target: hex(2, 6) }).unwrap_err();
+    let e = cmd(
+        &mut game,
+        Command::AirStrike {
+            target: hex(2, 6),
+            by: None,
+        },
+    )
+    .unwrap_err();
     assert_eq!(e.case, "11.4", "two strikes, both flown");
 }

@@ -204,3 +204,80 @@ fn fb_combat_8_2_3_beyond_half_range_the_artillery_needs_a_spotter_that_sees() {
     };
     assert_eq!(attack, 8, "beyond half range: half the FS (8.2.2)");
 }
+
+/// The Soviet army HQ five hexes from German infantry in 0404, a rifle battalion of its army
+/// next to the target; the Soviet combat segment.
+fn barrage_board() -> (Game<'static>, HexId) {
+    let mut game = game(data());
+    let target = hex(4, 4);
+    put(&mut game, SOVIET_ARMY_HQ, hex(4, 8), COMBAT, Dir::Up);
+    put(
+        &mut game,
+        SOVIET_RIFLES_1,
+        n(target, Dir::Up),
+        COMBAT,
+        Dir::Down,
+    );
+    put(&mut game, SOVIET_ARTILLERY, hex(8, 8), COMBAT, Dir::Up);
+    until(&mut game, SOVIET, SegmentKind::Combat);
+    (game, target)
+}
+
+#[test]
+fn fb_combat_11_3_an_army_hq_brings_one_18_fs_strike_a_turn_on_a_spotted_hex() {
+    let (game, target) = barrage_board();
+    let mut first = game.clone();
+    let ev = bombard(&mut first, &[SOVIET_ARMY_HQ], target, false).expect("the army's guns fire");
+    let Event::FireAnnounced { attack, .. } = ev[0] else {
+        panic!("{ev:?}")
+    };
+    assert_eq!(attack, 18, "11.3: eighteen FS, whatever the HQ prints");
+    assert!(matches!(
+        first.pending(),
+        Pending::Roll {
+            case: "8.2.4",
+            player: SOVIET,
+            ..
+        }
+    ));
+    first.apply(&Input::Rolled(DiceRoll::of(&[1, 1]))).unwrap();
+    while let Pending::Choose { .. } = first.pending() {
+        first.apply(&Input::Chose(0)).unwrap();
+    }
+    // Once a turn: another hex the same segment is refused.
+    let other = hex(3, 5);
+    put(&mut first, GERMAN_TANK, other, COMBAT, Dir::Up);
+    put(
+        &mut first,
+        SOVIET_RIFLES_2,
+        n(other, Dir::Down),
+        COMBAT,
+        Dir::Up,
+    );
+    let e = bombard(&mut first, &[SOVIET_ARMY_HQ], other, false).unwrap_err();
+    assert_eq!(e.case, "11.3");
+    assert!(e.reason.contains("a turn"), "{e:?}");
+    // Without a unit of its army near the target, no strike.
+    let mut blind = game.clone();
+    put(&mut blind, SOVIET_RIFLES_1, hex(8, 1), COMBAT, Dir::Up);
+    let e = bombard(&mut blind, &[SOVIET_ARMY_HQ], target, false).unwrap_err();
+    assert_eq!(e.case, "11.3", "no spotter of its army");
+    assert!(e.reason.contains("spotter"), "{e:?}");
+    // Out of the HQ's radius (6), no strike.
+    let mut far = game.clone();
+    put(&mut far, SOVIET_ARMY_HQ, hex(8, 8), COMBAT, Dir::Up);
+    put(&mut far, SOVIET_ARTILLERY, hex(1, 8), COMBAT, Dir::Up);
+    let target_far = hex(1, 1);
+    put(&mut far, GERMAN_TANK, target_far, COMBAT, Dir::Up);
+    put(
+        &mut far,
+        SOVIET_RIFLES_2,
+        n(target_far, Dir::Up),
+        COMBAT,
+        Dir::Up,
+    );
+    assert!(g().distance(hex(8, 8), target_far) > 6);
+    let e = bombard(&mut far, &[SOVIET_ARMY_HQ], target_far, false).unwrap_err();
+    assert_eq!(e.case, "11.3", "beyond the command radius");
+    assert!(e.reason.contains("radius"), "{e:?}");
+}

@@ -75,7 +75,10 @@ fn sample_inputs() -> Vec<Input<Command>> {
         }),
         Input::Command(Command::Suicide),
         Input::Command(Command::Disband { unit: GERMAN_TANK }),
-        Input::Command(Command::AirStrike { target: hex(4, 4) }),
+        Input::Command(Command::AirStrike {
+            target: hex(4, 4),
+            by: None
+        }),
         Input::Command(Command::Flee {
             leader: GERMAN_TANK
         }),

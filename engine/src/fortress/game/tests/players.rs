@@ -244,3 +244,105 @@ fn fb_options_17_0_the_optional_rules_are_agreed_before_play_and_stay() {
         "a turn later they are the same"
     );
 }
+
+#[test]
+fn fb_players_17_2_a_front_may_bombard_the_others_units_next_to_germans() {
+    // Koniev's tank in 0404 next to German infantry in 0403; Zhukov's artillery two hexes off.
+    let board = |players: u8| {
+        let mut game = fronts(players);
+        let y = hex(4, 4);
+        put(&mut game, SOVIET_TANK, y, COMBAT, Dir::Up);
+        put(&mut game, GERMAN_INFANTRY_1, hex(4, 3), COMBAT, Dir::Up);
+        put(&mut game, GERMAN_INFANTRY_2, hex(4, 3), COMBAT, Dir::Up);
+        put(
+            &mut game,
+            SOVIET_ARTILLERY,
+            n(n(y, Dir::Up), Dir::Up),
+            COMBAT,
+            Dir::Down,
+        );
+        until(&mut game, SOVIET, SegmentKind::Combat);
+        (game, y)
+    };
+    let (mut two, y) = board(2);
+    let e = bombard(&mut two, &[SOVIET_ARTILLERY], y, false).unwrap_err();
+    assert_eq!(
+        e.case, "8.2",
+        "one Soviet player never fires on his own units"
+    );
+    let (game, y) = board(3);
+    let mut g = game.clone();
+    let ev = bombard(&mut g, &[SOVIET_ARTILLERY], y, false).expect("Zhukov shells Koniev's tank");
+    assert!(matches!(ev[0], Event::FireAnnounced { .. }));
+    let mut hit = 0;
+    for (after, ev) in every_roll(&g) {
+        let result = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::AssaultResult { result, .. } => Some(*result),
+                _ => None,
+            })
+            .expect("a result");
+        let b = &after.state.board;
+        assert_eq!(
+            b.hex_of(GERMAN_INFANTRY_1),
+            Some(hex(4, 3)),
+            "the Germans beside are untouched"
+        );
+        if result == CombatResult::Elimination {
+            assert_eq!(b.hex_of(SOVIET_TANK), None, "the tank is lost");
+            hit += 1;
+        }
+        if result == CombatResult::Disruption {
+            assert!(b.disrupted(SOVIET_TANK));
+            hit += 1;
+        }
+        assert!(
+            !matches!(after.pending(), Pending::Choose { case: "8.9", .. }),
+            "nobody occupies the hex after"
+        );
+    }
+    assert!(hit > 0, "some rolls strike the tank");
+    // Not without Germans beside it.
+    let mut alone = game.clone();
+    put(&mut alone, GERMAN_INFANTRY_1, hex(8, 8), COMBAT, Dir::Up);
+    put(&mut alone, GERMAN_INFANTRY_2, hex(8, 8), COMBAT, Dir::Up);
+    put(&mut alone, GERMAN_TANK, hex(8, 7), COMBAT, Dir::Up);
+    let e = bombard(&mut alone, &[SOVIET_ARTILLERY], y, false).unwrap_err();
+    assert_eq!(e.case, "17.2");
+}
+
+#[test]
+fn fb_players_17_2_the_fronts_share_the_air_strikes_the_odd_one_zhukovs() {
+    let mut game = fronts(3);
+    let targets = [hex(2, 2), hex(4, 4), hex(6, 2)];
+    for (i, &t) in targets.iter().enumerate() {
+        let u = [GERMAN_INFANTRY_1, GERMAN_INFANTRY_2, GERMAN_TANK][i];
+        put(&mut game, u, t, COMBAT, Dir::Up);
+    }
+    until(&mut game, SOVIET, SegmentKind::Combat);
+    game.state.air_strikes = 3;
+    game.state.air_received = 3;
+    let strike = |g: &mut Game<'static>, target: HexId, by: Option<Front>| {
+        let r = cmd(g, Command::AirStrike { target, by });
+        if r.is_ok() {
+            if let Pending::Roll { .. } = g.pending() {
+                g.apply(&Input::Rolled(DiceRoll::of(&[1, 1]))).unwrap();
+            }
+            while let Pending::Choose { .. } = g.pending() {
+                g.apply(&Input::Chose(0)).unwrap();
+            }
+        }
+        r
+    };
+    assert_eq!(
+        strike(&mut game, targets[0], None).unwrap_err().case,
+        "17.2",
+        "name the front"
+    );
+    strike(&mut game, targets[0], Some(Front::Koniev)).expect("Koniev's one");
+    let e = strike(&mut game, targets[1], Some(Front::Koniev)).unwrap_err();
+    assert_eq!(e.case, "17.2", "Koniev has had his half of three");
+    strike(&mut game, targets[1], Some(Front::Zhukov)).expect("Zhukov's first");
+    strike(&mut game, targets[2], Some(Front::Zhukov)).expect("and the odd one");
+}
