@@ -462,7 +462,7 @@ impl FortressAgent {
                         } else {
                             engine::fortress::counters::Front::Koniev
                         })
-                        .filter(|_| g.players() >= 3 && side == SOVIET),
+                        .filter(|_| g.players() >= 3 && g.phasing() == SOVIET),
                     }));
                 }
             }

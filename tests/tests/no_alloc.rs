@@ -202,3 +202,66 @@ fn engine_apply_pending_and_view_never_allocate() {
         .join()
         .expect("no allocation in the engine");
 }
+
+/// Fortress Berlin's games on the built-in data, counting inside `apply`, `pending` and every
+/// seat's `view`: the base game, and one with every optional rule (the U-Bahn, six players,
+/// the Character Game, army coordination), from the set-up to the end.
+#[test]
+fn fortress_apply_pending_and_view_never_allocate() {
+    use engine::core::contract::Ruleset;
+    use engine::fortress::counters::{GERMAN, SOVIET};
+    use engine::fortress::game::Game as Fb;
+    use tests::fortress_agent::{fortress_berlin, FortressAgent};
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(|| {
+            let every = Fb::options_from_pairs([
+                ("ubahn", "on"),
+                ("players", "6"),
+                ("character-game", "on"),
+                ("army-coordination", "on"),
+            ])
+            .expect("offered");
+            let (mut inputs, mut kinds) = (0usize, std::collections::HashSet::new());
+            for (seed, options) in [(1u64, Fb::default_options()), (2, every)] {
+                let mut g = Fb::new(fortress_berlin(), "full-game", options).expect("scenario");
+                let mut agent = FortressAgent::new(seed);
+                let mut over = false;
+                for _ in 0..200_000 {
+                    let (p, n) = counted(|| Ruleset::pending(&g));
+                    assert_eq!(n, 0, "{seed}: pending() allocated at {:?}", g.state.waiting);
+                    for viewer in [Viewer::Public, Viewer::Side(GERMAN), Viewer::Side(SOVIET)] {
+                        let (_, n) = counted(|| {
+                            std::hint::black_box(Ruleset::view(&g, viewer));
+                        });
+                        assert_eq!(n, 0, "{seed}: view() allocated at {:?}", g.state.waiting);
+                    }
+                    if matches!(p, Pending::GameOver) {
+                        over = true;
+                        break;
+                    }
+                    kinds.insert(std::mem::discriminant(&g.state.waiting));
+                    let mut accepted = false;
+                    for input in agent.candidates(&g) {
+                        let (r, n) = counted(|| g.apply(&input).map(|_| ()));
+                        assert_eq!(n, 0, "{seed}: apply({input:?}) allocated {n} times");
+                        if r.is_ok() {
+                            accepted = true;
+                            inputs += 1;
+                            break;
+                        }
+                    }
+                    assert!(accepted, "{seed}: stuck at {:?}", g.state.waiting);
+                }
+                assert!(over, "{seed}: the game reaches its end");
+            }
+            println!(
+                "Fortress Berlin: {inputs} inputs applied without a heap allocation, {} kinds of wait",
+                kinds.len()
+            );
+            assert!(kinds.len() >= 6, "the games went through set-up, commands, rolls, choices and draws");
+        })
+        .expect("thread")
+        .join()
+        .expect("no allocation in the Fortress Berlin engine");
+}
