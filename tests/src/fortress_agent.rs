@@ -492,6 +492,10 @@ impl FortressAgent {
 /// * stacking (3.1.4): when the phasing player is to give commands at the start of a segment,
 ///   no force is over its limit;
 /// * (in [`playout`]) the VP track equals the awards summed from the start (12.0);
+/// * modes and facing (3.3, 3.4): a unit has a facing exactly when its face up is a faced one
+///   (maneuver mode; never a plant protection battalion), and the faced units of one force
+///   face the same way;
+/// * the Soviet fronts never share a hex (17.2), and a finished game names its winners;
 /// * limited intelligence (3.1.5, 3.6): no seat and no onlooker sees more of an enemy force
 ///   than its top unit, unless a close assault or mixed bombardment involving it is waiting
 ///   for its dice.
@@ -524,6 +528,27 @@ pub fn check_invariants(g: &Fb, segment_start: bool) -> Result<(), String> {
                 "{}: a force is over the stacking limit at a segment's start: {:?}",
                 l.case, l.from
             ));
+        }
+    }
+    // 3.3, 3.4: a facing exactly on a faced face; one facing a force.
+    for s in &b.stacks.stacks {
+        let mut force_facing = None;
+        for &u in &s.units {
+            let (Some(c), Some(x)) = (g.data.forces.counter(u), b.unit(u)) else {
+                continue;
+            };
+            let faced = *c.faces.faced.on(x.counter.face);
+            if faced != x.counter.facing.is_some() {
+                return Err(format!(
+                    "3.4: unit {u:?} in {:?} mode has facing {:?}",
+                    x.counter.face, x.counter.facing
+                ));
+            }
+            if let Some(f) = x.counter.facing {
+                if *force_facing.get_or_insert(f) != f {
+                    return Err(format!("3.4: the force in {:?} faces two ways", s.hex));
+                }
+            }
         }
     }
     // 17.2: the two Soviet fronts never share a hex.

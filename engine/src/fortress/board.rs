@@ -351,6 +351,27 @@ impl FortressState<UNITS> {
         Ok(())
     }
 
+    /// Moves `units` of one force into `to` without paying for it (a retreat, an advance, a
+    /// defector's walk): maneuver-mode units joining a force there take its facing (3.4.2).
+    pub fn shift(&mut self, units: &[UnitId], to: HexId) -> Result<(), RuleViolation> {
+        let side = units
+            .first()
+            .and_then(|&u| self.stacks.of(u))
+            .map(|s| s.owner);
+        let joined = side
+            .and_then(|s| self.stacks.at(to, s))
+            .and_then(|s| force_facing(self, s));
+        self.stacks.move_force(units, to, &super::stacking::LOOSE)?;
+        for &u in units {
+            let x = self.unit_mut(u)?;
+            x.state.location = Location::OnMap(to);
+            if let (Some(f), Some(_)) = (joined, x.counter.facing) {
+                x.counter.facing = Some(f);
+            }
+        }
+        Ok(())
+    }
+
     /// Takes a unit off the map for good (eliminated, 3.1.4, 8.6).
     pub fn eliminate(&mut self, u: UnitId) -> Result<(), RuleViolation> {
         if self.stacks.of(u).is_some() {

@@ -10,9 +10,8 @@ use super::combatants::{combatant, defended_hex, defenders_at};
 use super::{Choice, Event, Force, Game};
 use crate::core::hex::HexId;
 use crate::core::protocol::{emit, refuse, Events, RuleViolation};
-use crate::core::units::{Location, UnitId};
+use crate::core::units::UnitId;
 use crate::fortress::combat::{AdvanceRight, CombatKind};
-use crate::fortress::stacking::LOOSE;
 use crate::fortress::terrain::{modes_of, step_cost};
 use crate::fortress::zoc::enemy_zone;
 
@@ -122,12 +121,7 @@ impl Game<'_> {
 
     fn shift(&mut self, units: &[UnitId], to: HexId) -> Result<(), RuleViolation> {
         self.check_fronts_apart(units, to)?;
-        let b = &mut self.state.board;
-        b.stacks.move_force(units, to, &LOOSE)?;
-        for &u in units {
-            b.unit_mut(u)?.state.location = Location::OnMap(to);
-        }
-        Ok(())
+        self.state.board.shift(units, to)
     }
 
     /// The attacker's answer during the advance or the exploitation.

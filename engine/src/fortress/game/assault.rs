@@ -15,7 +15,7 @@
 //! A retreat may leave the map from an edge hex (8.7.1): German units that do are eliminated,
 //! Soviet ones come back next turn at the closest lettered entry area.
 
-use super::combatants::{combatant, crossing, defended_hex, defenders_at};
+use super::combatants::{combatant, crossing, defended_hex, defenders_at, fighter};
 use super::{Assaulters, Choice, Event, Force, Game, Waiting};
 use crate::core::hex::{Dir, HexId};
 use crate::core::protocol::{emit, refuse, DiceRoll, Events, Pending, RuleViolation};
@@ -125,18 +125,8 @@ impl Game<'_> {
         let b = &self.state.board;
         let mut assailants: heapless::Vec<Assailant, { super::MAX_ASSAULTERS }> =
             heapless::Vec::new();
-        for (i, &u) in attackers.iter().enumerate() {
-            if attackers[..i].contains(&u) {
-                return refuse("8.4.2", "a unit is named twice");
-            }
-            if self.data.forces.counter(u).map(|c| c.side) != Some(side) {
-                return refuse("8.0", "the phasing player assaults with his own units");
-            }
-            let Some(from) = b.hex_of(u) else {
-                return refuse("8.4.1", "the unit is not on the map");
-            };
-            let k =
-                combatant(self, u).ok_or(RuleViolation::new("11.1.5", "a leader never fights"))?;
+        for i in 0..attackers.len() {
+            let (from, k) = fighter(self, attackers, i, side, "8.4.1")?;
             let toward = self.data.map.geometry.direction_to(from, target);
             let a = Assailant {
                 unit: k,
@@ -792,11 +782,7 @@ impl Game<'_> {
             }
             (Stage::Retreat { .. }, Choice::Hex(to)) => {
                 let units = self.retreating(&a);
-                let b = &mut self.state.board;
-                b.stacks.move_force(&units, to, &stacking::LOOSE)?;
-                for &u in &units {
-                    b.unit_mut(u)?.state.location = Location::OnMap(to);
-                }
+                self.state.board.shift(&units, to)?;
                 emit(events, Event::Retreated { units, to })?;
                 if let Stage::Retreat { path, .. } = &mut a.stage {
                     let _ = path.push(to);

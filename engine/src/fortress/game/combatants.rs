@@ -6,6 +6,7 @@
 use super::{Force, Game};
 use crate::core::hex::{Dir, HexId};
 use crate::core::map::{HexFeatures, SideFeatures};
+use crate::core::protocol::{refuse, Case, RuleViolation};
 use crate::core::side::Side;
 use crate::core::units::UnitId;
 use crate::fortress::board::terrain;
@@ -35,6 +36,30 @@ pub fn combatant(g: &Game<'_>, u: UnitId) -> Option<Combatant> {
     k.underground = x.counter.game.underground;
     k.in_command = command::command_of(&data.map, &data.forces, b, u).in_command();
     Some(k)
+}
+
+/// Unit `i` of `units`, named by `side` for a combat, checked as every combat checks it: named
+/// once and on the map (`case`), its owner's (8.0), no leader (11.1.5). Its hex and what it is
+/// for combat.
+pub(super) fn fighter(
+    g: &Game<'_>,
+    units: &[UnitId],
+    i: usize,
+    side: Side,
+    case: Case,
+) -> Result<(HexId, Combatant), RuleViolation> {
+    let u = units[i];
+    if units[..i].contains(&u) {
+        return refuse(case, "a unit is named twice");
+    }
+    if g.data.forces.counter(u).map(|c| c.side) != Some(side) {
+        return refuse("8.0", "a player fights with his own units");
+    }
+    let Some(from) = g.state.board.hex_of(u) else {
+        return refuse(case, "the unit is not on the map");
+    };
+    let k = combatant(g, u).ok_or(RuleViolation::new("11.1.5", "a leader never fights"))?;
+    Ok((from, k))
 }
 
 /// The defended hex as combat reads it: terrain (8.1.5), ruins (9.0.3), fortification (10.1).

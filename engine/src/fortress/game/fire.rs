@@ -10,7 +10,7 @@
 //!
 //! Gun fire is in `gun_fire` (8.3, 8.3.5); air strikes in `air` (11.4).
 
-use super::combatants::{combatant, defended_hex, defenders_at};
+use super::combatants::{combatant, defended_hex, defenders_at, fighter};
 use super::{Assaulters, Event, Game, Waiting};
 use crate::core::hex::HexId;
 use crate::core::los::{hex_line, line_of_sight, LineHex, SpineRule};
@@ -82,27 +82,20 @@ impl Game<'_> {
         target: HexId,
     ) -> Result<CombatCard, RuleViolation> {
         let side = self.phasing();
-        let b = &self.state.board;
         let g = &self.data.map.geometry;
         let spotted = self.spotted(target);
         let mut fire: heapless::Vec<FireSource, MAX_FIRE> = heapless::Vec::new();
         for (i, &u) in firers.iter().enumerate() {
-            if firers[..i].contains(&u) {
-                return refuse("8.2", "a unit is named twice");
-            }
-            if self.data.forces.counter(u).map(|c| c.side) != Some(side) {
-                return refuse("8.0", "the phasing player fires with his own units");
-            }
-            if self.off_board(u) {
+            // 11.3: a Soviet Army HQ named once brings its army's strike, wherever it stands.
+            if side == crate::fortress::counters::SOVIET
+                && self.off_board(u)
+                && !firers[..i].contains(&u)
+            {
                 fire.push(self.army_strike(u, target))
                     .map_err(|_| RuleViolation::new("engine", "too many firers"))?;
                 continue;
             }
-            let Some(from) = b.hex_of(u) else {
-                return refuse("8.2", "the unit is not on the map");
-            };
-            let k =
-                combatant(self, u).ok_or(RuleViolation::new("11.1.5", "a leader never fights"))?;
+            let (from, k) = fighter(self, firers, i, side, "8.2")?;
             let firer = Firer {
                 unit: k,
                 distance: g.distance(from, target).min(u8::MAX as u16) as u8,

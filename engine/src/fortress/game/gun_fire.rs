@@ -14,7 +14,7 @@
 //! a hexside of its hex (adjacent, 8.3.6).
 
 use super::assault::{Announced, AssaultStep};
-use super::combatants::{combatant, crossing, defended_hex};
+use super::combatants::{combatant, crossing, defended_hex, fighter};
 use super::{Assaulters, Choice, Event, Game, Waiting};
 use crate::core::map::HexFeatures;
 use crate::core::protocol::{emit, refuse, Events, Pending, RuleViolation};
@@ -55,17 +55,7 @@ impl Game<'_> {
         let mut list: heapless::Vec<Firer, { super::MAX_ASSAULTERS }> = heapless::Vec::new();
         let mut across: Option<Crossing> = None;
         for (i, &u) in firers.iter().enumerate() {
-            if firers[..i].contains(&u) {
-                return refuse("8.3.3", "a unit is named twice");
-            }
-            if self.data.forces.counter(u).map(|c| c.side) != Some(side) {
-                return refuse("8.0", "a player fires with his own units");
-            }
-            let Some(from) = b.hex_of(u) else {
-                return refuse("8.3.1", "the firing unit is not on the map");
-            };
-            let k =
-                combatant(self, u).ok_or(RuleViolation::new("11.1.5", "a leader never fights"))?;
+            let (from, k) = fighter(self, firers, i, side, "8.3.3")?;
             let here = g
                 .direction_to(at, from)
                 .map_or(Crossing::OPEN, |d| crossing(self, at, d));

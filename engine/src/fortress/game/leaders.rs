@@ -30,7 +30,7 @@
 use super::{DieFor, Event, Game, Waiting};
 use crate::core::hex::{Dir, HexId};
 use crate::core::protocol::{emit, refuse, Events, RuleViolation, MAX_OPTIONS};
-use crate::core::units::{Location, UnitId};
+use crate::core::units::UnitId;
 use crate::fortress::board::{Segment, SegmentKind};
 use crate::fortress::combat::CombatResult;
 use crate::fortress::counters::{COMBAT, GERMAN, SOVIET};
@@ -362,10 +362,7 @@ impl Game<'_> {
             return refuse("17.4.3", "a defector moves up to eight MP a segment");
         }
         let bunker = self.hitler().and_then(|h| self.state.board.hex_of(h)) == Some(to);
-        let b = &mut self.state.board;
-        b.stacks
-            .move_force(&[u], to, &crate::fortress::stacking::LOOSE)?;
-        b.unit_mut(u)?.state.location = Location::OnMap(to);
+        self.state.board.shift(&[u], to)?;
         let l = &mut self.state.leaders.drawn[i];
         l.spent = spent + cost;
         l.moved_on = turn;

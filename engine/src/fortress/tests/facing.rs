@@ -84,3 +84,29 @@ fn fb_facing_3_4_1_maneuver_acts_only_through_its_facing_hexsides() {
         n(y, Dir::Down)
     ));
 }
+
+#[test]
+fn fb_facing_3_4_2_units_retreating_or_advancing_into_a_force_take_its_facing() {
+    let mut k = Kit::new();
+    let a = k.infantry(GERMAN, None);
+    let b = k.infantry(GERMAN, None);
+    let c = k.infantry(GERMAN, None);
+    let mut s = k.state();
+    let x = h(5, 5);
+    put(&k, &mut s, a, x, MANEUVER, Dir::Up);
+    put(&k, &mut s, b, h(5, 6), MANEUVER, Dir::Down);
+    put(&k, &mut s, c, h(5, 6), COMBAT, Dir::Down);
+    // A retreat, an advance or a defector's walk moves without paying (8.7, 8.9, 17.4.3).
+    s.shift(&[b, c], x).unwrap();
+    assert_eq!(s.hex_of(b), Some(x));
+    assert_eq!(
+        s.unit(b).unwrap().counter.facing,
+        Some(Facing(Dir::Up)),
+        "3.4.2: the whole hex faces alike"
+    );
+    assert_eq!(
+        s.unit(c).unwrap().counter.facing,
+        None,
+        "combat mode stays all round"
+    );
+}
