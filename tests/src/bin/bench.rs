@@ -482,6 +482,19 @@ fn bench_synthetic_states() {
         );
         budget(&format!("state_{key}_bytes"), size as f64, STATE_BUDGET);
     }
+    // The game as built: Fortress Berlin's own `State` with every optional rule's part (the
+    // U-Bahn, the players' roles, the Character Game's leaders, units off the map).
+    let size = size_of::<engine::fortress::State>();
+    println!(
+        "Fortress Berlin game state (engine::fortress::State): {size} bytes ({:.1} KiB; budget ≤ 256 KiB: {})",
+        size as f64 / 1024.0,
+        verdict(size as f64, STATE_BUDGET)
+    );
+    budget(
+        "state_fortress_berlin_game_bytes",
+        size as f64,
+        STATE_BUDGET,
+    );
 }
 
 fn bench_css_legal_actions() {
