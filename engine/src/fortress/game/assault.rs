@@ -707,16 +707,7 @@ impl Game<'_> {
 
     pub(super) fn aftermath_pending(&self, a: &Aftermath) -> Pending<Choice> {
         let (player, purpose, case, list) = self.aftermath_options(a);
-        let mut options = heapless::Vec::new();
-        for c in list {
-            let _ = options.push(c);
-        }
-        Pending::Choose {
-            player,
-            purpose,
-            case,
-            options,
-        }
+        super::choose(player, purpose, case, list)
     }
 
     /// The answer to the pending obligation.

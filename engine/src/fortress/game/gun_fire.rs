@@ -246,16 +246,7 @@ impl Game<'_> {
 
     pub(super) fn defensive_fire_pending(&self) -> Pending<Choice> {
         let (purpose, list) = self.defensive_options();
-        let mut options = heapless::Vec::new();
-        for c in list {
-            let _ = options.push(c);
-        }
-        Pending::Choose {
-            player: self.phasing().other(),
-            purpose,
-            case: "8.3.5",
-            options,
-        }
+        super::choose(self.phasing().other(), purpose, "8.3.5", list)
     }
 
     /// The defender's answer: a firer, its target, one more firer, or `Stop` (no more fire, or

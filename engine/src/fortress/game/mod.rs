@@ -297,6 +297,29 @@ pub struct State {
     pub leaders: leaders::Leaders,
 }
 
+/// A choice for `player` among `options`, for `purpose` under `case`: the one way every
+/// pending choice of the game is put (options beyond the protocol's capacity are dropped, never
+/// a panic).
+pub(super) fn choose(
+    player: Side,
+    purpose: &'static str,
+    case: crate::core::protocol::Case,
+    options: impl IntoIterator<Item = Choice>,
+) -> Pending<Choice> {
+    let mut list = heapless::Vec::new();
+    for c in options {
+        if list.push(c).is_err() {
+            break;
+        }
+    }
+    Pending::Choose {
+        player,
+        purpose,
+        case,
+        options: list,
+    }
+}
+
 /// A Soviet unit off the map after a retreat, and the entry area it comes back by (8.7.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Returning {
@@ -495,34 +518,24 @@ impl<'d> Game<'d> {
                 match super::stacking::over_stacked::<1>(&self.data.forces, &self.state.board)
                     .first()
                 {
-                    Some(l) => {
-                        let mut options = heapless::Vec::new();
-                        for &u in &l.from {
-                            let _ = options.push(Choice::Unit(u));
-                        }
-                        Pending::Choose {
-                            player: l.player,
-                            purpose: "eliminate an over-stacked unit",
-                            case: l.case,
-                            options,
-                        }
-                    }
+                    Some(l) => choose(
+                        l.player,
+                        "eliminate an over-stacked unit",
+                        l.case,
+                        l.from.iter().map(|&u| Choice::Unit(u)),
+                    ),
                     None => Pending::Command { player: phasing },
                 }
             }
             Waiting::Aftermath(a) => self.aftermath_pending(a),
             Waiting::Draw { .. } | Waiting::VolkssturmFlees => self.volkssturm_pending(),
             Waiting::DrawNaval => self.naval_pending(),
-            Waiting::Substitute(u) => Pending::Choose {
-                player: super::counters::SOVIET,
-                purpose: "a substitute leaves in place of an eliminated unit",
-                case: "5.1",
-                options: self
-                    .substitutes_for(*u)
-                    .into_iter()
-                    .map(Choice::Unit)
-                    .collect(),
-            },
+            Waiting::Substitute(u) => choose(
+                super::counters::SOVIET,
+                "a substitute leaves in place of an eliminated unit",
+                "5.1",
+                self.substitutes_for(*u).into_iter().map(Choice::Unit),
+            ),
             Waiting::Support { side } => self.support_pending(*side),
             Waiting::DefensiveFire { .. } => self.defensive_fire_pending(),
             Waiting::Die(d) => Pending::Roll {

@@ -7,7 +7,6 @@
 use super::{Event, Game};
 use crate::core::hex::HexId;
 use crate::core::protocol::{refuse, Events, RuleViolation};
-use crate::core::side::Side;
 use crate::core::units::{Location, UnitId};
 use crate::fortress::board::SegmentKind;
 use crate::fortress::counters::{Front, COMBAT, GERMAN, SOVIET};
@@ -260,11 +259,5 @@ impl Game<'_> {
             .map(|u| front_of(forces, u))
             .or(self.state.last_assault_front);
         self.state.capturer = front;
-    }
-
-    /// The player of `side` a pending choice about `u` belongs to, for the table to turn to.
-    pub fn commander_of(&self, u: UnitId) -> (Side, Option<Role>) {
-        let side = self.data.forces.counter(u).map_or(GERMAN, |c| c.side);
-        (side, self.role_of(u))
     }
 }

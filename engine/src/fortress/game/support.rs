@@ -57,19 +57,18 @@ impl Game<'_> {
 
     /// The choice of an HQ to support the announced assault, or none (`Stop`).
     pub(super) fn support_pending(&self, side: Side) -> Pending<Choice> {
-        let mut options = heapless::Vec::new();
-        if let Some(a) = &self.state.suspended {
-            for u in self.support_options(side, a) {
-                let _ = options.push(Choice::Unit(u));
-            }
-        }
-        let _ = options.push(Choice::Stop);
-        Pending::Choose {
-            player: side,
-            purpose: "an HQ adds its Support Fire to the close assault, or none",
-            case: "3.5.2",
-            options,
-        }
+        let hqs = self
+            .state
+            .suspended
+            .as_ref()
+            .map(|a| self.support_options(side, a))
+            .unwrap_or_default();
+        super::choose(
+            side,
+            "an HQ adds its Support Fire to the close assault, or none",
+            "3.5.2",
+            hqs.into_iter().map(Choice::Unit).chain([Choice::Stop]),
+        )
     }
 
     /// The answer: an HQ joins (and the same side may name another), or `side` is done.

@@ -97,16 +97,12 @@ impl Game<'_> {
     /// What the check waits for: a draw from the cup or the unit that runs away.
     pub(super) fn volkssturm_pending(&self) -> Pending<Choice> {
         match self.state.waiting {
-            Waiting::VolkssturmFlees => Pending::Choose {
-                player: GERMAN,
-                purpose: "a Volkssturm unit runs away",
-                case: "5.5",
-                options: self
-                    .volkssturm_on_map()
-                    .into_iter()
-                    .map(Choice::Unit)
-                    .collect(),
-            },
+            Waiting::VolkssturmFlees => super::choose(
+                GERMAN,
+                "a Volkssturm unit runs away",
+                "5.5",
+                self.volkssturm_on_map().into_iter().map(Choice::Unit),
+            ),
             _ => Pending::DrawChit {
                 player: GERMAN,
                 cup: "Volkssturm",
