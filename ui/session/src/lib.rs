@@ -31,6 +31,7 @@
 pub mod fortress;
 pub mod header;
 pub mod persist;
+pub mod present;
 pub mod replay;
 pub mod ruleset;
 mod session;

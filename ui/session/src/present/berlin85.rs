@@ -1,0 +1,210 @@
+//! *Berlin '85*'s adapter to the presentation model: its counters (nationality colours, NATO
+//! symbols, factors as printed, "U" while untried [11.0]) and its questions in words.
+
+use super::{stacked, CounterFace, CounterMark, OptionText, Palette, Present, Symbol};
+use crate::ruleset::Berlin85;
+use engine::berlin85::bridges::DemolitionTarget;
+use engine::berlin85::movement::DropStage;
+use engine::berlin85::view::UnitView;
+use engine::berlin85::{Choice, Phase};
+use engine::core::contract::Ruleset;
+use engine::core::hex::{Dir, HexId};
+use engine::core::protocol::Case;
+use engine::core::side::Viewer;
+use engine::core::units::{Location, Nationality, UnitKind};
+
+/// Body, band and ink of a nationality's counters.
+pub fn palette(n: Nationality) -> Palette {
+    let (body, band, ink) = match n {
+        Nationality::Us => (0x9aae62, 0x5d6f2e, 0x101010),
+        Nationality::British => (0xdcc98f, 0x9a864b, 0x101010),
+        Nationality::French => (0x8db3e2, 0x3f6aa3, 0x101010),
+        Nationality::WestGerman => (0xb4bac1, 0x68717b, 0x101010),
+        Nationality::WestBerlinPolice => (0xd8ebf7, 0x3a7bd5, 0x101010),
+        Nationality::Soviet => (0xc0392b, 0x7e1f17, 0xffffff),
+        Nationality::EastGerman => (0xb0623c, 0x6e3718, 0xffffff),
+        Nationality::EastBerlinPolice => (0xf2c0b6, 0xc0392b, 0x101010),
+        Nationality::German => (0x9e9e9e, 0x5a5a5a, 0x101010),
+    };
+    Palette { body, band, ink }
+}
+
+/// The symbol printed for a unit type [2.2].
+pub fn symbol(kind: UnitKind) -> Symbol {
+    match kind {
+        UnitKind::Infantry => Symbol::Infantry,
+        UnitKind::Mechanized => Symbol::MechanizedInfantry,
+        UnitKind::Tank => Symbol::Armour,
+        UnitKind::Recon => Symbol::Recon,
+        UnitKind::Paratroop => Symbol::Paratroop,
+        UnitKind::Police => Symbol::Text("POL"),
+        UnitKind::MilitaryPolice => Symbol::Text("MP"),
+        UnitKind::SpecialForces => Symbol::Text("SF"),
+        UnitKind::Engineer => Symbol::Engineer,
+        UnitKind::Headquarters => Symbol::Text("HQ"),
+        UnitKind::Artillery => Symbol::Artillery,
+        UnitKind::SelfPropelledArtillery => Symbol::SelfPropelledArtillery,
+        UnitKind::RocketArtillery => Symbol::RocketArtillery,
+        UnitKind::AntiTank => Symbol::AntiTank,
+    }
+}
+
+/// Factors as the viewer sees them: "A-D-M", "U-M" while untried [11.0], "B-F-R-D-M" for
+/// artillery [2.32].
+pub fn factors(u: &UnitView<'_>) -> String {
+    if u.kind.is_artillery() {
+        format!(
+            "{}-{}-{}-{}-{}",
+            u.barrage, u.fpf, u.range, u.defense, u.movement
+        )
+    } else if u.untried {
+        format!("U-{}", u.movement)
+    } else {
+        format!("{}-{}-{}", u.attack, u.defense, u.movement)
+    }
+}
+
+/// One counter of the view, as drawn.
+pub fn face(u: &UnitView<'_>, hex: HexId, depth: u8, spent: bool) -> CounterFace {
+    CounterFace {
+        unit: u.id,
+        hex,
+        depth,
+        side: u.side,
+        palette: palette(u.nationality),
+        symbol: symbol(u.kind),
+        size: u.size.to_string(),
+        factors: factors(u),
+        corner: String::new(),
+        name: u.name.to_string(),
+        face: None,
+        facing: None,
+        marks: if spent {
+            vec![CounterMark::Spent]
+        } else {
+            Vec::new()
+        },
+        hides_more: false,
+    }
+}
+
+/// "the bridge between 1420 and 1421", "the POL at 2316" [12.0].
+pub fn demolition_place(game: &Berlin85, target: DemolitionTarget) -> String {
+    let geo = &game.data().map.geometry;
+    match target {
+        DemolitionTarget::Bridge(side) => {
+            let dir = Dir::from_index(usize::from(side.dir));
+            match geo.neighbour(side.hex, dir) {
+                Some(n) => format!(
+                    "the bridge between {} and {}",
+                    geo.format(side.hex),
+                    geo.format(n)
+                ),
+                None => format!("the bridge at {}", geo.format(side.hex)),
+            }
+        }
+        DemolitionTarget::Pol(h) => format!("the POL at {}", geo.format(h)),
+    }
+}
+
+impl Present for Berlin85 {
+    fn counters(&self, viewer: Viewer) -> Vec<CounterFace> {
+        let view = self.view(viewer);
+        let mut out = Vec::new();
+        // Counters of a hex lie in roster order; Berlin '85 keeps no stack order.
+        let mut hexes: Vec<HexId> = Vec::new();
+        for u in &view.units {
+            if let Location::OnMap(h) = u.location {
+                if !hexes.contains(&h) {
+                    hexes.push(h);
+                }
+            }
+        }
+        for h in hexes {
+            let here: Vec<_> = view
+                .units
+                .iter()
+                .filter(|u| u.location == Location::OnMap(h))
+                .map(|u| u.id)
+                .collect();
+            stacked(
+                h,
+                &here,
+                |id, hex, depth| {
+                    let u = view.unit(id)?;
+                    // Spent: moved in the phasing player's movement phase [5.0].
+                    let spent = u.moved && u.side == view.phasing && view.phase == Phase::Movement;
+                    Some(face(u, hex, depth, spent))
+                },
+                &mut out,
+            );
+        }
+        out
+    }
+
+    fn option_text(&self, o: &Choice, case: Case) -> OptionText {
+        let data = self.data();
+        let geo = &data.map.geometry;
+        let (label, detail) = match o {
+            Choice::Yes => ("Yes".to_string(), String::new()),
+            Choice::No => ("No".to_string(), String::new()),
+            Choice::Hex(h) => {
+                let terrain = data
+                    .terrain(*h)
+                    .map_or(String::new(), |t| t.name.to_string());
+                (format!("Hex {}", geo.format(*h)), terrain)
+            }
+            Choice::Stop if case.starts_with("7.9") => (
+                "Stop here".to_string(),
+                "[7.92] advance no further".to_string(),
+            ),
+            Choice::Stop => (
+                "Stop here".to_string(),
+                "[7.75] end the retreat in this urban hex".to_string(),
+            ),
+            Choice::TheyShallNotPass => (
+                "They Shall Not Pass".to_string(),
+                "[7.76] roll instead of retreating".to_string(),
+            ),
+            Choice::Unit(u) => (
+                data.roster
+                    .get(*u)
+                    .map_or(String::new(), |d| d.name.to_string()),
+                String::new(),
+            ),
+            Choice::Strength { attack, defense } => {
+                (format!("{attack}-{defense}"), "strength chit".to_string())
+            }
+        };
+        OptionText { label, detail }
+    }
+
+    /// A paradrop's Survival [18.5] and Scatter [18.1] rolls name the unit and its hex (and
+    /// the survival modifier [18.6]); a demolition roll names what is blown [12.0].
+    fn roll_purpose(&self, purpose: &'static str, _case: Case) -> String {
+        let geo = &self.data().map.geometry;
+        let movement = &self.state.movement;
+        let drop = match movement.drop_stage {
+            DropStage::Survival(n) | DropStage::Scatter(n) => {
+                movement.drops.get(usize::from(n)).copied()
+            }
+            _ => None,
+        };
+        if let Some(d) = drop {
+            let modifier = if matches!(movement.drop_stage, DropStage::Survival(_)) {
+                format!(", modifier {:+} [18.6]", self.survival_modifier(d.hex))
+            } else {
+                String::new()
+            };
+            return format!(
+                "{purpose}: {} dropping on {}{modifier}",
+                self.def(d.unit).name,
+                geo.format(d.hex)
+            );
+        }
+        if let Some(d) = self.current_demolition() {
+            return format!("Demolish {}", demolition_place(self, d.target));
+        }
+        purpose.to_string()
+    }
+}

@@ -1,0 +1,176 @@
+//! *Fortress Berlin*'s adapter to the presentation model: its counters (two faces, facing,
+//! disruption, the U-Bahn), stacks in their owner's order with an enemy force showing its top
+//! counter only (3.1.5, 3.6), and its questions in words.
+
+use super::{stacked, CounterFace, CounterMark, OptionText, Palette, Present, Symbol};
+use crate::fortress::Fortress;
+use engine::core::contract::Ruleset;
+use engine::core::hex::HexId;
+use engine::core::protocol::Case;
+use engine::core::side::Viewer;
+use engine::core::units::UnitId;
+use engine::fortress::counters::{Counter, Service, UnitSize, UnitType, COMBAT, GERMAN};
+use engine::fortress::game::Choice;
+
+/// Colours by service: the Wehrmacht field grey, the Waffen-SS black, the Volkssturm and the
+/// other civil formations buff, the Hitler Youth brown; the Soviets red (stand-ins: the
+/// counter sheet is not in the rulebook).
+pub fn palette(c: &Counter) -> Palette {
+    let (body, band, ink) = if c.side != GERMAN {
+        (0xc0392b, 0x7e1f17, 0xffffff)
+    } else if c.kind == UnitType::Leader {
+        (0xd9c27a, 0x8c7430, 0x101010)
+    } else {
+        match c.service() {
+            Service::Wehrmacht => (0x9aa08c, 0x5c6152, 0x101010),
+            Service::WaffenSs | Service::Bodyguard => (0x3a3a3a, 0x111111, 0xffffff),
+            Service::HitlerYouth => (0xa0784a, 0x5e4024, 0xffffff),
+            Service::Civil => (0xd8cfae, 0x8f8466, 0x101010),
+            Service::Freikorps => (0x7f8fa6, 0x44536a, 0xffffff),
+        }
+    };
+    Palette { body, band, ink }
+}
+
+/// The symbol printed for a unit type (2.2.2).
+pub fn symbol(kind: UnitType) -> Symbol {
+    match kind {
+        UnitType::Infantry => Symbol::Infantry,
+        UnitType::Engineer => Symbol::Engineer,
+        UnitType::Volkssturm => Symbol::Text("VS"),
+        UnitType::Police => Symbol::Text("POL"),
+        UnitType::HitlerYouth => Symbol::Text("HJ"),
+        UnitType::PlantProtection => Symbol::Text("WS"),
+        UnitType::MotorizedInfantry => Symbol::MotorizedInfantry,
+        UnitType::MechanizedInfantry => Symbol::MechanizedInfantry,
+        UnitType::Headquarters => Symbol::Text("HQ"),
+        UnitType::Armor => Symbol::Armour,
+        UnitType::AssaultGun => Symbol::AssaultGun,
+        UnitType::Recon => Symbol::Recon,
+        UnitType::AntiTank => Symbol::AntiTank,
+        UnitType::Flak => Symbol::AntiAircraft,
+        UnitType::Artillery => Symbol::Artillery,
+        UnitType::Leader => Symbol::Text("★"),
+    }
+}
+
+/// The size marks over the symbol (2.2.1).
+pub fn size(s: UnitSize) -> &'static str {
+    match s {
+        UnitSize::Company => "I",
+        UnitSize::Battalion => "II",
+        UnitSize::Regiment => "III",
+        UnitSize::Brigade => "X",
+        UnitSize::Division => "XX",
+        UnitSize::Corps => "XXX",
+        UnitSize::Army => "XXXX",
+    }
+}
+
+/// One counter as drawn: the values of the face that is up (2.2.3–2.2.6), its facing (3.4),
+/// disruption (8.8), having acted this segment.
+fn counter_face(g: &Fortress, u: UnitId, hex: HexId, depth: u8) -> Option<CounterFace> {
+    let c = g.data.forces.counter(u)?;
+    let unit = g.state.board.unit(u)?;
+    let face = unit.counter.face;
+    let p = c.on(face);
+    let status = &unit.counter.game;
+    let mut marks = Vec::new();
+    if status.disrupted.is_some() {
+        marks.push(CounterMark::Disrupted);
+    }
+    if status.acted || status.done.is_some() {
+        marks.push(CounterMark::Spent);
+    }
+    if status.underground {
+        marks.push(CounterMark::Underground);
+    }
+    Some(CounterFace {
+        unit: u,
+        hex,
+        depth,
+        side: unit.counter.owner.unwrap_or(c.side),
+        palette: palette(c),
+        symbol: symbol(c.kind),
+        size: size(c.size).to_string(),
+        factors: if c.kind == UnitType::Leader {
+            "★".repeat(usize::from(c.stars))
+        } else {
+            format!("{}-{}-{}", p.fs, p.pf, p.ma)
+        },
+        corner: if p.range > 0 {
+            p.range.to_string()
+        } else {
+            String::new()
+        },
+        name: c.name.to_string(),
+        face: (c.kind != UnitType::Leader).then_some(if face == COMBAT {
+            "combat"
+        } else {
+            "maneuver"
+        }),
+        facing: unit.counter.facing.map(|f| f.0),
+        marks,
+        hides_more: false,
+    })
+}
+
+impl Present for Fortress {
+    fn counters(&self, viewer: Viewer) -> Vec<CounterFace> {
+        let view = self.view(viewer);
+        let mut out = Vec::new();
+        for force in &view.forces {
+            let start = out.len();
+            stacked(
+                force.hex,
+                &force.units,
+                |u, h, d| counter_face(self, u, h, d),
+                &mut out,
+            );
+            // 3.1.5: the top counter alone, and nothing of what lies beneath.
+            if force.top_only {
+                if let Some(top) = out.get_mut(start) {
+                    top.hides_more = true;
+                }
+            }
+        }
+        // 17.1.1: the U-Bahn marker is seen by all; the unit under it by its owner only.
+        for under in &view.underground {
+            if let Some(u) = under.unit {
+                if let Some(c) = counter_face(self, u, under.hex, 0) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    fn option_text(&self, o: &Choice, case: Case) -> OptionText {
+        let geo = &self.data.map.geometry;
+        let (label, detail) = match o {
+            Choice::Unit(u) => {
+                let name = self
+                    .data
+                    .forces
+                    .counter(*u)
+                    .map_or(String::new(), |c| c.name.to_string());
+                let at = self
+                    .state
+                    .board
+                    .hex_of(*u)
+                    .map_or(String::new(), |h| format!("in {}", geo.format(h)));
+                (name, at)
+            }
+            Choice::Hex(h) => (format!("Hex {}", geo.format(*h)), format!("[{case}]")),
+            Choice::Stop => (
+                "Stop here".to_string(),
+                "[8.7] the retreat has gone its length".to_string(),
+            ),
+            Choice::OffMap => (
+                "Off the map".to_string(),
+                "[8.7.1] retreat off the map edge".to_string(),
+            ),
+        };
+        OptionText { label, detail }
+    }
+}

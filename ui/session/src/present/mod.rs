@@ -1,0 +1,321 @@
+//! The presentation model (issue 10): what the table shows of any game to one viewer, in
+//! words and shapes that name no game. Each game gives it through a thin adapter beside its
+//! [`TableGame`] ([`berlin85`], [`fortress`]); the touch UI draws a [`Frame`] and never reads
+//! a game's state.
+//!
+//! What a viewer may not see never reaches the frame: counters come from the engine's
+//! per-viewer view (an enemy force shows its top counter only, Fortress Berlin 3.1.5; an
+//! untried strength shows "U", Berlin '85 [11.0]), log lines are filtered by the visibility
+//! the engine gave each event, and a secret roll's purpose is worded for the roller only.
+
+pub mod berlin85;
+pub mod fortress;
+
+use crate::ruleset::TableGame;
+use crate::session::LoggedEvent;
+use engine::core::contract::Ruleset;
+use engine::core::hex::{Dir, HexId};
+use engine::core::protocol::{Case, Cited, Pending};
+use engine::core::side::{Side, Viewer};
+use engine::core::units::UnitId;
+
+/// The NATO symbol on a counter (APP-6 shapes, which every game here prints), or a short text
+/// in its box where the counter prints letters instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symbol {
+    Infantry,
+    MotorizedInfantry,
+    MechanizedInfantry,
+    Armour,
+    AssaultGun,
+    Recon,
+    Paratroop,
+    Engineer,
+    Artillery,
+    SelfPropelledArtillery,
+    RocketArtillery,
+    AntiTank,
+    AntiAircraft,
+    /// Letters in the symbol box: "HQ", "POL", "VS" …
+    Text(&'static str),
+}
+
+/// A counter's printed colours, `0xRRGGBB`: its body, the band behind its symbol, its ink.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    pub body: u32,
+    pub band: u32,
+    pub ink: u32,
+}
+
+/// A marker the table lays on a counter, or a state its face shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CounterMark {
+    /// Has moved or acted this phase (spent for the rest of it).
+    Spent,
+    /// Disrupted (Fortress Berlin 8.8).
+    Disrupted,
+    /// Out of supply or out of command.
+    Isolated,
+    /// In the U-Bahn, under its marker (Fortress Berlin 17.1).
+    Underground,
+}
+
+/// One counter on the map as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CounterFace {
+    pub unit: UnitId,
+    pub hex: HexId,
+    /// Place in its hex's stack, 0 on top.
+    pub depth: u8,
+    /// The side that owns it now.
+    pub side: Side,
+    pub palette: Palette,
+    pub symbol: Symbol,
+    /// Unit size as printed ("XX", "III", "II").
+    pub size: String,
+    /// The values as printed on the face that is up ("6-4-8", "U-8", "3-5-2").
+    pub factors: String,
+    /// A value printed in a corner (Fortress Berlin's range), if any.
+    pub corner: String,
+    pub name: String,
+    /// The face that is up, when the counter has two that matter for play ("combat").
+    pub face: Option<&'static str>,
+    /// The hexside it points at (Fortress Berlin 3.4), `None` when it faces all round.
+    pub facing: Option<Dir>,
+    pub marks: Vec<CounterMark>,
+    /// More counters lie under it that the viewer may not see (Fortress Berlin 3.1.5).
+    pub hides_more: bool,
+}
+
+/// A step of the sequence of play on the phase bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseCell {
+    pub name: &'static str,
+    pub case: Case,
+    pub when: When,
+}
+
+/// Before, at or after the game's current step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    ToCome,
+    Now,
+    Done,
+}
+
+/// A labelled option of a question, a chit of a cup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionText {
+    pub label: String,
+    pub detail: String,
+}
+
+/// What the game waits for, as the table asks it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    /// The player gives commands on the map and the panel.
+    Commands {
+        player: Side,
+    },
+    /// Dice to roll. `purpose` is worded for `viewer` (a secret roll says no more than that
+    /// it is one to anyone else).
+    Roll {
+        player: Side,
+        count: u8,
+        sides: u8,
+        purpose: String,
+        case: Case,
+        secret: bool,
+    },
+    /// A chit to draw from a cup; `chits` are those still in it.
+    Draw {
+        player: Side,
+        cup: &'static str,
+        case: Case,
+        chits: Vec<OptionText>,
+    },
+    /// A question with its options.
+    Choose {
+        player: Side,
+        question: String,
+        case: Case,
+        options: Vec<OptionText>,
+    },
+    GameOver,
+}
+
+impl Dialog {
+    /// The side that must act, if any.
+    pub fn player(&self) -> Option<Side> {
+        match self {
+            Dialog::Commands { player }
+            | Dialog::Roll { player, .. }
+            | Dialog::Draw { player, .. }
+            | Dialog::Choose { player, .. } => Some(*player),
+            Dialog::GameOver => None,
+        }
+    }
+}
+
+/// A line of the log the viewer may read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    pub case: Case,
+    pub text: String,
+}
+
+/// Everything the table draws of a game for one viewer after an input: computed once per
+/// accepted input and handed to every part of the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub viewer: Viewer,
+    pub counters: Vec<CounterFace>,
+    pub phases: Vec<PhaseCell>,
+    pub turn: u16,
+    pub last_turn: Option<u16>,
+    /// The side whose turn (or activation) it is.
+    pub phasing: Option<Side>,
+    pub dialog: Dialog,
+    /// The panel's main button: the command that ends the current step, its text and rule.
+    pub step_end: Option<StepEndButton>,
+}
+
+/// The button that ends the current step ("End movement" [5.0]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepEndButton {
+    pub label: &'static str,
+    pub case: Case,
+}
+
+/// What a game's adapter tells the presentation model.
+pub trait Present: TableGame {
+    /// Every counter on the map `viewer` may see, each stack top first.
+    fn counters(&self, viewer: Viewer) -> Vec<CounterFace>;
+    /// One option of a pending question or cup as its button reads; `case` is the question's.
+    fn option_text(&self, option: &Self::Choice, case: Case) -> OptionText;
+    /// What a roll is for, with the units and hexes it concerns where the game names them.
+    fn roll_purpose(&self, purpose: &'static str, case: Case) -> String {
+        let _ = case;
+        purpose.to_string()
+    }
+}
+
+/// The frame of `game` for `viewer`.
+pub fn frame<G: Present>(game: &G, viewer: Viewer) -> Frame {
+    let step = game.step();
+    Frame {
+        viewer,
+        counters: game.counters(viewer),
+        phases: phases::<G>(step.index),
+        turn: step.turn,
+        last_turn: step.last_turn,
+        phasing: step.side,
+        dialog: dialog(game, viewer),
+        step_end: game.step_end().map(|e| StepEndButton {
+            label: e.label,
+            case: e.case,
+        }),
+    }
+}
+
+/// The phase bar: the game's sequence of play with the current step marked.
+pub fn phases<G: TableGame>(now: usize) -> Vec<PhaseCell> {
+    G::SEQUENCE
+        .iter()
+        .enumerate()
+        .map(|(i, s)| PhaseCell {
+            name: s.name,
+            case: s.case,
+            when: match i.cmp(&now) {
+                core::cmp::Ordering::Less => When::Done,
+                core::cmp::Ordering::Equal => When::Now,
+                core::cmp::Ordering::Greater => When::ToCome,
+            },
+        })
+        .collect()
+}
+
+/// What the game waits for, as a dialog `viewer` may read.
+pub fn dialog<G: Present>(game: &G, viewer: Viewer) -> Dialog {
+    match game.pending() {
+        Pending::Command { player } => Dialog::Commands { player },
+        Pending::Roll {
+            player,
+            dice,
+            purpose,
+            case,
+            secret,
+        } => Dialog::Roll {
+            player,
+            count: dice.count,
+            sides: dice.sides,
+            purpose: if secret && viewer != Viewer::Side(player) {
+                format!("a secret roll of the {}", G::side_name(player))
+            } else {
+                game.roll_purpose(purpose, case)
+            },
+            case,
+            secret,
+        },
+        Pending::DrawChit {
+            player,
+            cup,
+            case,
+            chits,
+        } => Dialog::Draw {
+            player,
+            cup,
+            case,
+            chits: chits.iter().map(|c| game.option_text(c, case)).collect(),
+        },
+        Pending::Choose {
+            player,
+            purpose,
+            case,
+            options,
+        } => Dialog::Choose {
+            player,
+            question: purpose.to_string(),
+            case,
+            options: options.iter().map(|o| game.option_text(o, case)).collect(),
+        },
+        Pending::GameOver => Dialog::GameOver,
+    }
+}
+
+/// The log lines `viewer` may read, oldest first (each after its case, as the engine cited it).
+pub fn log<G: TableGame>(log: &[LoggedEvent<G::LogEvent>], viewer: Viewer) -> Vec<LogEntry> {
+    log.iter()
+        .filter(|l| l.visibility.shows_to(viewer))
+        .map(|l| {
+            let case = l.event.case();
+            let line = l.event.to_string();
+            // A game's log line reads "[case] text"; the entry keeps the two apart.
+            let text = match line.strip_prefix(&format!("[{case}] ")) {
+                Some(t) => t.to_string(),
+                None => line,
+            };
+            LogEntry { case, text }
+        })
+        .collect()
+}
+
+/// The counters of each stack in order, with their depths: the helper both adapters use.
+pub(crate) fn stacked(
+    hex: HexId,
+    units: &[UnitId],
+    mut face: impl FnMut(UnitId, HexId, u8) -> Option<CounterFace>,
+    out: &mut Vec<CounterFace>,
+) {
+    let mut depth = 0u8;
+    for &u in units {
+        if let Some(c) = face(u, hex, depth) {
+            out.push(c);
+            depth = depth.saturating_add(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

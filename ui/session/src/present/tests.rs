@@ -1,0 +1,269 @@
+//! The presentation model on real games of both rulesets: what a player at the table would
+//! see, and what he must not.
+
+use super::*;
+use crate::fortress::{Command as FbCommand, Fortress, Options as FbOptions};
+use crate::ruleset::{Berlin85, Command as B85Command, Options as B85Options, Phase};
+use crate::{Header, MemoryPersist, NullPersist, Session};
+use engine::core::protocol::Input;
+use engine::fortress::counters::{GERMAN, SOVIET};
+use engine::fortress::game::Choice as FbChoice;
+use std::collections::BTreeMap;
+
+fn fortress_set_up() -> Session<Fortress> {
+    let data = crate::fortress::builtin_data().expect("data");
+    let header = Header::for_game::<Fortress>("full-game", &FbOptions::default(), 7);
+    let mut s = Session::<Fortress>::new(data, header, Box::new(MemoryPersist::default()))
+        .expect("a session");
+    while matches!(Ruleset::pending(s.game()), Pending::DrawChit { .. }) {
+        s.apply(Input::Drew(0)).expect("drawn");
+    }
+    s.auto_place().expect("auto-place");
+    s.apply(Input::Command(FbCommand::SetUpDone))
+        .expect("set-up done");
+    s
+}
+
+/// Counters per hex, top first, as one viewer's frame has them.
+fn by_hex(frame: &Frame) -> BTreeMap<HexId, Vec<&CounterFace>> {
+    let mut m: BTreeMap<HexId, Vec<&CounterFace>> = BTreeMap::new();
+    for c in &frame.counters {
+        m.entry(c.hex).or_default().push(c);
+    }
+    m
+}
+
+#[test]
+fn fb_3_1_5_an_enemy_force_shows_its_top_counter_and_hides_how_many_lie_beneath() {
+    let s = fortress_set_up();
+    let g = s.game();
+    let german = frame(g, Viewer::Side(GERMAN));
+    let soviet = frame(g, Viewer::Side(SOVIET));
+    let onlooker = frame(g, Viewer::Public);
+    let mine = by_hex(&german);
+    let seen = by_hex(&soviet);
+    let mut stacks = 0;
+    for (hex, units) in &mine {
+        if units.iter().any(|c| c.side != GERMAN) || units.len() < 2 {
+            continue;
+        }
+        stacks += 1;
+        // The owner sees the whole force in his order, depths counting down from the top.
+        let depths: Vec<u8> = units.iter().map(|c| c.depth).collect();
+        assert_eq!(
+            depths,
+            (0..units.len() as u8).collect::<Vec<_>>(),
+            "{hex:?}"
+        );
+        assert!(units.iter().all(|c| !c.hides_more));
+        // The enemy and an onlooker see the top counter, marked as hiding more.
+        for other in [&seen, &by_hex(&onlooker)] {
+            let there = &other[hex];
+            assert_eq!(there.len(), 1, "3.1.5: only the top counter at {hex:?}");
+            assert_eq!(
+                there[0].unit, units[0].unit,
+                "the owner's chosen top counter"
+            );
+            assert!(there[0].hides_more);
+        }
+    }
+    assert!(stacks > 5, "the German set-up stacks forces ({stacks})");
+}
+
+#[test]
+fn fb_2_2_counters_show_the_face_that_is_up_with_size_colours_and_facing() {
+    let s = fortress_set_up();
+    let g = s.game();
+    let german = frame(g, Viewer::Side(GERMAN));
+    let any = german
+        .counters
+        .iter()
+        .find(|c| c.face == Some("combat") && c.symbol != Symbol::Text("★"))
+        .expect("13.0: the Germans set up in combat mode");
+    let printed = g.data.forces.counter(any.unit).expect("counter");
+    let p = printed.on(engine::fortress::counters::COMBAT);
+    assert_eq!(any.factors, format!("{}-{}-{}", p.fs, p.pf, p.ma));
+    assert_eq!(any.name, printed.name.as_str());
+    // 3.4: a unit in maneuver mode points at a hexside; one in combat mode faces all round.
+    for c in &german.counters {
+        match c.face {
+            Some("maneuver") => assert!(c.facing.is_some(), "{} has a facing", c.name),
+            Some("combat") => assert!(c.facing.is_none(), "{} faces all round", c.name),
+            _ => {}
+        }
+    }
+    // Waffen-SS and Wehrmacht counters are told apart by their colours.
+    let colours: std::collections::BTreeSet<u32> =
+        german.counters.iter().map(|c| c.palette.body).collect();
+    assert!(
+        colours.len() >= 3,
+        "services in their colours: {colours:x?}"
+    );
+}
+
+#[test]
+fn fb_13_6_the_volkssturm_draw_is_a_cup_dialog_and_the_game_ends_steps_by_button() {
+    let data = crate::fortress::builtin_data().expect("data");
+    let header = Header::for_game::<Fortress>("full-game", &FbOptions::default(), 7);
+    let s = Session::<Fortress>::new(data, header, Box::new(NullPersist)).expect("a session");
+    let f = frame(s.game(), Viewer::Side(GERMAN));
+    match &f.dialog {
+        Dialog::Draw {
+            player,
+            case,
+            chits,
+            ..
+        } => {
+            assert_eq!(*player, GERMAN);
+            assert_eq!(*case, "13.6");
+            assert!(!chits.is_empty());
+        }
+        other => panic!("13.6: the set-up starts with the Volkssturm draw, not {other:?}"),
+    }
+    // The phase bar: the game's sequence, one step now.
+    assert_eq!(f.phases.len(), Fortress::SEQUENCE.len());
+    assert_eq!(f.phases.iter().filter(|p| p.when == When::Now).count(), 1);
+    // After the draw the German places his units; the main button ends the set-up (13.0).
+    let s = fortress_set_up_before_done();
+    let f = frame(s.game(), Viewer::Side(GERMAN));
+    assert_eq!(f.dialog, Dialog::Commands { player: GERMAN });
+    let button = f.step_end.expect("a button ends the set-up");
+    assert_eq!(button.case, "13.0");
+}
+
+fn fortress_set_up_before_done() -> Session<Fortress> {
+    let data = crate::fortress::builtin_data().expect("data");
+    let header = Header::for_game::<Fortress>("full-game", &FbOptions::default(), 7);
+    let mut s = Session::<Fortress>::new(data, header, Box::new(NullPersist)).expect("session");
+    while matches!(Ruleset::pending(s.game()), Pending::DrawChit { .. }) {
+        s.apply(Input::Drew(0)).expect("drawn");
+    }
+    s
+}
+
+#[test]
+fn fb_13_0_the_soviet_log_does_not_show_where_the_german_set_up() {
+    let s = fortress_set_up();
+    let german = log::<Fortress>(s.log(), Viewer::Side(GERMAN));
+    let soviet = log::<Fortress>(s.log(), Viewer::Side(SOVIET));
+    // The placements of the set-up listings (13.1–13.5).
+    let placed = |l: &[LogEntry]| {
+        l.iter()
+            .filter(|e| e.case.starts_with("13.") && e.case != "13.0" && e.case != "13.6")
+            .count()
+    };
+    assert!(placed(&german) > 50, "the German reads his placements");
+    assert_eq!(
+        placed(&soviet),
+        0,
+        "the Soviet does not read where each German unit went"
+    );
+    // Entries keep the case apart from the words.
+    assert!(german.iter().all(|e| !e.text.starts_with('[')));
+}
+
+#[test]
+fn fb_8_7_1_retreat_options_read_as_buttons() {
+    let s = fortress_set_up();
+    let g = s.game();
+    let off = g.option_text(&FbChoice::OffMap, "8.7.1");
+    assert_eq!(off.label, "Off the map");
+    assert!(off.detail.contains("[8.7.1]"));
+    let f = frame(g, Viewer::Side(GERMAN));
+    let c = &f.counters[0];
+    let unit = g.option_text(&FbChoice::Unit(c.unit), "8.6");
+    assert_eq!(unit.label, c.name);
+    assert!(unit
+        .detail
+        .contains(g.data.map.geometry.format(c.hex).as_str()));
+}
+
+// ---- Berlin '85 ---------------------------------------------------------------------------
+
+fn unity() -> Session<Berlin85> {
+    let data = crate::builtin_data().expect("data");
+    Session::new(
+        data,
+        Header::new("unity", B85Options::default(), 7),
+        Box::new(NullPersist),
+    )
+    .expect("Operation Unity")
+}
+
+#[test]
+fn b85_11_0_untried_strengths_show_u_and_every_unit_on_the_map_has_a_counter() {
+    let mut s = unity();
+    while s.game().state.phase == Phase::Setup {
+        s.auto_place().expect("auto-place");
+        s.apply(Input::Command(B85Command::EndSetup))
+            .expect("end set-up");
+    }
+    let g = s.game();
+    let f = frame(g, Viewer::Public);
+    let on_map = g
+        .view(Viewer::Public)
+        .units
+        .iter()
+        .filter(|u| matches!(u.location, engine::core::units::Location::OnMap(_)))
+        .count();
+    assert_eq!(f.counters.len(), on_map);
+    assert!(
+        f.counters.iter().any(|c| c.factors.starts_with("U-")),
+        "[11.0] untried units show U for their strengths"
+    );
+    // Berlin '85's counters have one face and no facing.
+    assert!(f
+        .counters
+        .iter()
+        .all(|c| c.face.is_none() && c.facing.is_none()));
+}
+
+#[test]
+fn b85_17_0_a_secret_roll_names_its_purpose_to_its_roller_only() {
+    let mut s = unity();
+    for _ in 0..4000 {
+        let g = s.game();
+        let pending = Ruleset::pending(g);
+        if let Pending::Roll {
+            player,
+            secret: true,
+            purpose,
+            ..
+        } = pending
+        {
+            let other = if player == engine::berlin85::NATO {
+                engine::berlin85::WARSAW_PACT
+            } else {
+                engine::berlin85::NATO
+            };
+            let read = |v| match frame(g, v).dialog {
+                Dialog::Roll { purpose, .. } => purpose,
+                d => panic!("a roll, not {d:?}"),
+            };
+            assert!(read(Viewer::Side(player)).contains(purpose));
+            assert!(!read(Viewer::Side(other)).contains(purpose));
+            assert!(!read(Viewer::Public).contains(purpose));
+            return;
+        }
+        match pending {
+            Pending::Roll { .. } => {
+                s.roll_digital().expect("rolled");
+            }
+            Pending::DrawChit { .. } => {
+                s.apply(Input::Drew(0)).expect("drawn");
+            }
+            Pending::Choose { .. } => {
+                s.apply(Input::Chose(0)).expect("chosen");
+            }
+            Pending::Command { .. } => {
+                if g.state.phase == Phase::Setup {
+                    s.auto_place().expect("auto-place");
+                }
+                let end = Ruleset::step_end(s.game()).expect("a step-ending command");
+                s.apply(Input::Command(end.command)).expect("step ended");
+            }
+            Pending::GameOver => break,
+        }
+    }
+    panic!("[17.0] no secret roll came up");
+}
