@@ -13,7 +13,6 @@ pub mod fortress;
 
 use crate::ruleset::TableGame;
 use crate::session::LoggedEvent;
-use engine::core::contract::Ruleset;
 use engine::core::hex::{Dir, HexId};
 use engine::core::protocol::{Case, Cited, Pending};
 use engine::core::side::{Side, Viewer};

@@ -5,6 +5,7 @@ use super::*;
 use crate::fortress::{Command as FbCommand, Fortress, Options as FbOptions};
 use crate::ruleset::{Berlin85, Command as B85Command, Options as B85Options, Phase};
 use crate::{Header, MemoryPersist, NullPersist, Session};
+use engine::core::contract::Ruleset;
 use engine::core::protocol::Input;
 use engine::fortress::counters::{GERMAN, SOVIET};
 use engine::fortress::game::Choice as FbChoice;
