@@ -1,30 +1,19 @@
-//! How a counter looks: nationality colours, the NATO symbol, the printed factors. Strengths
-//! shown are what the engine reports for the unit (untried units show "U").
+//! How a counter is drawn: the colours, symbol and values of the presentation model
+//! (`session::present`, which each game's adapter fills), as Slint data.
 
 use crate::CounterData;
-use engine::berlin85::view::UnitView;
-use engine::core::units::{Nationality, UnitDef, UnitKind};
+use engine::core::units::{Nationality, UnitKind};
+use session::present::{CounterFace, Symbol};
 use slint::{Color, SharedString};
 
-/// Body, band and ink colours of a nationality's counters.
-pub fn colours(n: Nationality) -> (Color, Color, Color) {
-    let c = |rgb: u32| Color::from_rgb_u8((rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8);
-    let (body, band, ink) = match n {
-        Nationality::Us => (0x9aae62, 0x5d6f2e, 0x101010),
-        Nationality::British => (0xdcc98f, 0x9a864b, 0x101010),
-        Nationality::French => (0x8db3e2, 0x3f6aa3, 0x101010),
-        Nationality::WestGerman => (0xb4bac1, 0x68717b, 0x101010),
-        Nationality::WestBerlinPolice => (0xd8ebf7, 0x3a7bd5, 0x101010),
-        Nationality::Soviet => (0xc0392b, 0x7e1f17, 0xffffff),
-        Nationality::EastGerman => (0xb0623c, 0x6e3718, 0xffffff),
-        Nationality::EastBerlinPolice => (0xf2c0b6, 0xc0392b, 0x101010),
-        Nationality::German => (0x9e9e9e, 0x5a5a5a, 0x101010),
-    };
-    (c(body), c(band), c(ink))
+/// A `0xRRGGBB` colour of the presentation model as Slint's.
+fn colour(rgb: u32) -> Color {
+    Color::from_rgb_u8((rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8)
 }
 
-/// The NATO symbol of a unit type: path commands in a 60x36 box, a centre dot, an oval, text.
-pub struct Symbol {
+/// How the table draws a NATO symbol: path commands in a 60x36 box, a centre dot, an oval,
+/// text.
+pub struct Shape {
     pub path: &'static str,
     pub dot: bool,
     pub oval: bool,
@@ -33,93 +22,73 @@ pub struct Symbol {
 
 const X: &str = "M 0 0 L 60 36 M 0 36 L 60 0";
 
-pub fn symbol(kind: UnitKind) -> Symbol {
-    let s = |path, dot, oval, text| Symbol {
+/// The drawing of a symbol of the presentation model, for any game.
+pub fn shape(symbol: Symbol) -> Shape {
+    let s = |path, dot, oval, text| Shape {
         path,
         dot,
         oval,
         text,
     };
-    match kind {
-        UnitKind::Infantry => s(X, false, false, ""),
-        UnitKind::Mechanized => s(X, false, true, ""),
-        UnitKind::Tank => s("", false, true, ""),
-        UnitKind::Recon => s("M 0 36 L 60 0", false, false, ""),
+    match symbol {
+        Symbol::Infantry => s(X, false, false, ""),
+        Symbol::MechanizedInfantry => s(X, false, true, ""),
+        // Infantry on wheels: the cross with two wheels under it.
+        Symbol::MotorizedInfantry => s(
+            "M 0 0 L 60 36 M 0 36 L 60 0 M 30 0 L 30 36",
+            false,
+            false,
+            "",
+        ),
+        Symbol::Armour => s("", false, true, ""),
+        // An armour oval with the gun's dot: the assault gun.
+        Symbol::AssaultGun => s("", true, true, ""),
+        Symbol::Recon => s("M 0 36 L 60 0", false, false, ""),
         // Crossed box with the parachute canopy under it.
-        UnitKind::Paratroop => s(
+        Symbol::Paratroop => s(
             "M 0 0 L 60 36 M 0 36 L 60 0 M 18 30 Q 24 22 30 30 Q 36 22 42 30",
             false,
             false,
             "",
         ),
-        UnitKind::Police => s("", false, false, "POL"),
-        UnitKind::MilitaryPolice => s("", false, false, "MP"),
-        UnitKind::SpecialForces => s("", false, false, "SF"),
         // The bridge-like "E" of the engineers.
-        UnitKind::Engineer => s(
+        Symbol::Engineer => s(
             "M 16 26 L 16 11 L 44 11 L 44 26 M 30 11 L 30 26",
             false,
             false,
             "",
         ),
-        UnitKind::Headquarters => s("", false, false, "HQ"),
-        UnitKind::Artillery => s("", true, false, ""),
-        UnitKind::SelfPropelledArtillery => s("", true, true, ""),
-        UnitKind::RocketArtillery => s("M 22 30 L 30 6 L 38 30", true, false, ""),
-        UnitKind::AntiTank => s("M 0 36 L 30 0 L 60 36", false, false, ""),
+        Symbol::Artillery => s("", true, false, ""),
+        Symbol::SelfPropelledArtillery => s("", true, true, ""),
+        Symbol::RocketArtillery => s("M 22 30 L 30 6 L 38 30", true, false, ""),
+        Symbol::AntiTank => s("M 0 36 L 30 0 L 60 36", false, false, ""),
+        // The dome of the anti-aircraft gun.
+        Symbol::AntiAircraft => s("M 8 34 Q 30 -6 52 34", false, false, ""),
+        Symbol::Text(t) => s("", false, false, t),
     }
 }
 
-/// Factors as printed: "A-D-M", "U-M" while untried, "B-F-R-D-M" for artillery.
-pub fn factors(def: &UnitDef, untried: bool, attack: u8, defense: u8) -> String {
-    if def.kind.is_artillery() {
-        format!(
-            "{}-{}-{}-{}-{}",
-            def.barrage, def.fpf, def.range, defense, def.movement
-        )
-    } else if untried {
-        format!("U-{}", def.movement)
-    } else {
-        format!("{}-{}-{}", attack, defense, def.movement)
-    }
-}
-
-/// Factors of a unit as the engine's view shows it (untried strengths stay hidden).
-pub fn view_factors(u: &UnitView<'_>) -> String {
-    if u.kind.is_artillery() {
-        format!(
-            "{}-{}-{}-{}-{}",
-            u.barrage, u.fpf, u.range, u.defense, u.movement
-        )
-    } else if u.untried {
-        format!("U-{}", u.movement)
-    } else {
-        format!("{}-{}-{}", u.attack, u.defense, u.movement)
-    }
-}
-
-/// A counter's look, without position or state.
-pub fn counter(unit: u16, def: &UnitDef, factors: String) -> CounterData {
-    let (body, band, ink) = colours(def.nationality);
-    let sym = symbol(def.kind);
+/// The look of a counter of the presentation model, without position or play state.
+pub fn counter(c: &CounterFace) -> CounterData {
+    let sym = shape(c.symbol);
     CounterData {
-        unit: i32::from(unit),
+        unit: i32::from(c.unit.0),
         x: 0.0,
         y: 0.0,
         visible: false,
-        body,
-        band,
-        ink,
+        body: colour(c.palette.body),
+        band: colour(c.palette.band),
+        ink: colour(c.palette.ink),
         symbol: sym.path.into(),
         dot: sym.dot,
         oval: sym.oval,
         symbol_text: sym.text.into(),
-        size_text: SharedString::from(def.size.as_str()),
-        factors: factors.into(),
-        name: SharedString::from(def.name.as_str()),
+        size_text: SharedString::from(c.size.as_str()),
+        factors: SharedString::from(c.factors.as_str()),
+        name: SharedString::from(c.name.as_str()),
         selected: false,
         role: 0,
-        label: SharedString::from(format!("unit {}", def.name)),
+        label: SharedString::from(format!("unit {}", c.name)),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Pending rolls, chit draws and choices as dialogs: the dice keypad, the chit picker, the choice list.
 
 use super::*;
+use session::present::Present;
 
 impl Controller {
     pub(super) fn choose(&mut self, w: &AppWindow, i: i32) {
@@ -67,97 +68,16 @@ impl Controller {
         self.refresh(w);
     }
 
-    /// What a roll is for, with the unit and hex it is about where the engine names them:
-    /// a paradrop's Survival [18.5] and Scatter [18.1] rolls, a demolition [12.0].
-    pub(super) fn roll_purpose(&self, purpose: &str) -> String {
-        let Some(g) = self.session.as_ref().map(|s| s.game()) else {
-            return purpose.to_string();
-        };
-        let geo = &self.data.map.geometry;
-        let drop = match g.state.movement.drop_stage {
-            DropStage::Survival(n) | DropStage::Scatter(n) => {
-                g.state.movement.drops.get(usize::from(n)).copied()
-            }
-            _ => None,
-        };
-        if let Some(d) = drop {
-            let m = g.survival_modifier(d.hex);
-            let modifier = if matches!(g.state.movement.drop_stage, DropStage::Survival(_)) {
-                format!(", modifier {m:+} [18.6]")
-            } else {
-                String::new()
-            };
-            return format!(
-                "{purpose}: {} dropping on {}{modifier}",
-                g.def(d.unit).name,
-                geo.format(d.hex)
-            );
-        }
-        if let Some(d) = g.current_demolition() {
-            return format!("Demolish {}", self.demolition_place(d.target));
-        }
-        purpose.to_string()
-    }
-
-    /// "the bridge between 1420 and 1421", "the POL at 2316".
-    pub(super) fn demolition_place(&self, target: DemolitionTarget) -> String {
-        let geo = &self.data.map.geometry;
-        match target {
-            DemolitionTarget::Bridge(side) => {
-                let dir = engine::core::hex::Dir::from_index(usize::from(side.dir));
-                match geo.neighbour(side.hex, dir) {
-                    Some(n) => format!(
-                        "the bridge between {} and {}",
-                        geo.format(side.hex),
-                        geo.format(n)
-                    ),
-                    None => format!("the bridge at {}", geo.format(side.hex)),
-                }
-            }
-            DemolitionTarget::Pol(h) => format!("the POL at {}", geo.format(h)),
-        }
-    }
-
-    /// An option of a pending choice as its button shows it; `case` is the choice's rule.
-    pub(super) fn choice_option(&self, o: &Choice, case: &str) -> ChoiceOption {
-        let geo = &self.data.map.geometry;
-        let (label, detail) = match o {
-            Choice::Yes => ("Yes".to_string(), String::new()),
-            Choice::No => ("No".to_string(), String::new()),
-            Choice::Hex(h) => {
-                let terrain = self
-                    .data
-                    .terrain(*h)
-                    .map_or(String::new(), |t| t.name.to_string());
-                (format!("Hex {}", geo.format(*h)), terrain)
-            }
-            Choice::Stop if case.starts_with("7.9") => (
-                "Stop here".to_string(),
-                "[7.92] advance no further".to_string(),
-            ),
-            Choice::Stop => (
-                "Stop here".to_string(),
-                "[7.75] end the retreat in this urban hex".to_string(),
-            ),
-            Choice::TheyShallNotPass => (
-                "They Shall Not Pass".to_string(),
-                "[7.76] roll instead of retreating".to_string(),
-            ),
-            Choice::Unit(u) => {
-                let name = self
-                    .data
-                    .roster
-                    .get(*u)
-                    .map_or(String::new(), |d| d.name.to_string());
-                (name, String::new())
-            }
-            Choice::Strength { attack, defense } => {
-                (format!("{attack}-{defense}"), "strength chit".to_string())
-            }
+    /// An option of a pending choice as its button shows it, worded by the game's adapter
+    /// (`session::present`); `case` is the choice's rule.
+    pub(super) fn choice_option(&self, o: &Choice, case: &'static str) -> ChoiceOption {
+        let text = match self.session.as_ref() {
+            Some(s) => Present::option_text(s.game(), o, case),
+            None => return ChoiceOption::default(),
         };
         ChoiceOption {
-            label: label.into(),
-            detail: detail.into(),
+            label: text.label.into(),
+            detail: text.detail.into(),
         }
     }
 
@@ -176,7 +96,7 @@ impl Controller {
             } => {
                 v.set_dialog(Dialog::Dice);
                 v.set_dice_title(format!("Roll {dice}").into());
-                v.set_dice_purpose(self.roll_purpose(purpose).into());
+                v.set_dice_purpose(Present::roll_purpose(s.game(), purpose, case).into());
                 v.set_dice_case((*case).into());
                 v.set_dice_who(
                     if *secret {

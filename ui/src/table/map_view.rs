@@ -172,7 +172,7 @@ impl Controller {
             } else {
                 row.label = format!("unit {}", u.name).into();
             }
-            row.factors = counters::view_factors(u).into();
+            row.factors = session::present::berlin85::factors(u).into();
             row.selected = self.sel.unit == Some(u.id);
             let declared = view.phase == Phase::Combat
                 && g.attacks()

@@ -20,10 +20,8 @@ use crate::{
     LogLine, MapTile, MarkerData, OptionRow, Panel, PhaseStep, RuleRow, ScenarioRow, Screen,
     ShiftRow, TextRow, TrackBox, UnitRow, View,
 };
-use engine::berlin85::bridges::DemolitionTarget;
 use engine::berlin85::combat::CombatStep;
 use engine::berlin85::contract as contract85;
-use engine::berlin85::movement::DropStage;
 use engine::berlin85::victory::Ending;
 use engine::berlin85::{Choice, Command, Game, GameData, Input85, Phase, NATO};
 use engine::core::contract::Ruleset;
@@ -598,9 +596,9 @@ impl Controller {
                 .map(|s| SharedString::from(s.as_str())),
         );
         sync(&self.models.markers, self.place_names());
-        let blank = self.data.roster.units.iter().enumerate().map(|(i, d)| {
-            let f = counters::factors(d, d.untried, d.attack, d.defense);
-            counters::counter(i as u16, d, f)
+        let blank = (0..self.data.roster.units.len()).filter_map(|i| {
+            let c = session::present::berlin85::printed(self.data, UnitId(i as u16))?;
+            Some(counters::counter(&c))
         });
         sync(&self.models.counters, blank);
     }

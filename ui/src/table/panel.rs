@@ -366,7 +366,10 @@ impl Controller {
                 };
                 // A demolition [12.0]: say which bridge or POL hex it is about.
                 if let Some(d) = g.current_demolition() {
-                    hint = format!("About {}. {hint}", self.demolition_place(d.target));
+                    hint = format!(
+                        "About {}. {hint}",
+                        session::present::berlin85::demolition_place(g, d.target)
+                    );
                 } else if let Some(u) = g.aftermath_subject() {
                     // The unit that retreats, is displaced or advances [7.7]-[7.9].
                     let at = g

@@ -6,12 +6,12 @@ use crate::ruleset::Berlin85;
 use engine::berlin85::bridges::DemolitionTarget;
 use engine::berlin85::movement::DropStage;
 use engine::berlin85::view::UnitView;
-use engine::berlin85::{Choice, Phase};
+use engine::berlin85::{Choice, GameData, Phase};
 use engine::core::contract::Ruleset;
 use engine::core::hex::{Dir, HexId};
 use engine::core::protocol::Case;
 use engine::core::side::Viewer;
-use engine::core::units::{Location, Nationality, UnitKind};
+use engine::core::units::{Location, Nationality, UnitId, UnitKind};
 
 /// Body, band and ink of a nationality's counters.
 pub fn palette(n: Nationality) -> Palette {
@@ -62,6 +62,38 @@ pub fn factors(u: &UnitView<'_>) -> String {
     } else {
         format!("{}-{}-{}", u.attack, u.defense, u.movement)
     }
+}
+
+/// A roster unit's counter as printed, before play puts it anywhere (untried units show "U"
+/// [11.0]).
+pub fn printed(data: &GameData, u: UnitId) -> Option<CounterFace> {
+    let d = data.roster.get(u)?;
+    let factors = if d.kind.is_artillery() {
+        format!(
+            "{}-{}-{}-{}-{}",
+            d.barrage, d.fpf, d.range, d.defense, d.movement
+        )
+    } else if d.untried {
+        format!("U-{}", d.movement)
+    } else {
+        format!("{}-{}-{}", d.attack, d.defense, d.movement)
+    };
+    Some(CounterFace {
+        unit: u,
+        hex: HexId::new(0, 0),
+        depth: 0,
+        side: d.side,
+        palette: palette(d.nationality),
+        symbol: symbol(d.kind),
+        size: d.size.to_string(),
+        factors,
+        corner: String::new(),
+        name: d.name.to_string(),
+        face: None,
+        facing: None,
+        marks: Vec::new(),
+        hides_more: false,
+    })
 }
 
 /// One counter of the view, as drawn.
