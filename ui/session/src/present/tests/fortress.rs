@@ -1,9 +1,8 @@
-//! The presentation model on real games of both rulesets: what a player at the table would
-//! see, and what he must not.
+//! The presentation model on *Fortress Berlin*: what a player at the table would see, and
+//! what he must not.
 
-use super::*;
+use super::super::*;
 use crate::fortress::{Command as FbCommand, Fortress, Options as FbOptions};
-use crate::ruleset::{Berlin85, Command as B85Command, Options as B85Options, Phase};
 use crate::{Header, MemoryPersist, NullPersist, Session};
 use engine::core::contract::Ruleset;
 use engine::core::protocol::Input;
@@ -177,94 +176,4 @@ fn fb_8_7_1_retreat_options_read_as_buttons() {
     assert!(unit
         .detail
         .contains(g.data.map.geometry.format(c.hex).as_str()));
-}
-
-// ---- Berlin '85 ---------------------------------------------------------------------------
-
-fn unity() -> Session<Berlin85> {
-    let data = crate::builtin_data().expect("data");
-    Session::new(
-        data,
-        Header::new("unity", B85Options::default(), 7),
-        Box::new(NullPersist),
-    )
-    .expect("Operation Unity")
-}
-
-#[test]
-fn b85_11_0_untried_strengths_show_u_and_every_unit_on_the_map_has_a_counter() {
-    let mut s = unity();
-    while s.game().state.phase == Phase::Setup {
-        s.auto_place().expect("auto-place");
-        s.apply(Input::Command(B85Command::EndSetup))
-            .expect("end set-up");
-    }
-    let g = s.game();
-    let f = frame(g, Viewer::Public);
-    let on_map = g
-        .view(Viewer::Public)
-        .units
-        .iter()
-        .filter(|u| matches!(u.location, engine::core::units::Location::OnMap(_)))
-        .count();
-    assert_eq!(f.counters.len(), on_map);
-    assert!(
-        f.counters.iter().any(|c| c.factors.starts_with("U-")),
-        "[11.0] untried units show U for their strengths"
-    );
-    // Berlin '85's counters have one face and no facing.
-    assert!(f
-        .counters
-        .iter()
-        .all(|c| c.face.is_none() && c.facing.is_none()));
-}
-
-#[test]
-fn b85_17_0_a_secret_roll_names_its_purpose_to_its_roller_only() {
-    let mut s = unity();
-    for _ in 0..4000 {
-        let g = s.game();
-        let pending = Ruleset::pending(g);
-        if let Pending::Roll {
-            player,
-            secret: true,
-            purpose,
-            ..
-        } = pending
-        {
-            let other = if player == engine::berlin85::NATO {
-                engine::berlin85::WARSAW_PACT
-            } else {
-                engine::berlin85::NATO
-            };
-            let read = |v| match frame(g, v).dialog {
-                Dialog::Roll { purpose, .. } => purpose,
-                d => panic!("a roll, not {d:?}"),
-            };
-            assert!(read(Viewer::Side(player)).contains(purpose));
-            assert!(!read(Viewer::Side(other)).contains(purpose));
-            assert!(!read(Viewer::Public).contains(purpose));
-            return;
-        }
-        match pending {
-            Pending::Roll { .. } => {
-                s.roll_digital().expect("rolled");
-            }
-            Pending::DrawChit { .. } => {
-                s.apply(Input::Drew(0)).expect("drawn");
-            }
-            Pending::Choose { .. } => {
-                s.apply(Input::Chose(0)).expect("chosen");
-            }
-            Pending::Command { .. } => {
-                if g.state.phase == Phase::Setup {
-                    s.auto_place().expect("auto-place");
-                }
-                let end = Ruleset::step_end(s.game()).expect("a step-ending command");
-                s.apply(Input::Command(end.command)).expect("step ended");
-            }
-            Pending::GameOver => break,
-        }
-    }
-    panic!("[17.0] no secret roll came up");
 }

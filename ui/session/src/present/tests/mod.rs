@@ -1,0 +1,4 @@
+//! The presentation model on real games, one file per game.
+
+mod berlin85;
+mod fortress;
