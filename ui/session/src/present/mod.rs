@@ -8,8 +8,10 @@
 //! untried strength shows "U", Berlin '85 [11.0]), log lines are filtered by the visibility
 //! the engine gave each event, and a secret roll's purpose is worded for the roller only.
 
+pub mod actions;
 pub mod berlin85;
 pub mod fortress;
+pub mod fortress_actions;
 
 use crate::ruleset::TableGame;
 use crate::session::LoggedEvent;

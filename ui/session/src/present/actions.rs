@@ -1,0 +1,79 @@
+//! What the player's selection on the table offers (issue 10's "actions a selected unit or
+//! hex offers"): labelled buttons with their rule case, each either a command at once or a
+//! command per hex, unit or hexside the player then taps. A game offers only what its engine
+//! accepts now, so no button leads to a refusal (each adapter's tests play whole games by
+//! these actions alone).
+
+use engine::core::hex::{Dir, HexId};
+use engine::core::protocol::Case;
+use engine::core::units::UnitId;
+
+/// What the player has selected: a hex, and units in it (none: the hex alone, or nothing).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    pub hex: Option<HexId>,
+    pub units: Vec<UnitId>,
+}
+
+impl Selection {
+    pub fn hex(hex: HexId) -> Self {
+        Selection {
+            hex: Some(hex),
+            units: Vec::new(),
+        }
+    }
+    pub fn units(hex: HexId, units: &[UnitId]) -> Self {
+        Selection {
+            hex: Some(hex),
+            units: units.to_vec(),
+        }
+    }
+}
+
+/// A button the selection offers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Action<C> {
+    pub label: String,
+    pub case: Case,
+    pub then: Then<C>,
+}
+
+/// What tapping the button leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Then<C> {
+    /// The command, sent at once.
+    Send(C),
+    /// Tap one of these hexes (shaded on the map).
+    Hex(Vec<Pick<HexId, C>>),
+    /// Tap one of these units.
+    Unit(Vec<Pick<UnitId, C>>),
+    /// Tap one of the selected hex's six sides.
+    Side(Vec<Pick<Dir, C>>),
+}
+
+impl<C> Then<C> {
+    /// Every command the action may send.
+    pub fn commands(&self) -> Vec<&C> {
+        match self {
+            Then::Send(c) => vec![c],
+            Then::Hex(p) => p.iter().map(|p| &p.command).collect(),
+            Then::Unit(p) => p.iter().map(|p| &p.command).collect(),
+            Then::Side(p) => p.iter().map(|p| &p.command).collect(),
+        }
+    }
+}
+
+/// One target of an action and the command it sends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick<T, C> {
+    pub target: T,
+    pub command: C,
+    /// What the target costs or means ("2 MP", "flank"), shown beside it.
+    pub detail: String,
+}
+
+/// A game that offers actions for a selection.
+pub trait Offer: super::Present {
+    /// The actions `sel` offers now to whoever must act.
+    fn actions(&self, sel: &Selection) -> Vec<Action<Self::Command>>;
+}

@@ -1,0 +1,379 @@
+//! What a selection offers in *Fortress Berlin*: the set-up (13.0), the movement segment's
+//! steps, modes, facings, stack order and releases (3.1.5, 3.3.3, 3.4.2, 7.1), the combat
+//! segment's bombardments, gun fire and close assaults (4.1.4, 8.2–8.4), the U-Bahn (17.1),
+//! exits (5.2), flak disbanded (13.6.1) and the German's own acts (11.1.2, 17.4.2).
+//!
+//! Each command is offered only when the engine accepts it now (asked on a copy of the game,
+//! which a refusal leaves as it was), so every button works.
+
+use super::actions::{Action, Offer, Pick, Selection, Then};
+use crate::fortress::Fortress;
+use crate::ruleset::TableGame;
+use engine::core::contract::Ruleset;
+use engine::core::hex::{Dir, HexId};
+use engine::core::map::HexFeatures;
+use engine::core::protocol::{Case, Input, Pending};
+use engine::core::units::UnitId;
+use engine::fortress::board::SegmentKind;
+use engine::fortress::counters::{COMBAT, MANEUVER};
+use engine::fortress::game::{Assaulters, Command, Force};
+
+/// Would the engine take `command` now?
+fn accepts(g: &Fortress, command: &Command) -> bool {
+    let mut copy = g.clone();
+    Ruleset::apply(&mut copy, &Input::Command(command.clone())).is_ok()
+}
+
+fn hex_text(g: &Fortress, h: HexId) -> String {
+    g.data.map.geometry.format(h).to_string()
+}
+
+/// An action whose picks are the accepted commands among `candidates`; none when none is.
+fn picks<T: Copy>(
+    g: &Fortress,
+    candidates: impl IntoIterator<Item = (T, Command, String)>,
+) -> Vec<Pick<T, Command>> {
+    candidates
+        .into_iter()
+        .filter(|(_, c, _)| accepts(g, c))
+        .map(|(target, command, detail)| Pick {
+            target,
+            command,
+            detail,
+        })
+        .collect()
+}
+
+fn push(out: &mut Vec<Action<Command>>, label: &str, case: Case, then: Then<Command>) {
+    let empty = match &then {
+        Then::Send(_) => false,
+        Then::Hex(p) => p.is_empty(),
+        Then::Unit(p) => p.is_empty(),
+        Then::Side(p) => p.is_empty(),
+    };
+    if !empty {
+        out.push(Action {
+            label: label.to_string(),
+            case,
+            then,
+        });
+    }
+}
+
+/// Sends `command` when the engine takes it.
+fn send(out: &mut Vec<Action<Command>>, g: &Fortress, label: &str, case: Case, command: Command) {
+    if accepts(g, &command) {
+        push(out, label, case, Then::Send(command));
+    }
+}
+
+/// 13.0: a unit still to place goes to any hex its listing allows; a placed one may be
+/// taken back.
+fn setup_actions(g: &Fortress, sel: &Selection, out: &mut Vec<Action<Command>>) {
+    let [unit] = sel.units[..] else {
+        return;
+    };
+    if TableGame::units_to_place(g).contains(&unit) {
+        let hexes = TableGame::placements(g, unit).into_iter().filter_map(|c| {
+            let Command::Place(p) = &c else {
+                return None;
+            };
+            Some((p.hex, c.clone(), "combat mode".to_string()))
+        });
+        push(out, "Set up", "13.0", Then::Hex(picks(g, hexes)));
+    }
+    send(out, g, "Take back", "13.0", Command::TakeBack { unit });
+}
+
+/// The movement segment: one step at a time into an adjacent hex (7.1), modes (3.3.3),
+/// facing (3.4.2), the top counter (3.1.5), letting go (7.1.1), exits (5.2), the U-Bahn
+/// (17.1).
+fn movement_actions(g: &Fortress, hex: HexId, units: &[UnitId], out: &mut Vec<Action<Command>>) {
+    let force: Force = units.iter().copied().collect();
+    let geo = g.data.map.geometry;
+    let steps = geo.neighbours(hex).map(|(_, to)| {
+        let c = Command::Move {
+            units: force.clone(),
+            to,
+        };
+        (to, c, hex_text(g, to))
+    });
+    push(out, "Move", "7.1", Then::Hex(picks(g, steps)));
+    if let [unit] = units[..] {
+        let board = &g.state.board;
+        if board.face(unit) == MANEUVER {
+            let facing = board
+                .unit(unit)
+                .and_then(|u| u.counter.facing)
+                .map_or(Dir::Up, |f| f.0);
+            send(
+                out,
+                g,
+                "Combat mode",
+                "3.3.3",
+                Command::ChangeMode { unit, facing },
+            );
+        } else if board.face(unit) == COMBAT {
+            let sides = Dir::ALL.map(|d| {
+                (d, Command::ChangeMode { unit, facing: d }, {
+                    String::new()
+                })
+            });
+            push(out, "Maneuver mode", "3.3.3", Then::Side(picks(g, sides)));
+        }
+        send(out, g, "Put on top", "3.1.5", Command::Top { unit });
+        send(out, g, "Disband", "13.6.1", Command::Disband { unit });
+        ubahn_actions(g, hex, unit, out);
+        leader_actions(g, hex, unit, out);
+    }
+    let faces = Dir::ALL.map(|dir| (dir, Command::Face { hex, dir }, String::new()));
+    push(out, "Face", "3.4.2", Then::Side(picks(g, faces)));
+    send(
+        out,
+        g,
+        "Exit the map",
+        "5.2",
+        Command::Exit {
+            units: force.clone(),
+        },
+    );
+    send(
+        out,
+        g,
+        "Done moving",
+        "7.1.1",
+        Command::Release { units: force },
+    );
+}
+
+/// 17.1: going down at this station or an adjacent one, riding to another, coming up.
+fn ubahn_actions(g: &Fortress, hex: HexId, unit: UnitId, out: &mut Vec<Action<Command>>) {
+    let stations = stations(g);
+    let geo = g.data.map.geometry;
+    let down = stations
+        .iter()
+        .filter(|&&at| geo.distance(hex, at) <= 1)
+        .map(|&at| (at, Command::UbahnDown { unit, at }, hex_text(g, at)));
+    push(out, "U-Bahn down", "17.1.1", Then::Hex(picks(g, down)));
+    let ride = stations
+        .iter()
+        .map(|&to| (to, Command::UbahnRide { unit, to }, hex_text(g, to)));
+    push(out, "Ride the U-Bahn", "17.1.2", Then::Hex(picks(g, ride)));
+    send(out, g, "Come up", "17.1.2", Command::UbahnUp { unit });
+}
+
+/// 17.4.2, 17.4.3: a leader's flight or suicide; a defector's move for the Soviet.
+fn leader_actions(g: &Fortress, hex: HexId, leader: UnitId, out: &mut Vec<Action<Command>>) {
+    if !g.state.board.options.character_game {
+        return;
+    }
+    send(out, g, "Flee Berlin", "17.4.2", Command::Flee { leader });
+    send(
+        out,
+        g,
+        "Suicide",
+        "17.4.2",
+        Command::LeaderSuicide { leader },
+    );
+    let geo = g.data.map.geometry;
+    let moves = geo
+        .neighbours(hex)
+        .map(|(_, to)| (to, Command::LeaderMove { leader, to }, hex_text(g, to)));
+    push(
+        out,
+        "Move the defector",
+        "17.4.3",
+        Then::Hex(picks(g, moves)),
+    );
+}
+
+/// The combat segment (4.1.4): bombardment and air strike, then gun fire, then close
+/// assault, each offered while the engine still takes it.
+fn combat_actions(g: &Fortress, hex: HexId, units: &[UnitId], out: &mut Vec<Action<Command>>) {
+    let firers: Assaulters = units.iter().copied().collect();
+    // Units from several hexes may combine (8.2.4, 8.3, 8.4.1): targets are measured from
+    // every hex the selection stands in.
+    let mut origins: Vec<HexId> = units
+        .iter()
+        .filter_map(|&u| g.state.board.hex_of(u))
+        .collect();
+    origins.push(hex);
+    origins.sort();
+    origins.dedup();
+    let reach = units
+        .iter()
+        .filter_map(|&u| {
+            let c = g.data.forces.counter(u)?;
+            Some(u16::from(c.on(g.state.board.face(u)).range))
+        })
+        .max()
+        .unwrap_or(0);
+    // A bombardment needs an enemy force in the target hex (8.2): the hexes of those seen.
+    let mut targets: Vec<HexId> = enemy_forces_near(g, &origins, reach.max(1))
+        .into_iter()
+        .map(|(h, _)| h)
+        .collect();
+    targets.dedup();
+    for (label, mixed, case) in [
+        ("Bombard", false, "8.2"),
+        ("Mixed bombardment", true, "8.2.1"),
+    ] {
+        let cands = targets.iter().map(|&target| {
+            let c = Command::Bombard {
+                firers: firers.clone(),
+                target,
+                mixed,
+            };
+            (target, c, hex_text(g, target))
+        });
+        push(out, label, case, Then::Hex(picks(g, cands)));
+    }
+    // Direct fire reaches two hexes, four from a flak tower (8.3.1), whatever the range.
+    let enemy: Vec<UnitId> = enemy_forces_near(g, &origins, 4)
+        .into_iter()
+        .map(|(_, u)| u)
+        .collect();
+    let fire = enemy.iter().map(|&target| {
+        let c = Command::GunFire {
+            firers: firers.clone(),
+            target,
+        };
+        let name = g
+            .data
+            .forces
+            .counter(target)
+            .map_or(String::new(), |c| c.name.to_string());
+        (target, c, name)
+    });
+    push(out, "Gun fire", "8.3", Then::Unit(picks(g, fire)));
+    let geo = g.data.map.geometry;
+    let mut adjacent: Vec<HexId> = origins
+        .iter()
+        .flat_map(|&o| geo.neighbours(o).map(|(_, h)| h))
+        .collect();
+    adjacent.sort();
+    adjacent.dedup();
+    let assault = adjacent.into_iter().map(|target| {
+        let c = Command::Assault {
+            attackers: firers.clone(),
+            target,
+        };
+        (target, c, hex_text(g, target))
+    });
+    push(out, "Close assault", "8.4", Then::Hex(picks(g, assault)));
+}
+
+/// Enemy units on the map within `reach` hexes of one of `origins` that the player can see
+/// (the top of each enemy force, unless more of it is shown, 3.1.5), with their hexes.
+fn enemy_forces_near(g: &Fortress, origins: &[HexId], reach: u16) -> Vec<(HexId, UnitId)> {
+    let Pending::Command { player } = Ruleset::pending(g) else {
+        return Vec::new();
+    };
+    let geo = &g.data.map.geometry;
+    let view = g.view(engine::core::side::Viewer::Side(player));
+    view.forces
+        .iter()
+        .filter(|f| f.owner != player && origins.iter().any(|&o| geo.distance(o, f.hex) <= reach))
+        .flat_map(|f| f.units.iter().map(move |&u| (f.hex, u)))
+        .collect()
+}
+
+/// The German's acts with no unit selected: Hitler's suicide (11.1.2); air strikes on a
+/// selected hex (11.4).
+fn hex_actions(g: &Fortress, hex: HexId, out: &mut Vec<Action<Command>>) {
+    send(
+        out,
+        g,
+        "Air strike",
+        "11.4",
+        Command::AirStrike {
+            target: hex,
+            by: None,
+        },
+    );
+}
+
+/// Units off the map: reinforcements due this turn step onto an entry hex (5.0, 7.1.2); a
+/// Volkssturm unit drawn from the cup stands where 5.5 lets it; a naval battalion lands at an
+/// open airfield or the Tiergarten road (13.7).
+fn arrival_actions(g: &Fortress, units: &[UnitId], out: &mut Vec<Action<Command>>) {
+    let [unit] = units[..] else {
+        return;
+    };
+    let enter = |hexes: Vec<HexId>| {
+        hexes.into_iter().map(move |to| {
+            let units: Force = core::iter::once(unit).collect();
+            (to, Command::Move { units, to }, hex_text(g, to))
+        })
+    };
+    if let Some((group, delay)) = g.due(unit) {
+        let hexes = g.entry_hexes(&group, delay).to_vec();
+        push(out, "Enter", "5.0", Then::Hex(picks(g, enter(hexes))));
+    }
+    if g.state.vs_drawn.contains(&unit) {
+        let hexes = g
+            .data
+            .map
+            .hexes()
+            .filter(|&h| g.volkssturm_may_stand(unit, h))
+            .collect();
+        push(out, "Place", "5.5", Then::Hex(picks(g, enter(hexes))));
+    }
+    if g.state.naval_drawn == Some(unit) {
+        let hexes = g
+            .data
+            .map
+            .hexes()
+            .filter(|&h| g.airfield_open(h) || g.road_open(h))
+            .collect();
+        push(out, "Land", "13.7", Then::Hex(picks(g, enter(hexes))));
+    }
+}
+
+/// Every U-Bahn station of the map, when the optional rule is played (17.1).
+fn stations(g: &Fortress) -> Vec<HexId> {
+    if !g.state.board.options.ubahn {
+        return Vec::new();
+    }
+    g.data
+        .map
+        .hexes()
+        .filter(|&h| g.data.map.features(h).has(HexFeatures::STATION))
+        .collect()
+}
+
+impl Offer for Fortress {
+    fn actions(&self, sel: &Selection) -> Vec<Action<Command>> {
+        let mut out = Vec::new();
+        if !matches!(Ruleset::pending(self), Pending::Command { .. }) {
+            return out;
+        }
+        if self.setting_up() {
+            setup_actions(self, sel, &mut out);
+            return out;
+        }
+        let Some(hex) = sel.hex else {
+            arrival_actions(self, &sel.units, &mut out);
+            send(
+                &mut out,
+                self,
+                "Hitler's suicide",
+                "11.1.2",
+                Command::Suicide,
+            );
+            return out;
+        };
+        if sel.units.is_empty() {
+            hex_actions(self, hex, &mut out);
+            return out;
+        }
+        match self.state.board.segment.kind {
+            SegmentKind::Movement | SegmentKind::Reinforcement => {
+                movement_actions(self, hex, &sel.units, &mut out)
+            }
+            SegmentKind::Combat => combat_actions(self, hex, &sel.units, &mut out),
+            SegmentKind::Recovery => {}
+        }
+        out
+    }
+}
