@@ -1,7 +1,7 @@
 //! *Berlin '85*'s adapter to the presentation model: its counters (nationality colours, NATO
 //! symbols, factors as printed, "U" while untried [11.0]) and its questions in words.
 
-use super::{stacked, CounterFace, CounterMark, OptionText, Palette, Present, Symbol};
+use super::{stacked, CounterBox, CounterFace, CounterMark, OptionText, Palette, Present, Symbol};
 use crate::ruleset::Berlin85;
 use engine::berlin85::bridges::DemolitionTarget;
 use engine::berlin85::movement::DropStage;
@@ -80,7 +80,7 @@ pub fn printed(data: &GameData, u: UnitId) -> Option<CounterFace> {
     };
     Some(CounterFace {
         unit: u,
-        hex: HexId::new(0, 0),
+        hex: None,
         depth: 0,
         side: d.side,
         palette: palette(d.nationality),
@@ -93,11 +93,12 @@ pub fn printed(data: &GameData, u: UnitId) -> Option<CounterFace> {
         facing: None,
         marks: Vec::new(),
         hides_more: false,
+        role: None,
     })
 }
 
 /// One counter of the view, as drawn.
-pub fn face(u: &UnitView<'_>, hex: HexId, depth: u8, spent: bool) -> CounterFace {
+pub fn face(u: &UnitView<'_>, hex: Option<HexId>, depth: u8, spent: bool) -> CounterFace {
     CounterFace {
         unit: u.id,
         hex,
@@ -117,6 +118,7 @@ pub fn face(u: &UnitView<'_>, hex: HexId, depth: u8, spent: bool) -> CounterFace
             Vec::new()
         },
         hides_more: false,
+        role: None,
     }
 }
 
@@ -172,6 +174,12 @@ impl Present for Berlin85 {
             );
         }
         out
+    }
+
+    // Berlin '85's boxes (units to set up [3.0], arrivals [10.0]) are still drawn by the
+    // controller from its own view (ui/src/table/panel.rs); they move here with the shell.
+    fn boxes(&self, _viewer: Viewer) -> Vec<CounterBox> {
+        Vec::new()
     }
 
     fn option_text(&self, o: &Choice, case: Case) -> OptionText {

@@ -2,7 +2,7 @@
 //! disruption, the U-Bahn), stacks in their owner's order with an enemy force showing its top
 //! counter only (3.1.5, 3.6), and its questions in words.
 
-use super::{stacked, CounterFace, CounterMark, OptionText, Palette, Present, Symbol};
+use super::{stacked, CounterBox, CounterFace, CounterMark, OptionText, Palette, Present, Symbol};
 use crate::fortress::Fortress;
 use engine::core::contract::Ruleset;
 use engine::core::hex::HexId;
@@ -69,7 +69,7 @@ pub fn size(s: UnitSize) -> &'static str {
 
 /// One counter as drawn: the values of the face that is up (2.2.3–2.2.6), its facing (3.4),
 /// disruption (8.8), having acted this segment.
-fn counter_face(g: &Fortress, u: UnitId, hex: HexId, depth: u8) -> Option<CounterFace> {
+fn counter_face(g: &Fortress, u: UnitId, hex: Option<HexId>, depth: u8) -> Option<CounterFace> {
     let c = g.data.forces.counter(u)?;
     let unit = g.state.board.unit(u)?;
     let face = unit.counter.face;
@@ -112,6 +112,7 @@ fn counter_face(g: &Fortress, u: UnitId, hex: HexId, depth: u8) -> Option<Counte
         facing: unit.counter.facing.map(|f| f.0),
         marks,
         hides_more: false,
+        role: g.role_of(u).map(|r| r.name()),
     })
 }
 
@@ -137,10 +138,62 @@ impl Present for Fortress {
         // 17.1.1: the U-Bahn marker is seen by all; the unit under it by its owner only.
         for under in &view.underground {
             if let Some(u) = under.unit {
-                if let Some(c) = counter_face(self, u, under.hex, 0) {
+                if let Some(c) = counter_face(self, u, Some(under.hex), 0) {
                     out.push(c);
                 }
             }
+        }
+        out
+    }
+
+    fn boxes(&self, viewer: Viewer) -> Vec<CounterBox> {
+        let view = self.view(viewer);
+        let board = &self.state.board;
+        let faces = |units: &mut dyn Iterator<Item = UnitId>| -> Vec<CounterFace> {
+            units
+                .filter_map(|u| counter_face(self, u, None, 0))
+                .collect()
+        };
+        let mut out = Vec::new();
+        let mut add = |title: String, case, counters: Vec<CounterFace>| {
+            if !counters.is_empty() {
+                out.push(CounterBox {
+                    title,
+                    case,
+                    counters,
+                });
+            }
+        };
+        // 13.0: only the German sees what he still has to place (the drawn Volkssturm too).
+        add(
+            "To set up".to_string(),
+            "13.0",
+            faces(&mut view.to_place.iter().copied()),
+        );
+        // 5.5, 13.7: units drawn blind are their owner's business until placed.
+        if viewer == Viewer::Side(GERMAN) {
+            let drawn = self
+                .state
+                .vs_drawn
+                .iter()
+                .copied()
+                .chain(self.state.naval_drawn);
+            add(
+                "Drawn: place now".to_string(),
+                "5.5",
+                faces(&mut drawn.into_iter()),
+            );
+        }
+        // 5.0, 8.7.1: the arrivals of this turn are on the scenario's schedule, seen by all.
+        if !self.setting_up() {
+            let due = (0..board.units.len() as u16)
+                .map(UnitId)
+                .filter(|&u| self.due(u).is_some() && board.hex_of(u).is_none());
+            add(
+                format!("Arriving on turn {}", board.turn),
+                "5.0",
+                faces(&mut due.into_iter()),
+            );
         }
         out
     }

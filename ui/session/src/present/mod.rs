@@ -66,7 +66,8 @@ pub enum CounterMark {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CounterFace {
     pub unit: UnitId,
-    pub hex: HexId,
+    /// Its hex; `None` for a counter in a box off the map.
+    pub hex: Option<HexId>,
     /// Place in its hex's stack, 0 on top.
     pub depth: u8,
     /// The side that owns it now.
@@ -87,6 +88,18 @@ pub struct CounterFace {
     pub marks: Vec<CounterMark>,
     /// More counters lie under it that the viewer may not see (Fortress Berlin 3.1.5).
     pub hides_more: bool,
+    /// The player's command it belongs to in a game of more than two players (Fortress Berlin
+    /// 17.2, 17.3: "Zhukov", "SS Player").
+    pub role: Option<&'static str>,
+}
+
+/// Counters off the map in one box of the table: units still to set up, reinforcements due,
+/// units drawn to be placed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CounterBox {
+    pub title: String,
+    pub case: Case,
+    pub counters: Vec<CounterFace>,
 }
 
 /// A step of the sequence of play on the phase bar.
@@ -172,6 +185,7 @@ pub struct LogEntry {
 pub struct Frame {
     pub viewer: Viewer,
     pub counters: Vec<CounterFace>,
+    pub boxes: Vec<CounterBox>,
     pub phases: Vec<PhaseCell>,
     pub turn: u16,
     pub last_turn: Option<u16>,
@@ -193,6 +207,8 @@ pub struct StepEndButton {
 pub trait Present: TableGame {
     /// Every counter on the map `viewer` may see, each stack top first.
     fn counters(&self, viewer: Viewer) -> Vec<CounterFace>;
+    /// The boxes of counters off the map that `viewer` may see, in the order they are shown.
+    fn boxes(&self, viewer: Viewer) -> Vec<CounterBox>;
     /// One option of a pending question or cup as its button reads; `case` is the question's.
     fn option_text(&self, option: &Self::Choice, case: Case) -> OptionText;
     /// What a roll is for, with the units and hexes it concerns where the game names them.
@@ -208,6 +224,7 @@ pub fn frame<G: Present>(game: &G, viewer: Viewer) -> Frame {
     Frame {
         viewer,
         counters: game.counters(viewer),
+        boxes: game.boxes(viewer),
         phases: phases::<G>(step.index),
         turn: step.turn,
         last_turn: step.last_turn,
@@ -306,12 +323,12 @@ pub fn log<G: TableGame>(log: &[LoggedEvent<G::LogEvent>], viewer: Viewer) -> Ve
 pub(crate) fn stacked(
     hex: HexId,
     units: &[UnitId],
-    mut face: impl FnMut(UnitId, HexId, u8) -> Option<CounterFace>,
+    mut face: impl FnMut(UnitId, Option<HexId>, u8) -> Option<CounterFace>,
     out: &mut Vec<CounterFace>,
 ) {
     let mut depth = 0u8;
     for &u in units {
-        if let Some(c) = face(u, hex, depth) {
+        if let Some(c) = face(u, Some(hex), depth) {
             out.push(c);
             depth = depth.saturating_add(1);
         }

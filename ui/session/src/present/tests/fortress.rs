@@ -28,7 +28,7 @@ fn fortress_set_up() -> Session<Fortress> {
 fn by_hex(frame: &Frame) -> BTreeMap<HexId, Vec<&CounterFace>> {
     let mut m: BTreeMap<HexId, Vec<&CounterFace>> = BTreeMap::new();
     for c in &frame.counters {
-        m.entry(c.hex).or_default().push(c);
+        m.entry(c.hex.expect("on the map")).or_default().push(c);
     }
     m
 }
@@ -173,7 +173,90 @@ fn fb_8_7_1_retreat_options_read_as_buttons() {
     let c = &f.counters[0];
     let unit = g.option_text(&FbChoice::Unit(c.unit), "8.6");
     assert_eq!(unit.label, c.name);
-    assert!(unit
-        .detail
-        .contains(g.data.map.geometry.format(c.hex).as_str()));
+    assert!(unit.detail.contains(
+        g.data
+            .map
+            .geometry
+            .format(c.hex.expect("on the map"))
+            .as_str()
+    ));
+}
+
+#[test]
+fn fb_13_0_only_the_german_sees_the_box_of_units_he_still_has_to_set_up() {
+    let s = fortress_set_up_before_done();
+    let g = s.game();
+    let title = |f: &Frame| f.boxes.iter().map(|b| b.title.clone()).collect::<Vec<_>>();
+    let german = frame(g, Viewer::Side(GERMAN));
+    let to_set_up = german
+        .boxes
+        .iter()
+        .find(|b| b.case == "13.0")
+        .expect("the German's set-up box");
+    assert_eq!(
+        to_set_up.counters.len(),
+        78 + 30,
+        "13.1-13.5 and the Volkssturm"
+    );
+    assert!(to_set_up.counters.iter().all(|c| c.hex.is_none()));
+    assert!(title(&frame(g, Viewer::Side(SOVIET))).is_empty());
+    assert!(title(&frame(g, Viewer::Public)).is_empty());
+}
+
+#[test]
+fn fb_5_0_both_sides_see_the_reinforcements_due_this_turn() {
+    let mut s = fortress_set_up();
+    // Through the German player-turn to the Soviet reinforcement segment.
+    for _ in 0..8 {
+        let g = s.game();
+        if frame(g, Viewer::Side(SOVIET))
+            .boxes
+            .iter()
+            .any(|b| b.case == "5.0")
+        {
+            break;
+        }
+        let end = Ruleset::step_end(g).expect("a button");
+        s.apply(Input::Command(end.command)).expect("ended");
+    }
+    let g = s.game();
+    let due = |v| {
+        frame(g, v)
+            .boxes
+            .into_iter()
+            .find(|b| b.case == "5.0")
+            .map(|b| b.counters.iter().map(|c| c.unit).collect::<Vec<_>>())
+    };
+    let soviet = due(Viewer::Side(SOVIET)).expect("Soviet arrivals are due");
+    assert!(!soviet.is_empty());
+    assert_eq!(due(Viewer::Side(GERMAN)).as_ref(), Some(&soviet));
+    assert_eq!(due(Viewer::Public).as_ref(), Some(&soviet));
+}
+
+#[test]
+fn fb_17_2_17_3_with_five_players_each_counter_names_its_command() {
+    let data = crate::fortress::builtin_data().expect("data");
+    let options = FbOptions {
+        players: 5,
+        ..FbOptions::default()
+    };
+    let header = Header::for_game::<Fortress>("full-game", &options, 7);
+    let mut s = Session::<Fortress>::new(data, header, Box::new(NullPersist)).expect("session");
+    while matches!(Ruleset::pending(s.game()), Pending::DrawChit { .. }) {
+        s.apply(Input::Drew(0)).expect("drawn");
+    }
+    s.auto_place().expect("auto-place");
+    let f = frame(s.game(), Viewer::Side(GERMAN));
+    let roles: std::collections::BTreeSet<&str> =
+        f.counters.iter().filter_map(|c| c.role).collect();
+    // 17.3.2: five players: the Hitler, Armed Forces and SS players command the Germans.
+    for role in ["Hitler Player", "Armed Forces Player", "SS Player"] {
+        assert!(roles.contains(role), "{role} missing from {roles:?}");
+    }
+    // With two players nobody's counters name a command.
+    let two = fortress_set_up();
+    assert!(frame(two.game(), Viewer::Side(GERMAN))
+        .counters
+        .iter()
+        .all(|c| c.role.is_none()));
 }

@@ -107,7 +107,9 @@ fn survey(g: &Fortress, player: Side, out: &mut BTreeMap<String, usize>) {
     let f = frame(g, Viewer::Side(player));
     let mut hexes: BTreeMap<HexId, Vec<UnitId>> = BTreeMap::new();
     for c in f.counters.iter().filter(|c| c.side == player) {
-        hexes.entry(c.hex).or_default().push(c.unit);
+        if let Some(h) = c.hex {
+            hexes.entry(h).or_default().push(c.unit);
+        }
     }
     // 8.4.1: two forces next to each other may assault together.
     let geo = g.data.map.geometry;
@@ -147,7 +149,9 @@ fn pick_selection(g: &Fortress, player: Side, rng: &mut StdRng) -> Option<Select
     let f = frame(g, Viewer::Side(player));
     let mut hexes: BTreeMap<HexId, Vec<UnitId>> = BTreeMap::new();
     for c in f.counters.iter().filter(|c| c.side == player) {
-        hexes.entry(c.hex).or_default().push(c.unit);
+        if let Some(h) = c.hex {
+            hexes.entry(h).or_default().push(c.unit);
+        }
     }
     let waiting: Vec<UnitId> = (0..g.state.board.units.len() as u16)
         .map(UnitId)
