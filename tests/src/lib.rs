@@ -5,6 +5,7 @@
 
 pub mod fortress_agent;
 pub mod fortress_bench;
+pub mod fortress_present_bench;
 pub mod generic;
 pub mod synthetic;
 

@@ -73,6 +73,30 @@ fn main() {
     if run("fortress") {
         bench_fortress();
     }
+    if run("present") {
+        bench_present();
+    }
+}
+
+/// The presentation model (issue 10): a frame after each input, the actions after each tap.
+/// Budgets on this machine leave a 60 Hz frame (16 ms) on a Pi about eight times slower.
+fn bench_present() {
+    let ((fm, fw, fnum), (am, aw, anum)) =
+        tests::fortress_present_bench::fortress_frames_and_actions(2);
+    println!(
+        "Fortress Berlin frame of the phasing player ({fnum} segment starts of 2 random full games): median {:.2} ms, worst {:.2} ms (budget ≤ 1 ms for the worst: {})",
+        ms(fm),
+        ms(fw),
+        verdict(ms(fw), 1.0)
+    );
+    budget("fortress_frame_worst_ms", ms(fw), 1.0);
+    println!(
+        "Fortress Berlin actions offered to a tapped force ({anum} forces): median {:.2} ms, worst {:.2} ms (budget ≤ 2 ms for the worst: {})",
+        ms(am),
+        ms(aw),
+        verdict(ms(aw), 2.0)
+    );
+    budget("fortress_actions_worst_ms", ms(aw), 2.0);
 }
 
 fn bench_fortress() {
