@@ -160,7 +160,7 @@ impl Controller {
     }
 
     /// Fills the card dialog from the engine's card for the shown attack.
-    pub(super) fn refresh_card(&self, w: &AppWindow) {
+    pub(super) fn refresh_card(&self, w: &AppWindow, view: &engine::berlin85::view::View<'_>) {
         let v = w.global::<View>();
         if !v.get_card_visible() {
             return;
@@ -169,14 +169,13 @@ impl Controller {
             return;
         };
         let g = s.game();
-        let view = ask::public_view(g);
         let index = u8::try_from(v.get_card_attack_index()).ok();
         let rows = match index {
             Some(i) => g.attacks().find(|(n, _)| *n == i).and_then(|(_, a)| {
                 let card = g.combat_card(i)?;
                 Some(combat_view::card_rows(
                     g,
-                    &view,
+                    view,
                     Some(a),
                     &a.attackers,
                     &a.defenders,
@@ -189,7 +188,7 @@ impl Controller {
                 .map(|card| {
                     let mut r = combat_view::card_rows(
                         g,
-                        &view,
+                        view,
                         None,
                         &self.sel.attackers,
                         &self.sel.defenders,
@@ -320,7 +319,12 @@ impl Controller {
     /// The Combat Phase panel for `player`, who must act: the attack being put together with
     /// its previewed column, the announced attacks, support for the selected one, and the
     /// step's closing button.
-    pub(super) fn refresh_combat_panel(&self, w: &AppWindow, player: Side) {
+    pub(super) fn refresh_combat_panel(
+        &self,
+        w: &AppWindow,
+        player: Side,
+        view: &engine::berlin85::view::View<'_>,
+    ) {
         let Some(s) = self.session.as_ref() else {
             return;
         };
@@ -428,7 +432,6 @@ impl Controller {
             .attack
             .filter(|_| matches!(step, CombatStep::Declare | CombatStep::Fpf))
         {
-            let view = ask::public_view(g);
             let (fire, n) = if step == CombatStep::Declare {
                 ("barrage [8.1]", ask::barrage_candidates(g, i).len())
             } else {

@@ -81,7 +81,12 @@ impl Controller {
         }
     }
 
-    pub(super) fn refresh_dialogs(&self, w: &AppWindow, pending: &engine::berlin85::Pending85) {
+    pub(super) fn refresh_dialogs(
+        &self,
+        w: &AppWindow,
+        pending: &engine::berlin85::Pending85,
+        view: &engine::berlin85::view::View<'_>,
+    ) {
         let Some(s) = self.session.as_ref() else {
             return;
         };
@@ -130,12 +135,11 @@ impl Controller {
                     .rolling
                     .filter(|_| g.state.phase == Phase::Combat && *case == "7.6")
                     .and_then(|i| {
-                        let view = ask::public_view(g);
                         let a = g.attacks().find(|(n, _)| *n == i)?.1;
                         let card = g.combat_card(i)?;
                         let rows = combat_view::card_rows(
                             g,
-                            &view,
+                            view,
                             Some(a),
                             &a.attackers,
                             &a.defenders,

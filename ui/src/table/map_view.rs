@@ -90,13 +90,15 @@ impl Controller {
                 self.sel.reach_for = None;
             }
         }
-        self.refresh_counters();
-        self.refresh_hex_markers();
+        // The view and the pending are worked out once per refresh and handed to every part.
+        let view = ask::public_view(s.game());
+        self.refresh_counters(&view);
+        self.refresh_hex_markers(&view);
         self.refresh_marks(&pending);
-        self.refresh_phase_bar(w);
-        self.refresh_panel(w, &pending);
-        self.refresh_dialogs(w, &pending);
-        self.refresh_card(w);
+        self.refresh_phase_bar(w, &view);
+        self.refresh_panel(w, &pending, &view);
+        self.refresh_dialogs(w, &pending, &view);
+        self.refresh_card(w, &view);
         self.refresh_log();
         self.bring_choice_into_view(w, &pending);
         self.face_seat(w, seats.edge_for(pending.player()));
@@ -144,12 +146,11 @@ impl Controller {
         }
     }
 
-    pub(super) fn refresh_counters(&self) {
+    pub(super) fn refresh_counters(&self, view: &engine::berlin85::view::View<'_>) {
         let Some(s) = self.session.as_ref() else {
             return;
         };
         let g = s.game();
-        let view = ask::public_view(g);
         let mut seen = vec![false; self.models.counters.row_count()];
         for u in &view.units {
             let i = usize::from(u.id.0);
@@ -205,11 +206,10 @@ impl Controller {
         }
     }
 
-    pub(super) fn refresh_hex_markers(&self) {
+    pub(super) fn refresh_hex_markers(&self, view: &engine::berlin85::view::View<'_>) {
         let Some(s) = self.session.as_ref() else {
             return;
         };
-        let view = ask::public_view(s.game());
         let mut rows = self.place_names();
         for hm in &view.markers {
             let (x, y) = self.layout.center(hm.hex);

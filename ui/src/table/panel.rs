@@ -3,7 +3,7 @@
 use super::*;
 
 impl Controller {
-    pub(super) fn refresh_phase_bar(&self, w: &AppWindow) {
+    pub(super) fn refresh_phase_bar(&self, w: &AppWindow, view: &engine::berlin85::view::View<'_>) {
         let Some(s) = self.session.as_ref() else {
             return;
         };
@@ -53,7 +53,6 @@ impl Controller {
             },
         });
         sync(&self.models.steps, steps);
-        let view = ask::public_view(g);
         let sup = if view.air_superiority == NATO {
             "NATO"
         } else {
@@ -66,7 +65,7 @@ impl Controller {
         };
         v.set_air_text(air.into());
         v.set_sp_text(format!("SP {:+}", view.surrender_points).into());
-        self.refresh_tracks(w, &view);
+        self.refresh_tracks(w, view);
     }
 
     /// The Turn Record Track, the Surrender Point scale and the air status [16.0], [19.4], [9.0].
@@ -198,7 +197,12 @@ impl Controller {
         format!("{place}{who}")
     }
 
-    pub(super) fn refresh_panel(&self, w: &AppWindow, pending: &engine::berlin85::Pending85) {
+    pub(super) fn refresh_panel(
+        &self,
+        w: &AppWindow,
+        pending: &engine::berlin85::Pending85,
+        view: &engine::berlin85::view::View<'_>,
+    ) {
         let Some(s) = self.session.as_ref() else {
             return;
         };
@@ -340,7 +344,7 @@ impl Controller {
                     v.set_arriving_unit(self.sel.arriving.map_or(-1, |u| i32::from(u.0)));
                     v.set_primary_text(step_end_label(g).into());
                 }
-                Phase::Combat => self.refresh_combat_panel(w, *player),
+                Phase::Combat => self.refresh_combat_panel(w, *player, view),
                 _ => {
                     v.set_panel(Panel::Waiting);
                     v.set_panel_title(side_name(*player).into());
