@@ -49,6 +49,8 @@ pub enum Then<C> {
     Unit(Vec<Pick<UnitId, C>>),
     /// Tap one of the selected hex's six sides.
     Side(Vec<Pick<Dir, C>>),
+    /// Tap one of these labelled options (a list in the panel).
+    List(Vec<Pick<String, C>>),
 }
 
 impl<C> Then<C> {
@@ -59,6 +61,7 @@ impl<C> Then<C> {
             Then::Hex(p) => p.iter().map(|p| &p.command).collect(),
             Then::Unit(p) => p.iter().map(|p| &p.command).collect(),
             Then::Side(p) => p.iter().map(|p| &p.command).collect(),
+            Then::List(p) => p.iter().map(|p| &p.command).collect(),
         }
     }
 }

@@ -15,8 +15,9 @@ use engine::core::map::HexFeatures;
 use engine::core::protocol::{Case, Input, Pending};
 use engine::core::units::UnitId;
 use engine::fortress::board::SegmentKind;
-use engine::fortress::counters::{COMBAT, MANEUVER};
+use engine::fortress::counters::{Front, COMBAT, MANEUVER};
 use engine::fortress::game::{Assaulters, Command, Force};
+use engine::fortress::players::{german_players, german_roles};
 
 /// Would the engine take `command` now?
 fn accepts(g: &Fortress, command: &Command) -> bool {
@@ -29,7 +30,7 @@ fn hex_text(g: &Fortress, h: HexId) -> String {
 }
 
 /// An action whose picks are the accepted commands among `candidates`; none when none is.
-fn picks<T: Copy>(
+fn picks<T>(
     g: &Fortress,
     candidates: impl IntoIterator<Item = (T, Command, String)>,
 ) -> Vec<Pick<T, Command>> {
@@ -50,6 +51,7 @@ fn push(out: &mut Vec<Action<Command>>, label: &str, case: Case, then: Then<Comm
         Then::Hex(p) => p.is_empty(),
         Then::Unit(p) => p.is_empty(),
         Then::Side(p) => p.is_empty(),
+        Then::List(p) => p.is_empty(),
     };
     if !empty {
         out.push(Action {
@@ -281,6 +283,22 @@ fn enemy_forces_near(g: &Fortress, origins: &[HexId], reach: u16) -> Vec<(HexId,
 /// The German's acts with no unit selected: Hitler's suicide (11.1.2); air strikes on a
 /// selected hex (11.4).
 fn hex_actions(g: &Fortress, hex: HexId, out: &mut Vec<Action<Command>>) {
+    // 17.2: with two Soviet players each front calls its own strikes.
+    if g.players() >= 3 {
+        for (front, label) in [
+            (Front::Zhukov, "Air strike (Zhukov)"),
+            (Front::Koniev, "Air strike (Koniev)"),
+        ] {
+            let by = Some(front);
+            send(
+                out,
+                g,
+                label,
+                "17.2",
+                Command::AirStrike { target: hex, by },
+            );
+        }
+    }
     send(
         out,
         g,
@@ -290,6 +308,49 @@ fn hex_actions(g: &Fortress, hex: HexId, out: &mut Vec<Action<Command>>) {
             target: hex,
             by: None,
         },
+    );
+}
+
+/// 17.3.1: the Hitler player hands out the German commands again: each order of the German
+/// players over the roles is an option.
+fn shuffle_actions(g: &Fortress, out: &mut Vec<Action<Command>>) {
+    let roles = german_roles(g.players());
+    if roles.len() < 2 {
+        return;
+    }
+    let n = german_players(g.players());
+    let mut orders: Vec<Vec<u8>> = vec![Vec::new()];
+    for _ in 0..n {
+        orders = orders
+            .into_iter()
+            .flat_map(|o| {
+                (0..n)
+                    .filter(|p| !o.contains(p))
+                    .map(|p| {
+                        let mut next = o.clone();
+                        next.push(p);
+                        next
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    let options = orders.into_iter().map(|order| {
+        let mut holder = [0u8, 1, 2, 3];
+        holder[..order.len()].copy_from_slice(&order);
+        let label = roles
+            .iter()
+            .zip(&order)
+            .map(|(r, p)| format!("{}: player {}", r.name(), p + 1))
+            .collect::<Vec<_>>()
+            .join(", ");
+        (label, Command::Shuffle { holder }, String::new())
+    });
+    push(
+        out,
+        "Hand out the commands",
+        "17.3.1",
+        Then::List(picks(g, options)),
     );
 }
 
@@ -354,6 +415,9 @@ impl Offer for Fortress {
         }
         let Some(hex) = sel.hex else {
             arrival_actions(self, &sel.units, &mut out);
+            if sel.units.is_empty() {
+                shuffle_actions(self, &mut out);
+            }
             send(
                 &mut out,
                 self,
@@ -371,7 +435,13 @@ impl Offer for Fortress {
             SegmentKind::Movement | SegmentKind::Reinforcement => {
                 movement_actions(self, hex, &sel.units, &mut out)
             }
-            SegmentKind::Combat => combat_actions(self, hex, &sel.units, &mut out),
+            SegmentKind::Combat => {
+                combat_actions(self, hex, &sel.units, &mut out);
+                // 17.4.2: a leader's suicide comes at the start of the German combat segment.
+                if let [leader] = sel.units[..] {
+                    leader_actions(self, hex, leader, &mut out);
+                }
+            }
             SegmentKind::Recovery => {}
         }
         out

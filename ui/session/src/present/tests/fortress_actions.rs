@@ -48,11 +48,15 @@ fn play_by_actions(seed: u64, options: FbOptions, inputs: usize) -> BTreeMap<Str
             }
             Pending::Command { player } => {
                 tries_this_step += 1;
-                // At the start of each combat segment, what every force of the phasing
-                // player is offered (4.1.4).
+                // At the start of each movement and combat segment, what every force of the
+                // phasing player is offered, and every enemy hex (7.0, 4.1.4).
+                use engine::fortress::board::SegmentKind;
                 if tries_this_step == 1
                     && !g.setting_up()
-                    && g.state.board.segment.kind == engine::fortress::board::SegmentKind::Combat
+                    && matches!(
+                        g.state.board.segment.kind,
+                        SegmentKind::Reinforcement | SegmentKind::Movement | SegmentKind::Combat
+                    )
                 {
                     survey(g, player, &mut taken);
                 }
@@ -132,6 +136,21 @@ fn survey(g: &Fortress, player: Side, out: &mut BTreeMap<String, usize>) {
             }
         }
     }
+    let enemy: std::collections::BTreeSet<HexId> = f
+        .counters
+        .iter()
+        .filter(|c| c.side != player)
+        .filter_map(|c| c.hex)
+        .collect();
+    for sel in enemy
+        .into_iter()
+        .map(Selection::hex)
+        .chain([Selection::default()])
+    {
+        for a in g.actions(&sel) {
+            *out.entry(format!("survey {}", a.label)).or_default() += 1;
+        }
+    }
     for (hex, units) in hexes {
         let whole = Selection::units(hex, &units);
         let each = units.iter().map(|&u| Selection::units(hex, &[u]));
@@ -165,6 +184,20 @@ fn pick_selection(g: &Fortress, player: Side, rng: &mut StdRng) -> Option<Select
                 .is_some_and(|x| !matches!(x.state.location, Location::OnMap(_)))
         })
         .collect();
+    // Now and then nothing selected (the side's own acts: 11.1.2, 17.3.1), or an enemy hex
+    // alone (an air strike, 11.4).
+    if rng.gen_bool(0.1) {
+        return Some(Selection::default());
+    }
+    if rng.gen_bool(0.1) {
+        let enemy: Vec<HexId> = f
+            .counters
+            .iter()
+            .filter(|c| c.side != player)
+            .filter_map(|c| c.hex)
+            .collect();
+        return enemy.choose(rng).map(|&h| Selection::hex(h));
+    }
     if !waiting.is_empty() && rng.gen_bool(0.4) {
         let u = *waiting.choose(rng)?;
         return Some(Selection {
@@ -201,6 +234,31 @@ fn fb_every_offered_action_is_honoured_through_set_up_movement_and_combat() {
         assert!(
             taken.contains_key(&format!("survey {label}")),
             "4.1.4: {label} was never offered to a force: {taken:?}"
+        );
+    }
+}
+
+#[test]
+fn fb_17_the_optional_rules_and_six_players_by_offered_actions_alone() {
+    let options = FbOptions {
+        players: 6,
+        ubahn: true,
+        character_game: true,
+        ..FbOptions::default()
+    };
+    let taken = play_by_actions(5, options, 2500);
+    eprintln!("{taken:?}");
+    assert_eq!(taken.get("Set up"), Some(&108));
+    for label in [
+        "Hand out the commands",
+        "Air strike (Zhukov)",
+        "Air strike (Koniev)",
+        "U-Bahn down",
+        "Flee Berlin",
+    ] {
+        assert!(
+            taken.keys().any(|k| k.contains(label)),
+            "{label} never came up: {taken:?}"
         );
     }
 }
