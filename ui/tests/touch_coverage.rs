@@ -67,14 +67,16 @@ fn test_names(dir: &Path) -> BTreeSet<String> {
     out
 }
 
-#[test]
-fn every_engine_action_and_question_has_a_screen_and_a_tap_test() {
-    let doc = fs::read_to_string(root().join("docs/rules/berlin85.md")).expect("coverage doc");
+/// One game's table of player actions: the rows of `section` in `doc`, each `(action, tests,
+/// the row's text)`.
+fn rows(doc: &str, section: &str) -> Vec<(String, Vec<String>, String)> {
+    let doc = std::fs::read_to_string(root().join(doc)).expect("coverage doc");
     let section = doc
-        .split("## Every player action by touch")
+        .split(&format!("## {section}"))
         .nth(1)
-        .expect("the 'Every player action by touch' section");
-    let rows: Vec<(String, Vec<String>)> = section
+        .unwrap_or_else(|| panic!("the '{section}' section"));
+    let section = section.split("\n## ").next().unwrap_or(section);
+    section
         .lines()
         .filter(|l| l.starts_with('|') && !l.starts_with("|---") && !l.starts_with("| action"))
         .map(|l| {
@@ -89,12 +91,16 @@ fn every_engine_action_and_question_has_a_screen_and_a_tap_test() {
                         .collect()
                 })
                 .unwrap_or_default();
-            (cells[0].to_string(), tests)
+            (cells[0].to_string(), tests, l.to_string())
         })
-        .collect();
-    let actions: Vec<&str> = rows.iter().map(|(a, _)| a.as_str()).collect();
+        .collect()
+}
 
-    let command = fs::read_to_string(root().join("engine/src/berlin85/command.rs")).expect("src");
+/// Every `Command`, `Choice` and `Pending` kind of a game (its `Command` and `Choice` in
+/// `source`) has a row, and every test a row names exists under `tests_dir`.
+fn check(rows: &[(String, Vec<String>, String)], source: &str, tests_dir: &str) {
+    let actions: Vec<&str> = rows.iter().map(|(a, _, _)| a.as_str()).collect();
+    let command = fs::read_to_string(root().join(source)).expect("src");
     let protocol = fs::read_to_string(root().join("engine/src/core/protocol.rs")).expect("src");
     let mut missing = Vec::new();
     for v in variants(&command, "Command") {
@@ -120,26 +126,55 @@ fn every_engine_action_and_question_has_a_screen_and_a_tap_test() {
     }
     assert!(
         variants(&command, "Command").len() > 15,
-        "the enum parser found the commands"
+        "the enum parser found the commands of {source}"
     );
-    assert!(
-        missing.is_empty(),
-        "no row in the touch table for: {missing:?}"
-    );
+    assert!(missing.is_empty(), "no row in the table for: {missing:?}");
 
-    let known = test_names(&root().join("ui/tests"));
+    let known = test_names(&root().join(tests_dir));
     let unknown: Vec<String> = rows
         .iter()
-        .flat_map(|(a, ts)| ts.iter().map(move |t| (a, t)))
+        .flat_map(|(a, ts, _)| ts.iter().map(move |t| (a, t)))
         .filter(|(_, t)| !known.contains(*t))
         .map(|(a, t)| format!("{a}: `{t}`"))
         .collect();
     assert!(
         unknown.is_empty(),
-        "tests named in the touch table that do not exist: {unknown:?}"
+        "tests named in the table that do not exist: {unknown:?}"
     );
+}
+
+#[test]
+fn every_engine_action_and_question_has_a_screen_and_a_tap_test() {
+    let rows = rows("docs/rules/berlin85.md", "Every player action by touch");
+    check(&rows, "engine/src/berlin85/command.rs", "ui/tests");
     assert!(
-        rows.iter().all(|(_, ts)| !ts.is_empty()),
+        rows.iter().all(|(_, ts, _)| !ts.is_empty()),
         "every row names a test"
+    );
+}
+
+/// Fortress Berlin: every action is offered by the presentation model (issue 12 draws them);
+/// a row with no test says so.
+#[test]
+fn fortress_berlin_every_action_and_question_is_offered() {
+    let rows = rows(
+        "docs/rules/fortress-berlin.md",
+        "Every player action at the table",
+    );
+    check(
+        &rows,
+        "engine/src/fortress/game/mod.rs",
+        "ui/session/src/present/tests",
+    );
+    let untested: Vec<&str> = rows
+        .iter()
+        .filter(|(_, ts, text)| {
+            ts.is_empty() && !text.contains("no test") && !text.contains("rarely")
+        })
+        .map(|(a, _, _)| a.as_str())
+        .collect();
+    assert!(
+        untested.is_empty(),
+        "rows with no test that do not say why: {untested:?}"
     );
 }

@@ -31,7 +31,10 @@ fn play_by_actions(seed: u64, options: FbOptions, inputs: usize) -> BTreeMap<Str
             tries_this_step = 0;
         }
         match Ruleset::pending(g) {
-            Pending::GameOver => break,
+            Pending::GameOver => {
+                *taken.entry("game over".into()).or_default() += 1;
+                break;
+            }
             Pending::Roll { .. } => {
                 s.roll_digital().expect("rolled");
                 continue;
@@ -217,6 +220,10 @@ fn pick_selection(g: &Fortress, player: Side, rng: &mut StdRng) -> Option<Select
 #[test]
 fn fb_every_offered_action_is_honoured_through_set_up_movement_and_combat() {
     let taken = play_by_actions(11, FbOptions::default(), 1500);
+    assert!(
+        taken.contains_key("game over"),
+        "the game ran to its end: {taken:?}"
+    );
     eprintln!("{taken:?}");
     assert_eq!(
         taken.get("Set up"),
