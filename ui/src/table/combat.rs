@@ -160,7 +160,7 @@ impl Controller {
     }
 
     /// Fills the card dialog from the engine's card for the shown attack.
-    pub(super) fn refresh_card(&self, w: &AppWindow, view: &engine::berlin85::view::View<'_>) {
+    pub(super) fn refresh_card(&self, w: &AppWindow, view: &GameView<'_>) {
         let v = w.global::<View>();
         if !v.get_card_visible() {
             return;
@@ -319,12 +319,7 @@ impl Controller {
     /// The Combat Phase panel for `player`, who must act: the attack being put together with
     /// its previewed column, the announced attacks, support for the selected one, and the
     /// step's closing button.
-    pub(super) fn refresh_combat_panel(
-        &self,
-        w: &AppWindow,
-        player: Side,
-        view: &engine::berlin85::view::View<'_>,
-    ) {
+    pub(super) fn refresh_combat_panel(&self, w: &AppWindow, player: Side, view: &GameView<'_>) {
         let Some(s) = self.session.as_ref() else {
             return;
         };

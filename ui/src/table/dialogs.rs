@@ -85,7 +85,7 @@ impl Controller {
         &self,
         w: &AppWindow,
         pending: &engine::berlin85::Pending85,
-        view: &engine::berlin85::view::View<'_>,
+        view: &GameView<'_>,
     ) {
         let Some(s) = self.session.as_ref() else {
             return;

@@ -146,7 +146,7 @@ impl Controller {
         }
     }
 
-    pub(super) fn refresh_counters(&self, view: &engine::berlin85::view::View<'_>) {
+    pub(super) fn refresh_counters(&self, view: &GameView<'_>) {
         let Some(s) = self.session.as_ref() else {
             return;
         };
@@ -206,7 +206,7 @@ impl Controller {
         }
     }
 
-    pub(super) fn refresh_hex_markers(&self, view: &engine::berlin85::view::View<'_>) {
+    pub(super) fn refresh_hex_markers(&self, view: &GameView<'_>) {
         let Some(s) = self.session.as_ref() else {
             return;
         };

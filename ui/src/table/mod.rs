@@ -143,6 +143,10 @@ fn side_name(s: Side) -> &'static str {
     engine::berlin85::state::side_name(s)
 }
 
+/// What the screens are drawn from: the game as every seat may see it, worked out once per
+/// refresh.
+type GameView<'d> = engine::berlin85::view::View<'d>;
+
 /// Every list the screens show, each a long-lived model.
 struct Models {
     games: Rc<VecModel<GameRow>>,

@@ -3,7 +3,7 @@
 use super::*;
 
 impl Controller {
-    pub(super) fn refresh_phase_bar(&self, w: &AppWindow, view: &engine::berlin85::view::View<'_>) {
+    pub(super) fn refresh_phase_bar(&self, w: &AppWindow, view: &GameView<'_>) {
         let Some(s) = self.session.as_ref() else {
             return;
         };
@@ -69,7 +69,7 @@ impl Controller {
     }
 
     /// The Turn Record Track, the Surrender Point scale and the air status [16.0], [19.4], [9.0].
-    pub(super) fn refresh_tracks(&self, w: &AppWindow, view: &engine::berlin85::view::View<'_>) {
+    pub(super) fn refresh_tracks(&self, w: &AppWindow, view: &GameView<'_>) {
         let Some(s) = self.session.as_ref() else {
             return;
         };
@@ -201,7 +201,7 @@ impl Controller {
         &self,
         w: &AppWindow,
         pending: &engine::berlin85::Pending85,
-        view: &engine::berlin85::view::View<'_>,
+        view: &GameView<'_>,
     ) {
         let Some(s) = self.session.as_ref() else {
             return;

@@ -51,17 +51,37 @@ pub enum Then<C> {
     Side(Vec<Pick<Dir, C>>),
     /// Tap one of these labelled options (a list in the panel).
     List(Vec<Pick<String, C>>),
+    /// Tap one of these hexes: the commands of its route are sent one after another (a move
+    /// of several hexes made a hex at a time) while the game waits for commands; a roll or a
+    /// question the rules ask on the way (Fortress Berlin 11.2.1) ends the route there.
+    Route(Vec<Pick<HexId, Vec<C>>>),
 }
 
-impl<C> Then<C> {
-    /// Every command the action may send.
-    pub fn commands(&self) -> Vec<&C> {
+impl<C: Clone> Then<C> {
+    /// What each tap the action leads to sends: one command, or a route's in order.
+    pub fn taps(&self) -> Vec<Vec<C>> {
+        fn one<T, C: Clone>(p: &[Pick<T, C>]) -> Vec<Vec<C>> {
+            p.iter().map(|p| vec![p.command.clone()]).collect()
+        }
         match self {
-            Then::Send(c) => vec![c],
-            Then::Hex(p) => p.iter().map(|p| &p.command).collect(),
-            Then::Unit(p) => p.iter().map(|p| &p.command).collect(),
-            Then::Side(p) => p.iter().map(|p| &p.command).collect(),
-            Then::List(p) => p.iter().map(|p| &p.command).collect(),
+            Then::Send(c) => vec![vec![c.clone()]],
+            Then::Hex(p) => one(p),
+            Then::Unit(p) => one(p),
+            Then::Side(p) => one(p),
+            Then::List(p) => one(p),
+            Then::Route(p) => p.iter().map(|p| p.command.clone()).collect(),
+        }
+    }
+
+    /// Nothing to tap: the action is not worth a button.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Then::Send(_) => false,
+            Then::Hex(p) => p.is_empty(),
+            Then::Unit(p) => p.is_empty(),
+            Then::Side(p) => p.is_empty(),
+            Then::List(p) => p.is_empty(),
+            Then::Route(p) => p.is_empty(),
         }
     }
 }

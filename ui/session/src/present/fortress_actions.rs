@@ -9,6 +9,7 @@
 use super::actions::{Action, Offer, Pick, Selection, Then};
 use crate::fortress::Fortress;
 use crate::ruleset::TableGame;
+use engine::core::capacity::fortress_berlin::{Reachable, MP};
 use engine::core::contract::Ruleset;
 use engine::core::hex::{Dir, HexId};
 use engine::core::map::HexFeatures;
@@ -18,6 +19,7 @@ use engine::fortress::board::SegmentKind;
 use engine::fortress::counters::{Front, COMBAT, MANEUVER};
 use engine::fortress::game::{Assaulters, Command, Force};
 use engine::fortress::players::{german_players, german_roles};
+use engine::fortress::terrain::destinations;
 
 /// Would the engine take `command` now?
 fn accepts(g: &Fortress, command: &Command) -> bool {
@@ -46,14 +48,7 @@ fn picks<T>(
 }
 
 fn push(out: &mut Vec<Action<Command>>, label: &str, case: Case, then: Then<Command>) {
-    let empty = match &then {
-        Then::Send(_) => false,
-        Then::Hex(p) => p.is_empty(),
-        Then::Unit(p) => p.is_empty(),
-        Then::Side(p) => p.is_empty(),
-        Then::List(p) => p.is_empty(),
-    };
-    if !empty {
+    if !then.is_empty() {
         out.push(Action {
             label: label.to_string(),
             case,
@@ -92,15 +87,7 @@ fn setup_actions(g: &Fortress, sel: &Selection, out: &mut Vec<Action<Command>>) 
 /// (17.1).
 fn movement_actions(g: &Fortress, hex: HexId, units: &[UnitId], out: &mut Vec<Action<Command>>) {
     let force: Force = units.iter().copied().collect();
-    let geo = g.data.map.geometry;
-    let steps = geo.neighbours(hex).map(|(_, to)| {
-        let c = Command::Move {
-            units: force.clone(),
-            to,
-        };
-        (to, c, hex_text(g, to))
-    });
-    push(out, "Move", "7.1", Then::Hex(picks(g, steps)));
+    push(out, "Move", "7.1", Then::Route(routes(g, hex, &force)));
     if let [unit] = units[..] {
         let board = &g.state.board;
         if board.face(unit) == MANEUVER {
@@ -389,6 +376,59 @@ fn arrival_actions(g: &Fortress, units: &[UnitId], out: &mut Vec<Action<Command>
             .collect();
         push(out, "Land", "13.7", Then::Hex(picks(g, enter(hexes))));
     }
+}
+
+/// Every hex the force may reach with the MP it has left (3.1.4, 7.1), each with the steps of
+/// its cheapest route, one hex at a time as the rules move a force, and the MP it costs.
+fn routes(g: &Fortress, from: HexId, force: &Force) -> Vec<Pick<HexId, Vec<Command>>> {
+    let mut reach = Box::new(Reachable::new());
+    let (data, board) = (g.data, &g.state.board);
+    if destinations(
+        &data.movement,
+        &data.map,
+        &data.forces,
+        board,
+        force,
+        &mut reach,
+    )
+    .is_err()
+    {
+        return Vec::new();
+    }
+    let geo = &data.map.geometry;
+    // The first step of every route is into a neighbour: ask the engine once per neighbour.
+    let first_steps: Vec<HexId> = geo
+        .neighbours(from)
+        .map(|(_, to)| to)
+        .filter(|&to| {
+            let units = force.clone();
+            accepts(g, &Command::Move { units, to })
+        })
+        .collect();
+    let mut path: heapless::Vec<(HexId, u8), 256> = heapless::Vec::new();
+    let mut out = Vec::new();
+    for (hex, cost) in reach.iter(geo) {
+        if hex == from || !reach.path_to(geo, hex, 0, &mut path) {
+            continue;
+        }
+        let steps: Vec<Command> = path[1..]
+            .iter()
+            .map(|&(to, _)| Command::Move {
+                units: force.clone(),
+                to,
+            })
+            .collect();
+        // The first step must be one the engine takes now (the search and the rules agree
+        // on the rest, which `fb_every_offered_action…` checks step by step).
+        if path.get(1).is_some_and(|(h, _)| first_steps.contains(h)) {
+            out.push(Pick {
+                target: hex,
+                command: steps,
+                detail: format!("{} MP", MP.display(cost)),
+            });
+        }
+    }
+    out
 }
 
 /// Every U-Bahn station of the map, when the optional rule is played (17.1).

@@ -2,4 +2,3 @@
 
 mod berlin85;
 mod fortress;
-mod fortress_actions;

@@ -1,22 +1,24 @@
 //! *Fortress Berlin* played by the actions of the presentation model alone, as the touch
 //! table offers them: every button a selection shows must be honoured by the engine.
 
-use super::super::actions::{Offer, Selection, Then};
-use super::super::*;
-use crate::fortress::{Fortress, Options as FbOptions};
-use crate::{Header, NullPersist, Session};
 use engine::core::contract::Ruleset;
-use engine::core::protocol::Input;
-use engine::core::units::Location;
+use engine::core::hex::HexId;
+use engine::core::protocol::{Input, Pending};
+use engine::core::side::{Side, Viewer};
+use engine::core::units::{Location, UnitId};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use session::fortress::{Fortress, Options as FbOptions};
+use session::present::actions::{Offer, Selection};
+use session::present::frame;
+use session::{Header, NullPersist, Session, TableGame};
 use std::collections::BTreeMap;
 
 /// Plays `inputs` inputs of a full game with `options`, choosing among the offered actions at
 /// random; returns how often each action was taken.
 fn play_by_actions(seed: u64, options: FbOptions, inputs: usize) -> BTreeMap<String, usize> {
-    let data = crate::fortress::builtin_data().expect("data");
+    let data = session::fortress::builtin_data().expect("data");
     let header = Header::for_game::<Fortress>("full-game", &options, seed);
     let mut s = Session::<Fortress>::new(data, header, Box::new(NullPersist)).expect("session");
     let mut rng = StdRng::seed_from_u64(seed);
@@ -86,14 +88,23 @@ fn play_by_actions(seed: u64, options: FbOptions, inputs: usize) -> BTreeMap<Str
                         *taken.entry(format!("offered {}", a.label)).or_default() += 1;
                     }
                     let a = actions.choose(&mut rng)?.clone();
-                    let commands = a.then.commands();
-                    let c = (*commands.choose(&mut rng)?).clone();
-                    Some((a.label, a.case, c, matches!(a.then, Then::Send(_))))
+                    let tap = a.then.taps().choose(&mut rng)?.clone();
+                    Some((a.label, a.case, tap))
                 });
                 match chosen {
-                    Some((label, case, command, _)) => {
-                        if let Err(e) = s.apply(Input::Command(command.clone())) {
-                            panic!("[{case}] {label}: offered {command:?}, refused: {e}");
+                    Some((label, case, tap)) => {
+                        // A route's steps, one after another, while the game waits for
+                        // commands (a die the rules ask for on the way stops the route,
+                        // 11.2.1): each must be taken.
+                        for (i, command) in tap.into_iter().enumerate() {
+                            if i > 0
+                                && !matches!(Ruleset::pending(s.game()), Pending::Command { .. })
+                            {
+                                break;
+                            }
+                            if let Err(e) = s.apply(Input::Command(command.clone())) {
+                                panic!("[{case}] {label}: offered {command:?}, refused: {e}");
+                            }
                         }
                         *taken.entry(label).or_default() += 1;
                     }
@@ -118,8 +129,33 @@ fn survey(g: &Fortress, player: Side, out: &mut BTreeMap<String, usize>) {
             hexes.entry(h).or_default().push(c.unit);
         }
     }
-    // 8.4.1: two forces next to each other may assault together.
     let geo = g.data.map.geometry;
+    let combat = g.state.board.segment.kind == engine::fortress::board::SegmentKind::Combat;
+    // Outside combat, the units whose own acts a random game seldom selects: leaders (17.4.2)
+    // and units at or next to a U-Bahn station (17.1.1); the forces' moves are played.
+    if !combat {
+        let station = |h: HexId| {
+            g.data
+                .map
+                .features(h)
+                .has(engine::core::map::HexFeatures::STATION)
+        };
+        for c in f.counters.iter().filter(|c| c.side == player) {
+            let Some(h) = c.hex else { continue };
+            let leader = c.symbol == session::present::Symbol::Text("★");
+            let near_station = station(h) || geo.neighbours(h).any(|(_, n)| station(n));
+            if leader || near_station {
+                for a in g.actions(&Selection::units(h, &[c.unit])) {
+                    *out.entry(format!("survey {}", a.label)).or_default() += 1;
+                }
+            }
+        }
+        for a in g.actions(&Selection::default()) {
+            *out.entry(format!("survey {}", a.label)).or_default() += 1;
+        }
+        return;
+    }
+    // 8.4.1: two forces next to each other may assault together.
     let forces: Vec<(HexId, Vec<UnitId>)> = hexes.clone().into_iter().collect();
     for (i, (a, ua)) in forces.iter().enumerate() {
         for (b, ub) in &forces[i + 1..] {
@@ -133,7 +169,7 @@ fn survey(g: &Fortress, player: Side, out: &mut BTreeMap<String, usize>) {
                     if geo.adjacent(*b, *target) && attackers.len() == both.len())
             };
             for act in g.actions(&Selection::units(*a, &both)) {
-                if act.then.commands().into_iter().any(from_b) {
+                if act.then.taps().iter().flatten().any(from_b) {
                     *out.entry("survey combined assault".into()).or_default() += 1;
                 }
             }
@@ -217,32 +253,63 @@ fn pick_selection(g: &Fortress, player: Side, rng: &mut StdRng) -> Option<Select
     })
 }
 
+/// Plays random games until every label of `wanted` was taken or offered (`survey …`), at
+/// most `games`; returns the counts of all of them added.
+fn play_until(
+    options: FbOptions,
+    inputs: usize,
+    games: u64,
+    wanted: &[&str],
+) -> BTreeMap<String, usize> {
+    let mut taken: BTreeMap<String, usize> = BTreeMap::new();
+    for seed in 0..games {
+        for (k, n) in play_by_actions(11 + seed, options, inputs) {
+            *taken.entry(k).or_default() += n;
+        }
+        let found = |w: &&str| {
+            taken
+                .keys()
+                .any(|k| k == *w || k.ends_with(&format!(" {w}")))
+        };
+        if wanted.iter().all(found) {
+            break;
+        }
+    }
+    eprintln!("{taken:?}");
+    for w in wanted {
+        assert!(
+            taken
+                .keys()
+                .any(|k| k == *w || k.ends_with(&format!(" {w}"))),
+            "{w} never came up in {games} games: {taken:?}"
+        );
+    }
+    taken
+}
+
 #[test]
 fn fb_every_offered_action_is_honoured_through_set_up_movement_and_combat() {
-    let taken = play_by_actions(11, FbOptions::default(), 1500);
-    assert!(
-        taken.contains_key("game over"),
-        "the game ran to its end: {taken:?}"
-    );
-    eprintln!("{taken:?}");
-    assert_eq!(
-        taken.get("Set up"),
-        Some(&108),
-        "13.0: every German unit set up by touch"
-    );
-    for label in ["Move", "Done moving", "Enter"] {
-        assert!(
-            taken.contains_key(label),
-            "{label} was never offered: {taken:?}"
-        );
-    }
-    assert!(taken.contains_key("Close assault"), "8.4: {taken:?}");
-    for label in ["Bombard", "Gun fire", "Close assault", "combined assault"] {
-        assert!(
-            taken.contains_key(&format!("survey {label}")),
-            "4.1.4: {label} was never offered to a force: {taken:?}"
-        );
-    }
+    let wanted = [
+        "Set up",
+        "Move",
+        "Done moving",
+        "Enter",
+        "Face",
+        "Combat mode",
+        "Maneuver mode",
+        "Put on top",
+        "Bombard",
+        "Gun fire",
+        "Close assault",
+        "combined assault",
+        "Air strike",
+        "Hitler's suicide",
+    ];
+    let taken = play_until(FbOptions::default(), 1500, 6, &wanted);
+    let games = taken["game over"];
+    // 13.0: every German unit of each game set up by touch; each game ran to its end.
+    assert_eq!(taken.get("Set up"), Some(&(108 * games)));
+    assert_eq!(taken.get("Set-up done"), Some(&games));
 }
 
 #[test]
@@ -253,19 +320,12 @@ fn fb_17_the_optional_rules_and_six_players_by_offered_actions_alone() {
         character_game: true,
         ..FbOptions::default()
     };
-    let taken = play_by_actions(5, options, 2500);
-    eprintln!("{taken:?}");
-    assert_eq!(taken.get("Set up"), Some(&108));
-    for label in [
+    let wanted = [
+        "Set up",
         "Hand out the commands",
         "Air strike (Zhukov)",
         "Air strike (Koniev)",
-        "U-Bahn down",
         "Flee Berlin",
-    ] {
-        assert!(
-            taken.keys().any(|k| k.contains(label)),
-            "{label} never came up: {taken:?}"
-        );
-    }
+    ];
+    play_until(options, 2500, 4, &wanted);
 }
