@@ -50,9 +50,14 @@ pub fn fortress_frames_and_actions(
                 continue;
             }
             let side = g.state.board.segment.side;
-            let t = Instant::now();
-            let f = frame(&g, Viewer::Side(side));
-            frames.push(t.elapsed());
+            let mut f = frame(&g, Viewer::Side(side));
+            let mut best = Duration::MAX;
+            for _ in 0..3 {
+                let t = Instant::now();
+                f = frame(&g, Viewer::Side(side));
+                best = best.min(t.elapsed());
+            }
+            frames.push(best);
             let mut forces: BTreeMap<HexId, Vec<UnitId>> = BTreeMap::new();
             for c in f.counters.iter().filter(|c| c.side == side) {
                 if let Some(h) = c.hex {
@@ -60,10 +65,20 @@ pub fn fortress_frames_and_actions(
                 }
             }
             for (hex, units) in forces {
-                let t = Instant::now();
-                let offered = g.actions(&Selection::units(hex, &units));
-                actions.push(t.elapsed());
-                drop(offered);
+                // Best of 3, as the other searches are timed: a busy machine's pauses are not
+                // the offer's cost.
+                let sel = Selection::units(hex, &units);
+                let best = (0..3)
+                    .map(|_| {
+                        let t = Instant::now();
+                        let offered = g.actions(&sel);
+                        let e = t.elapsed();
+                        drop(offered);
+                        e
+                    })
+                    .min()
+                    .unwrap_or_default();
+                actions.push(best);
             }
         }
     }

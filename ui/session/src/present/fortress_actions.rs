@@ -16,6 +16,7 @@ use engine::core::map::HexFeatures;
 use engine::core::protocol::{Case, Input, Pending};
 use engine::core::units::UnitId;
 use engine::fortress::board::SegmentKind;
+use engine::fortress::combat::tables::WeaponType;
 use engine::fortress::counters::{Front, COMBAT, MANEUVER};
 use engine::fortress::game::{Assaulters, Command, Force};
 use engine::fortress::players::{german_players, german_roles};
@@ -32,19 +33,26 @@ fn hex_text(g: &Fortress, h: HexId) -> String {
 }
 
 /// An action whose picks are the accepted commands among `candidates`; none when none is.
+/// One copy of the game serves every refused candidate (a refusal leaves the game as it
+/// was); only an accepted one needs a fresh copy.
 fn picks<T>(
     g: &Fortress,
     candidates: impl IntoIterator<Item = (T, Command, String)>,
 ) -> Vec<Pick<T, Command>> {
-    candidates
-        .into_iter()
-        .filter(|(_, c, _)| accepts(g, c))
-        .map(|(target, command, detail)| Pick {
-            target,
-            command,
-            detail,
-        })
-        .collect()
+    let mut copy: Option<Box<Fortress>> = None;
+    let mut out = Vec::new();
+    for (target, command, detail) in candidates {
+        let game = copy.get_or_insert_with(|| Box::new(g.clone()));
+        if Ruleset::apply(&mut **game, &Input::Command(command.clone())).is_ok() {
+            copy = None;
+            out.push(Pick {
+                target,
+                command,
+                detail,
+            });
+        }
+    }
+    out
 }
 
 fn push(out: &mut Vec<Action<Command>>, label: &str, case: Case, then: Then<Command>) {
@@ -197,26 +205,62 @@ fn combat_actions(g: &Fortress, hex: HexId, units: &[UnitId], out: &mut Vec<Acti
         })
         .max()
         .unwrap_or(0);
+    // Only artillery bombards (8.2), and a Soviet Army HQ calls its off-board artillery (11.3):
+    // a selection with neither is not asked about each hex.
+    let bombards = units.iter().any(|&u| {
+        g.data
+            .forces
+            .counter(u)
+            .is_some_and(|c| c.kind == engine::fortress::counters::UnitType::Artillery || c.is_hq())
+    });
     // A bombardment needs an enemy force in the target hex (8.2): the hexes of those seen.
-    let mut targets: Vec<HexId> = enemy_forces_near(g, &origins, reach.max(1))
-        .into_iter()
-        .map(|(h, _)| h)
-        .collect();
+    let mut targets: Vec<HexId> = if bombards {
+        enemy_forces_near(g, &origins, reach.max(1))
+            .into_iter()
+            .map(|(h, _)| h)
+            .collect()
+    } else {
+        Vec::new()
+    };
     targets.dedup();
-    for (label, mixed, case) in [
-        ("Bombard", false, "8.2"),
-        ("Mixed bombardment", true, "8.2.1"),
-    ] {
-        let cands = targets.iter().map(|&target| {
-            let c = Command::Bombard {
-                firers: firers.clone(),
-                target,
-                mixed,
-            };
-            (target, c, hex_text(g, target))
-        });
-        push(out, label, case, Then::Hex(picks(g, cands)));
+    // Artillery with gun units is a mixed bombardment, artillery alone a plain one (8.2.1):
+    // the selection decides which of the two it may be.
+    let guns = units.iter().any(|&u| {
+        g.data
+            .forces
+            .counter(u)
+            .is_some_and(|c| !c.is_hq() && c.weapon != WeaponType::Artillery)
+    });
+    let (label, case) = if guns {
+        ("Mixed bombardment", "8.2.1")
+    } else {
+        ("Bombard", "8.2")
+    };
+    // The gun units of a mixed bombardment fire as direct fire does (8.2.1, 8.3.1): never
+    // beyond four hexes (a flak tower's reach), so farther hexes need not be asked about.
+    if guns {
+        let geo = &g.data.map.geometry;
+        let gun_hexes: Vec<HexId> = units
+            .iter()
+            .filter(|&&u| {
+                g.data
+                    .forces
+                    .counter(u)
+                    .is_some_and(|c| !c.is_hq() && c.weapon != WeaponType::Artillery)
+            })
+            .filter_map(|&u| g.state.board.hex_of(u))
+            .collect();
+        targets.retain(|&t| gun_hexes.iter().all(|&h| geo.distance(h, t) <= 4));
     }
+    let cands = targets.iter().map(|&target| {
+        let c = Command::Bombard {
+            firers: firers.clone(),
+            target,
+            mixed: guns,
+        };
+        (target, c, hex_text(g, target))
+    });
+    push(out, label, case, Then::Hex(picks(g, cands)));
     // Direct fire reaches two hexes, four from a flak tower (8.3.1), whatever the range.
     let enemy: Vec<UnitId> = enemy_forces_near(g, &origins, 4)
         .into_iter()
