@@ -109,7 +109,7 @@ fn start_screen_lists_three_games_and_the_rulesets_options() {
         assert!(
             !playable
                 && (detail.contains("rules not yet implemented")
-                    || detail.contains("rules in progress (command line only)")),
+                    || detail.contains("(command line only)")),
             "{title}: {detail}"
         );
     }

@@ -28,6 +28,9 @@ pub enum RulesStatus {
     /// Its rules module is being built: the headless commands (`play --script`, `replay`,
     /// `resume`) play what the engine enforces, but the table does not offer it yet.
     InProgress,
+    /// Every rule is enforced and the headless commands play it, but the table's touch
+    /// screens for it are not built yet.
+    CommandLineOnly,
     /// Listed so players know it is coming, but it cannot be started yet.
     NotYetImplemented,
 }
@@ -40,7 +43,10 @@ impl RulesStatus {
 
     /// Do the headless commands (`play --script`, `replay`, `resume`) play it?
     pub const fn scriptable(self) -> bool {
-        matches!(self, RulesStatus::Complete | RulesStatus::InProgress)
+        matches!(
+            self,
+            RulesStatus::Complete | RulesStatus::InProgress | RulesStatus::CommandLineOnly
+        )
     }
 
     /// The words the start screen shows next to the title.
@@ -48,6 +54,7 @@ impl RulesStatus {
         match self {
             RulesStatus::Complete => "rules complete",
             RulesStatus::InProgress => "rules in progress (command line only)",
+            RulesStatus::CommandLineOnly => "rules complete; screens to come (command line only)",
             RulesStatus::NotYetImplemented => "rules not yet implemented",
         }
     }
@@ -127,8 +134,8 @@ impl GameId {
     pub const fn rules_status(self) -> RulesStatus {
         match self {
             GameId::Berlin85 => RulesStatus::Complete,
-            // docs/rules/fortress-berlin.md: the engine plays a game, not yet every case.
-            GameId::FortressBerlin => RulesStatus::InProgress,
+            // docs/rules/fortress-berlin.md: every case enforced; its screens are issue 12's.
+            GameId::FortressBerlin => RulesStatus::CommandLineOnly,
             GameId::Gates => RulesStatus::NotYetImplemented,
         }
     }
@@ -168,7 +175,10 @@ mod tests {
         assert!(GameId::Berlin85.rules_status().playable());
         let fortress = GameId::FortressBerlin.rules_status();
         assert!(!fortress.playable() && fortress.scriptable());
-        assert_eq!(fortress.label(), "rules in progress (command line only)");
+        assert_eq!(
+            fortress.label(),
+            "rules complete; screens to come (command line only)"
+        );
         let gates = GameId::Gates.rules_status();
         assert_eq!(gates, RulesStatus::NotYetImplemented);
         assert!(!gates.playable() && !gates.scriptable());
