@@ -176,10 +176,38 @@ impl Present for Berlin85 {
         out
     }
 
-    // Berlin '85's boxes (units to set up [3.0], arrivals [10.0]) are still drawn by the
-    // controller from its own view (ui/src/table/panel.rs); they move here with the shell.
-    fn boxes(&self, _viewer: Viewer) -> Vec<CounterBox> {
-        Vec::new()
+    /// The units still to set up [3.0] and the reinforcements the phasing side may bring on
+    /// now [13.0], as the view shows them (untried strengths stay "U" [11.0]).
+    fn boxes(&self, viewer: Viewer) -> Vec<CounterBox> {
+        let view = self.view(viewer);
+        let faces = |units: Vec<UnitId>| -> Vec<CounterFace> {
+            units
+                .into_iter()
+                .filter_map(|u| Some(face(view.unit(u)?, None, 0, false)))
+                .collect()
+        };
+        let mut out = Vec::new();
+        let to_place = faces(crate::TableGame::units_to_place(self));
+        if !to_place.is_empty() {
+            out.push(CounterBox {
+                title: "To set up".to_string(),
+                case: "3.0",
+                counters: to_place,
+            });
+        }
+        if view.phase == Phase::Movement {
+            let mut arriving = Vec::new();
+            self.reinforcements_available(view.phasing, |u| arriving.push(u));
+            let arriving = faces(arriving);
+            if !arriving.is_empty() {
+                out.push(CounterBox {
+                    title: "Reinforcements".to_string(),
+                    case: "13.0",
+                    counters: arriving,
+                });
+            }
+        }
+        out
     }
 
     fn option_text(&self, o: &Choice, case: Case) -> OptionText {

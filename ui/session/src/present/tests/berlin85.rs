@@ -93,3 +93,28 @@ fn b85_17_0_a_secret_roll_names_its_purpose_to_its_roller_only() {
     }
     panic!("[17.0] no secret roll came up");
 }
+
+#[test]
+fn b85_3_0_the_units_still_to_set_up_wait_in_a_box_off_the_map() {
+    let s = unity();
+    let g = s.game();
+    let f = frame(g, Viewer::Public);
+    let to_set_up = f
+        .boxes
+        .iter()
+        .find(|b| b.case == "3.0")
+        .expect("a set-up box");
+    assert_eq!(
+        to_set_up.counters.len(),
+        crate::TableGame::units_to_place(g).len()
+    );
+    assert!(!to_set_up.counters.is_empty());
+    assert!(to_set_up.counters.iter().all(|c| c.hex.is_none()));
+    // Once every unit is placed the box is gone.
+    let mut s = unity();
+    s.auto_place().expect("auto-place");
+    assert!(frame(s.game(), Viewer::Public)
+        .boxes
+        .iter()
+        .all(|b| b.case != "3.0"));
+}
