@@ -90,9 +90,9 @@ fn setup_actions(g: &Fortress, sel: &Selection, out: &mut Vec<Action<Command>>) 
     send(out, g, "Take back", "13.0", Command::TakeBack { unit });
 }
 
-/// The movement segment: one step at a time into an adjacent hex (7.1), modes (3.3.3),
+/// The movement segment: moves to any hex in reach, a hex at a time (7.1), modes (3.3.3),
 /// facing (3.4.2), the top counter (3.1.5), letting go (7.1.1), exits (5.2), the U-Bahn
-/// (17.1).
+/// (17.1), leaders (17.4).
 fn movement_actions(g: &Fortress, hex: HexId, units: &[UnitId], out: &mut Vec<Action<Command>>) {
     let force: Force = units.iter().copied().collect();
     push(out, "Move", "7.1", Then::Route(routes(g, hex, &force)));
@@ -111,11 +111,9 @@ fn movement_actions(g: &Fortress, hex: HexId, units: &[UnitId], out: &mut Vec<Ac
                 Command::ChangeMode { unit, facing },
             );
         } else if board.face(unit) == COMBAT {
-            let sides = Dir::ALL.map(|d| {
-                (d, Command::ChangeMode { unit, facing: d }, {
-                    String::new()
-                })
-            });
+            // Turned to maneuver mode it points at a hexside (3.4): the player taps it.
+            let sides =
+                Dir::ALL.map(|d| (d, Command::ChangeMode { unit, facing: d }, String::new()));
             push(out, "Maneuver mode", "3.3.3", Then::Side(picks(g, sides)));
         }
         send(out, g, "Put on top", "3.1.5", Command::Top { unit });
