@@ -12,19 +12,17 @@ use engine::fortress::game::{Command, Game};
 use engine::fortress::terrain::destinations;
 use std::time::{Duration, Instant};
 
-/// Sorted samples: (median, worst).
-fn spread(mut samples: Vec<Duration>) -> (Duration, Duration, usize) {
+/// Sorted samples: (median, worst, count).
+pub fn spread(mut samples: Vec<Duration>) -> (Duration, Duration, usize) {
     samples.sort();
     let n = samples.len();
     (samples[n / 2], samples[n - 1], n)
 }
 
-/// Legal destinations (7.1, 3.1.4) of every unit of the phasing side on the map, at the start
-/// of each movement segment of random full games: (median, worst, samples).
-pub fn destinations_on_the_full_map(games: u64) -> (Duration, Duration, usize) {
+/// Replays `games` random full games (seeds 0, 1 …) and hands `at` the game at the start of
+/// every segment of one of `kinds`.
+pub fn at_segment_starts(games: u64, kinds: &[SegmentKind], mut at: impl FnMut(&Game<'static>)) {
     let data = fortress_berlin();
-    let mut reach = Box::new(Reachable::new());
-    let mut samples = Vec::new();
     for seed in 0..games {
         let p = playout_with(data, "full-game", FortressAgent::new(seed), 20_000, false)
             .expect("playout");
@@ -33,41 +31,44 @@ pub fn destinations_on_the_full_map(games: u64) -> (Duration, Duration, usize) {
         for input in &p.journal {
             events.clear();
             Ruleset::apply_in_place(&mut g, input, &mut events).expect("replays");
-            let b = &g.state.board;
             let starts = events.iter().any(|e| {
-                matches!(
-                    e,
-                    engine::fortress::Event::SegmentBegins {
-                        kind: SegmentKind::Movement,
-                        ..
-                    }
-                )
+                matches!(e, engine::fortress::Event::SegmentBegins { kind, .. } if kinds.contains(kind))
             });
-            if !starts {
-                continue;
-            }
-            for i in 0..b.units.len() as u16 {
-                let u = UnitId(i);
-                let mine = data
-                    .forces
-                    .counter(u)
-                    .is_some_and(|c| c.side == b.segment.side);
-                if !mine || b.hex_of(u).is_none() {
-                    continue;
-                }
-                // Best of 3, as the other searches are timed (the first touch of the result
-                // arrays is not the search's cost).
-                let mut best = Duration::MAX;
-                for _ in 0..3 {
-                    let t = Instant::now();
-                    let _ =
-                        destinations(&data.movement, &data.map, &data.forces, b, &[u], &mut reach);
-                    best = best.min(t.elapsed());
-                }
-                samples.push(best);
+            if starts {
+                at(&g);
             }
         }
     }
+}
+
+/// Legal destinations (7.1, 3.1.4) of every unit of the phasing side on the map, at the start
+/// of each movement segment of random full games: (median, worst, samples).
+pub fn destinations_on_the_full_map(games: u64) -> (Duration, Duration, usize) {
+    let data = fortress_berlin();
+    let mut reach = Box::new(Reachable::new());
+    let mut samples = Vec::new();
+    at_segment_starts(games, &[SegmentKind::Movement], |g| {
+        let b = &g.state.board;
+        for i in 0..b.units.len() as u16 {
+            let u = UnitId(i);
+            let mine = data
+                .forces
+                .counter(u)
+                .is_some_and(|c| c.side == b.segment.side);
+            if !mine || b.hex_of(u).is_none() {
+                continue;
+            }
+            // Best of 3, as the other searches are timed (the first touch of the result
+            // arrays is not the search's cost).
+            let mut best = Duration::MAX;
+            for _ in 0..3 {
+                let t = Instant::now();
+                let _ = destinations(&data.movement, &data.map, &data.forces, b, &[u], &mut reach);
+                best = best.min(t.elapsed());
+            }
+            samples.push(best);
+        }
+    });
     spread(samples)
 }
 

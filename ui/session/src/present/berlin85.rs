@@ -49,35 +49,58 @@ pub fn symbol(kind: UnitKind) -> Symbol {
     }
 }
 
-/// Factors as the viewer sees them: "A-D-M", "U-M" while untried [11.0], "B-F-R-D-M" for
-/// artillery [2.32].
-pub fn factors(u: &UnitView<'_>) -> String {
-    if u.kind.is_artillery() {
-        format!(
-            "{}-{}-{}-{}-{}",
-            u.barrage, u.fpf, u.range, u.defense, u.movement
-        )
-    } else if u.untried {
-        format!("U-{}", u.movement)
-    } else {
-        format!("{}-{}-{}", u.attack, u.defense, u.movement)
+/// The values a counter prints, in the order it prints them.
+struct Printed<'a> {
+    artillery: bool,
+    untried: bool,
+    attack: &'a dyn core::fmt::Display,
+    defense: &'a dyn core::fmt::Display,
+    movement: u8,
+    /// Barrage, FPF and range of artillery [2.32].
+    fire: [u8; 3],
+}
+
+impl Printed<'_> {
+    /// "A-D-M", "U-M" while untried [11.0], "B-F-R-D-M" for artillery [2.32].
+    fn text(&self) -> String {
+        let [barrage, fpf, range] = self.fire;
+        let (d, m) = (self.defense, self.movement);
+        if self.artillery {
+            format!("{barrage}-{fpf}-{range}-{d}-{m}")
+        } else if self.untried {
+            format!("U-{m}")
+        } else {
+            format!("{}-{d}-{m}", self.attack)
+        }
     }
+}
+
+/// Factors as the viewer sees them (untried strengths stay hidden [11.0]).
+pub fn factors(u: &UnitView<'_>) -> String {
+    Printed {
+        artillery: u.kind.is_artillery(),
+        untried: u.untried,
+        attack: &u.attack,
+        defense: &u.defense,
+        movement: u.movement,
+        fire: [u.barrage, u.fpf, u.range],
+    }
+    .text()
 }
 
 /// A roster unit's counter as printed, before play puts it anywhere (untried units show "U"
 /// [11.0]).
 pub fn printed(data: &GameData, u: UnitId) -> Option<CounterFace> {
     let d = data.roster.get(u)?;
-    let factors = if d.kind.is_artillery() {
-        format!(
-            "{}-{}-{}-{}-{}",
-            d.barrage, d.fpf, d.range, d.defense, d.movement
-        )
-    } else if d.untried {
-        format!("U-{}", d.movement)
-    } else {
-        format!("{}-{}-{}", d.attack, d.defense, d.movement)
-    };
+    let factors = Printed {
+        artillery: d.kind.is_artillery(),
+        untried: d.untried,
+        attack: &d.attack,
+        defense: &d.defense,
+        movement: d.movement,
+        fire: [d.barrage, d.fpf, d.range],
+    }
+    .text();
     Some(CounterFace {
         unit: u,
         hex: None,
