@@ -87,7 +87,7 @@ pub fn counter(c: &CounterFace) -> CounterData {
         factors: SharedString::from(c.factors.as_str()),
         name: SharedString::from(c.name.as_str()),
         selected: false,
-        role: 0,
+        role: crate::CounterRole::None,
         label: SharedString::from(format!("unit {}", c.name)),
     }
 }

@@ -274,7 +274,7 @@ impl Controller {
             let (must_attack, must_defend) = ask::mandatory(g);
             for u in must_attack.into_iter().chain(must_defend) {
                 if let Some(h) = at(u) {
-                    rows.push(self.mark(h, 8, String::new(), "must attack"));
+                    rows.push(self.mark(h, HexMarkKind::OwedAttack, String::new(), "must attack"));
                 }
             }
         }
@@ -282,13 +282,23 @@ impl Controller {
             let chosen = self.sel.attack == Some(i);
             for &d in &a.defenders {
                 if let Some(h) = at(d) {
-                    rows.push(self.mark(h, 3, format!("#{}", i + 1), "attacked hex"));
+                    rows.push(self.mark(
+                        h,
+                        HexMarkKind::Target,
+                        format!("#{}", i + 1),
+                        "attacked hex",
+                    ));
                 }
             }
             if chosen {
                 for &u in &a.attackers {
                     if let Some(h) = at(u) {
-                        rows.push(self.mark(h, 5, String::new(), "attacker hex"));
+                        rows.push(self.mark(
+                            h,
+                            HexMarkKind::Attacker,
+                            String::new(),
+                            "attacker hex",
+                        ));
                     }
                 }
                 let firing = match step {
@@ -298,19 +308,19 @@ impl Controller {
                 };
                 for u in firing {
                     if let Some(h) = at(u) {
-                        rows.push(self.mark(h, 6, "fire".into(), "artillery"));
+                        rows.push(self.mark(h, HexMarkKind::Artillery, "fire".into(), "artillery"));
                     }
                 }
             }
         }
         for &u in &self.sel.attackers {
             if let Some(h) = at(u) {
-                rows.push(self.mark(h, 5, "A".into(), "attacker hex"));
+                rows.push(self.mark(h, HexMarkKind::Attacker, "A".into(), "attacker hex"));
             }
         }
         for &u in &self.sel.defenders {
             if let Some(h) = at(u) {
-                rows.push(self.mark(h, 3, "D".into(), "defender hex"));
+                rows.push(self.mark(h, HexMarkKind::Target, "D".into(), "defender hex"));
             }
         }
         rows

@@ -179,15 +179,15 @@ impl Controller {
                 && g.attacks()
                     .any(|(_, a)| !a.resolved && (a.attacking(u.id) || a.defending(u.id)));
             row.role = if self.sel.attackers.contains(&u.id) {
-                1
+                CounterRole::Attacker
             } else if self.sel.defenders.contains(&u.id) {
-                2
+                CounterRole::Defender
             } else if declared {
-                3
+                CounterRole::Declared
             } else if u.moved && u.side == view.phasing && view.phase == Phase::Movement {
-                4
+                CounterRole::Spent
             } else {
-                0
+                CounterRole::None
             };
             if row != old {
                 self.models.counters.set_row_data(i, row);
@@ -214,9 +214,9 @@ impl Controller {
         for hm in &view.markers {
             let (x, y) = self.layout.center(hm.hex);
             for (bit, kind, text) in [
-                (Markers::RUIN, 0, "RUIN"),
-                (Markers::FIRE, 1, "FIRE"),
-                (Markers::GAS, 2, "GAS"),
+                (Markers::RUIN, MarkerKind::Ruin, "RUIN"),
+                (Markers::FIRE, MarkerKind::Fire, "FIRE"),
+                (Markers::GAS, MarkerKind::Gas, "GAS"),
             ] {
                 if hm.markers.has(bit) {
                     rows.push(MarkerData {
@@ -237,7 +237,7 @@ impl Controller {
                 rows.push(MarkerData {
                     x: (ax + bx) / 2.0,
                     y: (ay + by) / 2.0,
-                    kind: 3,
+                    kind: MarkerKind::BlownBridge,
                     text: "✕".into(),
                 });
             }
@@ -260,7 +260,7 @@ impl Controller {
                 rows.push(MarkerData {
                     x,
                     y: y - self.layout.radius * 0.45,
-                    kind: 5,
+                    kind: MarkerKind::GroundSupport,
                     text: text.into(),
                 });
             }
@@ -268,7 +268,7 @@ impl Controller {
         sync(&self.models.markers, rows);
     }
 
-    pub(super) fn mark(&self, h: HexId, kind: i32, text: String, what: &str) -> HexMark {
+    pub(super) fn mark(&self, h: HexId, kind: HexMarkKind, text: String, what: &str) -> HexMark {
         let (x, y) = self.layout.center(h);
         let label = format!("{what} {}", self.data.map.geometry.format(h));
         HexMark {
@@ -289,14 +289,24 @@ impl Controller {
         match pending {
             Pending::Choose { options, .. } => {
                 if let Some(h) = g.aftermath_subject().and_then(|u| g.hex_of(u)) {
-                    rows.push(self.mark(h, 1, String::new(), "subject hex"));
+                    rows.push(self.mark(h, HexMarkKind::Selected, String::new(), "subject hex"));
                 }
                 for o in options {
                     match o {
-                        Choice::Hex(h) => rows.push(self.mark(*h, 4, String::new(), "choice hex")),
+                        Choice::Hex(h) => rows.push(self.mark(
+                            *h,
+                            HexMarkKind::Choice,
+                            String::new(),
+                            "choice hex",
+                        )),
                         Choice::Unit(u) => {
                             if let Some(h) = g.hex_of(*u) {
-                                rows.push(self.mark(h, 4, String::new(), "choice unit"));
+                                rows.push(self.mark(
+                                    h,
+                                    HexMarkKind::Choice,
+                                    String::new(),
+                                    "choice unit",
+                                ));
                             }
                         }
                         _ => {}
@@ -311,36 +321,48 @@ impl Controller {
                             { engine::core::map::MAX_HEXES },
                         >::new());
                         g.legal_setup_hexes(u, &mut hexes);
-                        rows.extend(
-                            hexes
-                                .iter()
-                                .map(|&h| self.mark(h, 2, String::new(), "set-up hex")),
-                        );
+                        rows.extend(hexes.iter().map(|&h| {
+                            self.mark(h, HexMarkKind::SetUp, String::new(), "set-up hex")
+                        }));
                     }
                 }
                 Phase::Movement => {
                     rows.extend(self.sel.reach.iter().map(|r| {
                         let cost = half_points_text(r.half_points);
                         if r.underground {
-                            self.mark(r.hex, 0, format!("U {cost}"), "reach hex")
+                            self.mark(
+                                r.hex,
+                                HexMarkKind::Reachable,
+                                format!("U {cost}"),
+                                "reach hex",
+                            )
                         } else {
-                            self.mark(r.hex, 0, cost, "reach hex")
+                            self.mark(r.hex, HexMarkKind::Reachable, cost, "reach hex")
                         }
                     }));
                     if let Some(r) = self.sel.ubahn_at {
-                        rows.push(self.mark(r.hex, 1, String::new(), "destination"));
+                        rows.push(self.mark(
+                            r.hex,
+                            HexMarkKind::Selected,
+                            String::new(),
+                            "destination",
+                        ));
                     }
                     if let Some(u) = self.sel.arriving {
                         let land = ask::airland_hexes(g, u);
                         for h in ask::paradrop_hexes(g, u) {
                             if !land.contains(&h) {
-                                rows.push(self.mark(h, 5, "drop".into(), "drop hex"));
+                                rows.push(self.mark(
+                                    h,
+                                    HexMarkKind::Attacker,
+                                    "drop".into(),
+                                    "drop hex",
+                                ));
                             }
                         }
-                        rows.extend(
-                            land.iter()
-                                .map(|&h| self.mark(h, 2, "land".into(), "airland hex")),
-                        );
+                        rows.extend(land.iter().map(|&h| {
+                            self.mark(h, HexMarkKind::SetUp, "land".into(), "airland hex")
+                        }));
                     }
                 }
                 Phase::Combat => rows.extend(self.combat_marks(g)),
@@ -349,11 +371,11 @@ impl Controller {
             _ => {}
         }
         if let Some(h) = self.sel.unit.and_then(|u| g.hex_of(u)) {
-            rows.push(self.mark(h, 1, String::new(), "selected hex"));
+            rows.push(self.mark(h, HexMarkKind::Selected, String::new(), "selected hex"));
         }
         // The path being traced, numbered step by step.
         for (i, &h) in self.sel.trace.iter().enumerate() {
-            rows.push(self.mark(h, 9, (i + 1).to_string(), "path hex"));
+            rows.push(self.mark(h, HexMarkKind::Path, (i + 1).to_string(), "path hex"));
         }
         sync(&self.models.marks, rows);
     }

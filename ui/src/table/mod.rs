@@ -16,10 +16,19 @@ use crate::counters;
 use crate::map_layer::{self, MapLayout};
 use crate::rules_ref;
 use crate::{
-    Actions, AppWindow, AttackRow, ChoiceOption, CounterData, Dialog, DieRow, GameRow, HexMark,
-    LogLine, MapTile, MarkerData, OptionRow, Panel, PhaseStep, RuleRow, ScenarioRow, Screen,
-    ShiftRow, TextRow, TrackBox, UnitRow, View,
+    Actions, AppWindow, AttackRow, ChoiceOption, CounterData, CounterRole, Dialog, DieRow, GameRow,
+    HexMark, HexMarkKind, LogLine, MapTile, MarkerData, MarkerKind, OptionRow, Panel, PhaseStep,
+    RuleRow, ScenarioRow, Screen, ShiftRow, StepState, TextRow, TrackBox, UnitRow, View,
 };
+
+/// Before, at or after: the state of a phase-bar step or a track box.
+fn step_state(o: std::cmp::Ordering) -> StepState {
+    match o {
+        std::cmp::Ordering::Less => StepState::Done,
+        std::cmp::Ordering::Equal => StepState::Now,
+        std::cmp::Ordering::Greater => StepState::ToCome,
+    }
+}
 use engine::berlin85::combat::CombatStep;
 use engine::berlin85::contract as contract85;
 use engine::berlin85::victory::Ending;
@@ -623,7 +632,7 @@ impl Controller {
                 MarkerData {
                     x: sx / n,
                     y: sy / n - self.layout.radius,
-                    kind: 4,
+                    kind: MarkerKind::PlaceName,
                     text: p.name.as_str().into(),
                 }
             })

@@ -46,11 +46,7 @@ impl Controller {
         };
         let steps = names.iter().enumerate().map(|(i, n)| PhaseStep {
             name: (*n).into(),
-            state: match i.cmp(&now) {
-                std::cmp::Ordering::Less => 2,
-                std::cmp::Ordering::Equal => 1,
-                std::cmp::Ordering::Greater => 0,
-            },
+            state: step_state(i.cmp(&now)),
         });
         sync(&self.models.steps, steps);
         let sup = if view.air_superiority == NATO {
@@ -93,11 +89,7 @@ impl Controller {
                 )
                 .into(),
                 night: b.night,
-                state: match t.cmp(&view.turn) {
-                    std::cmp::Ordering::Less => 2,
-                    std::cmp::Ordering::Equal => 1,
-                    std::cmp::Ordering::Greater => 0,
-                },
+                state: step_state(t.cmp(&view.turn)),
             })
         });
         sync(&self.models.turn_track, turns);
@@ -144,11 +136,11 @@ impl Controller {
                 || (i == 0 && sp < from)
                 || (i + 1 == runs.len() && sp > to)
             {
-                1
+                StepState::Now
             } else if to < sp {
-                2
+                StepState::Done
             } else {
-                0
+                StepState::ToCome
             },
         });
         sync(&self.models.sp_track, boxes);
