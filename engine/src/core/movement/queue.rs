@@ -237,12 +237,13 @@ impl<const H: usize> Open for Buckets<H> {
                 let late = self.late.min();
                 // A key is in a bucket once (`KeySet`): the two never tie.
                 let key = match (first, late) {
-                    (Some(k), l) if !l.is_some_and(|l| l < k) => {
+                    (Some(k), Some(l)) if l < k => self.late.pop_min(),
+                    (Some(k), _) => {
                         self.at += 1;
                         Some(k)
                     }
-                    (_, Some(_)) => self.late.pop_min(),
-                    _ => None,
+                    (None, Some(_)) => self.late.pop_min(),
+                    (None, None) => None,
                 };
                 if let Some(k) = key {
                     self.waiting -= 1;
