@@ -160,6 +160,42 @@ pub trait MoveRules {
     /// Every way to step across `link` starting in `mode`. Push nothing when the step is
     /// prohibited.
     fn steps(&self, link: Link, mode: u8, out: &mut heapless::Vec<Step, 4>);
+    /// Every step across a hexside out of `from` (index `from_i`) in `mode`, into each
+    /// neighbour whose index is below `limit`: `visit(to_i, step)` for each, the neighbours in
+    /// [`Dir::ALL`] order and each one's steps in [`MoveRules::steps`]' order, which is what
+    /// this default does link by link. The search asks this for every node it settles; a
+    /// ruleset may answer all six neighbours at once (one call, its hex's data read once),
+    /// but must give the same steps in the same order.
+    #[inline]
+    fn neighbours<V: FnMut(usize, Step)>(
+        &self,
+        g: &Geometry,
+        from: HexId,
+        from_i: usize,
+        limit: usize,
+        mode: u8,
+        mut visit: V,
+    ) {
+        let (there, links) = g.neighbour_links_within(from, from_i, limit);
+        let mut steps = heapless::Vec::<Step, 4>::new();
+        for (k, (d, (to, to_i))) in Dir::ALL.into_iter().zip(links).enumerate() {
+            if there & 1 << k == 0 {
+                continue;
+            }
+            let link = Link {
+                from,
+                from_i,
+                d,
+                to,
+                to_i,
+            };
+            steps.clear();
+            self.steps(link, mode, &mut steps);
+            for &st in &steps {
+                visit(to_i, st);
+            }
+        }
+    }
     /// Every way to change mode without leaving `hex` (index `i`), starting in `mode`: a step
     /// whose `mode` differs and whose `cost` is the change's price (Fortress Berlin 3.3.3: 2 MP
     /// between maneuver and combat mode in the middle of a move). Asked only when
@@ -242,10 +278,19 @@ impl<const H: usize, const M: usize> Reachable<H, M> {
 
     /// Every reached hex with its cheapest cost.
     pub fn iter<'a>(&'a self, g: &'a Geometry) -> impl Iterator<Item = (HexId, u16)> + 'a {
-        self.cost[..self.hex_count]
-            .iter()
+        // Column by column (indices are column-major, as `Geometry::hex_at`): a hex's column and
+        // row are counted, not divided out of its index (a whole-map walk after each search).
+        let n = self.hex_count.min(g.hex_count());
+        let rows = (g.rows as usize).max(1);
+        self.cost[..n]
+            .chunks(rows)
             .enumerate()
-            .filter_map(move |(i, modes)| Some((g.hex_at(i)?, Self::cheapest(modes)?)))
+            .flat_map(move |(c, column)| {
+                column.iter().enumerate().filter_map(move |(r, modes)| {
+                    let h = HexId::new(c as u8 + 1, r as u8 + 1);
+                    Some((h, Self::cheapest(modes)?))
+                })
+            })
     }
 
     /// The cheapest path from the start to `h` in `mode` (start first), into `out`. A mode
@@ -387,6 +432,9 @@ impl<R: MoveRules> Walk<'_, R> {
         open: &mut O,
     ) -> Result<(), SearchError> {
         let (g, rules, allowance, hex_count) = (self.g, self.rules, self.allowance, self.hex_count);
+        // The search's nodes only: one comparison bounds a step's node in both.
+        let cost = &mut cost[..hex_count * M];
+        let prev = &mut prev[..cost.len()];
         // A hex's column and row from its index by a multiplication, not a division (one per
         // node settled): `recip` is 2^32 / rows rounded up, off by less than 1, so `i * recip`
         // is off by less than 1 / rows of 2^32 while `i * rows < 2^32`: node indices are below
@@ -433,32 +481,26 @@ impl<R: MoveRules> Walk<'_, R> {
                     }
                 }
             }
-            let (there, links) = g.neighbour_links_within(h, from_i, hex_count);
-            for (k, (d, (to, to_i))) in Dir::ALL.into_iter().zip(links).enumerate() {
-                if there & 1 << k == 0 {
-                    continue;
+            // A full open list fails the search once this node's steps are taken (the costs it
+            // leaves are not used). The sum is exact in `u32`: one beyond `u16` is beyond the
+            // allowance too. A step into a hex beyond the search's is ignored.
+            let mut full = false;
+            rules.neighbours(g, h, from_i, hex_count, mode, |to_i, st| {
+                let nc = c as u32 + st.cost as u32;
+                let m = to_i * M + st.mode as usize;
+                if st.mode as usize >= M || nc > allowance as u32 || m >= cost.len() {
+                    return;
                 }
-                let link = Link {
-                    from: h,
-                    from_i,
-                    d,
-                    to,
-                    to_i,
-                };
-                steps.clear();
-                rules.steps(link, mode, &mut steps);
-                for st in &steps {
-                    let nc = c.saturating_add(st.cost);
-                    if nc > allowance || st.mode as usize >= M {
-                        continue;
-                    }
-                    let m = to_i * M + st.mode as usize;
-                    if nc < cost[m] {
-                        cost[m] = nc;
-                        prev[m] = n as u16;
-                        open.push(nc, (m as u32) << 1 | st.stop as u32)?;
-                    }
+                if nc < cost[m] as u32 {
+                    cost[m] = nc as u16;
+                    prev[m] = n as u16;
+                    full |= open
+                        .push(nc as u16, (m as u32) << 1 | st.stop as u32)
+                        .is_err();
                 }
+            });
+            if full {
+                return Err(SearchError::QueueFull);
             }
         }
         Ok(())
@@ -760,6 +802,84 @@ mod tests {
             assert!(b.cost == h.cost && b.prev == h.prev, "from {start:?}");
             assert!(b.iter(&g).count() > 10);
         }
+    }
+
+    /// [`Ties`] answering for all six neighbours at once ([`MoveRules::neighbours`]), its costs
+    /// worked out here rather than through `steps`.
+    struct TiesAtOnce;
+    impl MoveRules for TiesAtOnce {
+        const IN_PLACE: bool = true;
+        fn steps(&self, link: Link, m: u8, out: &mut heapless::Vec<Step, 4>) {
+            Ties.steps(link, m, out)
+        }
+        fn neighbours<V: FnMut(usize, Step)>(
+            &self,
+            g: &Geometry,
+            from: HexId,
+            _from_i: usize,
+            limit: usize,
+            m: u8,
+            mut visit: V,
+        ) {
+            for d in Dir::ALL {
+                let Some(link) = Link::new(g, from, d).filter(|l| l.to_i < limit) else {
+                    continue;
+                };
+                let k = (link.to_i * 7 + d.index() * 3 + m as usize) % 5;
+                if k == 4 && link.to.col == 9 {
+                    continue;
+                }
+                let cost = [2, 2, 1, 3, 0][k];
+                let stop = link.to_i.is_multiple_of(17);
+                visit(
+                    link.to_i,
+                    Step {
+                        cost,
+                        mode: m,
+                        stop,
+                    },
+                );
+            }
+        }
+        fn in_place(&self, h: HexId, i: usize, m: u8, out: &mut heapless::Vec<Step, 4>) {
+            Ties.in_place(h, i, m, out)
+        }
+        fn may_end(&self, _h: HexId, _m: u8) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn neighbours_at_once_and_link_by_link_find_the_same() {
+        let g = geo();
+        // Buckets, the heap (an allowance of 1,024 or more) and a search for one target.
+        for (start, allowance, target) in [
+            ((5, 10), 9, None),
+            ((1, 1), 30, None),
+            ((12, 7), 200, None),
+            ((20, 20), 2000, None),
+            ((3, 4), 200, Some(HexId::new(15, 16))),
+        ] {
+            let start = HexId::new(start.0, start.1);
+            // Room for every node waiting at once (a whole search with the heap has them all).
+            let (mut a, mut b) = (Reachable::<1600, 2>::new(), Reachable::<1600, 2>::new());
+            search_until(&g, &Ties, start, 0, allowance, target, &mut a).unwrap();
+            search_until(&g, &TiesAtOnce, start, 0, allowance, target, &mut b).unwrap();
+            assert!(a.cost == b.cost && a.prev == b.prev, "from {start:?}");
+            assert!(a.iter(&g).count() > 10);
+        }
+    }
+
+    #[test]
+    fn iter_names_every_reached_hex_as_hex_at_does() {
+        let g = geo();
+        let mut r = Reach::new();
+        search(&g, &Ties, HexId::new(7, 3), 0, 200, &mut r).unwrap();
+        let by_index: std::vec::Vec<_> = (0..g.hex_count())
+            .filter_map(|i| Some((g.hex_at(i)?, r.cost(&g, g.hex_at(i)?)?)))
+            .collect();
+        assert_eq!(r.iter(&g).collect::<std::vec::Vec<_>>(), by_index);
+        assert_eq!(by_index.len(), g.hex_count());
     }
 
     #[test]

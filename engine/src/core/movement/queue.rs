@@ -48,10 +48,11 @@ const NIL: u16 = u16::MAX;
 const KEY_WORDS: usize = 1 << 10;
 const SUMMARY_WORDS: usize = KEY_WORDS / 64;
 
-/// The keys of the bucket being popped, as a set: a bit per key and a bit per non-empty word.
-/// Popping the least key is two bit scans, where each bucket used to be sorted when loaded
-/// (the sort cost about as much as the rest of the list; the order popped is the same). A key
-/// is in a bucket at most once: the search pushes a node again only at a strictly lower cost.
+/// Keys of one bucket as a set: a bit per key and a bit per non-empty word. It sorts a bucket
+/// when its turn comes (all its keys marked, then read out in one pass: cheaper than a
+/// comparison sort) and holds the free steps pushed into it while it is popped (the least is
+/// two bit scans). A key is in a bucket at most once: the search pushes a node again only at a
+/// strictly lower cost.
 struct KeySet {
     /// As many words as the search's keys need (set up when a search begins: a small map
     /// clears less).
@@ -90,9 +91,9 @@ impl KeySet {
         self.len += 1;
     }
 
-    /// Takes the least key out.
+    /// The least key, left in.
     #[inline]
-    fn pop_min(&mut self) -> Option<u16> {
+    fn min(&mut self) -> Option<u16> {
         if self.len == 0 {
             return None;
         }
@@ -100,23 +101,61 @@ impl KeySet {
             self.low += 1;
         }
         let w = self.low << 6 | self.summary[self.low].trailing_zeros() as usize;
-        let bits = self.words[w];
-        let key = (w << 6) as u16 | bits.trailing_zeros() as u16;
-        let rest = bits & (bits - 1);
+        Some((w << 6) as u16 | self.words[w].trailing_zeros() as u16)
+    }
+
+    /// Takes the least key out.
+    #[inline]
+    fn pop_min(&mut self) -> Option<u16> {
+        let key = self.min()?;
+        let w = key as usize >> 6;
+        let rest = self.words[w] & (self.words[w] - 1);
         self.words[w] = rest;
         if rest == 0 {
-            self.summary[self.low] &= !(1 << (w & 63));
+            self.summary[w >> 6] &= !(1 << (w & 63));
         }
         self.len -= 1;
         Some(key)
     }
+
+    /// Marks `key` for [`KeySet::drain`] only: an empty set filled at once (a bucket being
+    /// sorted) needs no count and no least word.
+    #[inline]
+    fn mark(&mut self, key: u16) {
+        let w = key as usize >> 6;
+        debug_assert!(self.len == 0 && self.words[w] & 1 << (key & 63) == 0);
+        self.words[w] |= 1 << (key & 63);
+        self.summary[w >> 6] |= 1 << (w & 63);
+    }
+
+    /// Takes every key marked out, least first, into `put`: one pass over the words, not a
+    /// search from the least word per key.
+    fn drain(&mut self, mut put: impl FnMut(u16)) {
+        // Marks keep no least word: from the first.
+        for s in 0..SUMMARY_WORDS {
+            let mut sum = core::mem::take(&mut self.summary[s]);
+            while sum != 0 {
+                let w = s << 6 | sum.trailing_zeros() as usize;
+                sum &= sum - 1;
+                let mut bits = core::mem::take(&mut self.words[w]);
+                while bits != 0 {
+                    put((w << 6) as u16 | bits.trailing_zeros() as u16);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        self.low = SUMMARY_WORDS;
+        self.len = 0;
+    }
 }
 
 /// One bucket per cost up to the allowance (Dial's algorithm): a push links the entry into its
-/// cost's list; a pop takes the cheapest bucket's entries in key order (through a [`KeySet`]).
-/// Every step costs at least as much as nothing, so a bucket is complete when its turn comes,
-/// except for free steps pushed into the bucket being popped, which go into its set. At most
-/// `H` entries wait at once, as in the heap.
+/// cost's list; the cheapest bucket, when its turn comes, is sorted by key (through a
+/// [`KeySet`], into a run of keys), and its entries are popped off the front. Every step
+/// costs at least as much as nothing, so a bucket is complete when its turn comes, except for
+/// free steps pushed into the bucket being popped, which wait in a set and are popped when they
+/// are the least. Most pops are then a read off the run, not a search of the set from its
+/// least word. At most `H` entries wait at once, as in the heap.
 pub(super) struct Buckets<const H: usize> {
     /// Per cost, the first slot of its list (`NIL`: empty).
     head: heapless::Vec<u16, BUCKETS>,
@@ -125,11 +164,16 @@ pub(super) struct Buckets<const H: usize> {
     key: heapless::Vec<u16, H>,
     next: heapless::Vec<u16, H>,
     free: u16,
-    /// The bucket being popped.
-    run: KeySet,
-    /// The cost of `run` (`None` before the first pop).
+    /// The bucket being popped, least key first (`run[..run_len]`), and the next to pop.
+    run: [u16; H],
+    run_len: usize,
+    at: usize,
+    /// Free steps pushed into the bucket being popped; empty between buckets (the set sorts
+    /// each bucket on loading).
+    late: KeySet,
+    /// The cost of the bucket being popped (`None` before the first pop).
     loaded: Option<usize>,
-    /// Entries waiting, in the lists and in `run`.
+    /// Entries waiting, in the lists, in `run` (from `at`) and in `late`.
     waiting: usize,
 }
 
@@ -143,7 +187,10 @@ impl<const H: usize> Buckets<H> {
             key: heapless::Vec::new(),
             next: heapless::Vec::new(),
             free: NIL,
-            run: KeySet::new(keys),
+            run: [0; H],
+            run_len: 0,
+            at: 0,
+            late: KeySet::new(keys),
             loaded: None,
             waiting: 0,
         }
@@ -155,12 +202,12 @@ impl<const H: usize> Open for Buckets<H> {
     fn push(&mut self, cost: u16, key: u32) -> Result<(), SearchError> {
         let c = cost as usize;
         let key = key as u16;
-        if self.waiting >= H || c >= self.head.len() || key as usize >= self.run.keys() {
+        if self.waiting >= H || c >= self.head.len() || key as usize >= self.late.keys() {
             return Err(SearchError::QueueFull);
         }
         if self.loaded == Some(c) {
             // A free step into the bucket being popped.
-            self.run.insert(key);
+            self.late.insert(key);
         } else {
             let slot = if self.free != NIL {
                 let s = self.free;
@@ -186,20 +233,43 @@ impl<const H: usize> Open for Buckets<H> {
     fn pop(&mut self) -> Option<(u16, u32)> {
         loop {
             if let Some(c) = self.loaded {
-                if let Some(k) = self.run.pop_min() {
+                let first = self.run[..self.run_len].get(self.at).copied();
+                let late = self.late.min();
+                // A key is in a bucket once (`KeySet`): the two never tie.
+                let key = match (first, late) {
+                    (Some(k), Some(l)) if l < k => self.late.pop_min(),
+                    (Some(k), _) => {
+                        self.at += 1;
+                        Some(k)
+                    }
+                    (None, Some(_)) => self.late.pop_min(),
+                    (None, None) => None,
+                };
+                if let Some(k) = key {
                     self.waiting -= 1;
                     return Some((c as u16, k as u32));
                 }
             }
             let from = self.loaded.map_or(0, |c| c + 1);
             let c = from + self.head.get(from..)?.iter().position(|&h| h != NIL)?;
+            // Sort the bucket: its keys marked in the set, which is empty between buckets (its
+            // slots freed), then read out into the run least first.
             let mut slot = core::mem::replace(&mut self.head[c], NIL);
             while slot != NIL {
                 let s = slot as usize;
-                self.run.insert(self.key[s]);
+                self.late.mark(self.key[s]);
                 slot = core::mem::replace(&mut self.next[s], self.free);
                 self.free = s as u16;
             }
+            // At most `H` keys wait (`push`): the run has room for them all.
+            let (run, mut n) = (&mut self.run, 0);
+            self.late.drain(|k| {
+                if let Some(r) = run.get_mut(n) {
+                    *r = k;
+                    n += 1;
+                }
+            });
+            (self.run_len, self.at) = (n, 0);
             self.loaded = Some(c);
         }
     }
