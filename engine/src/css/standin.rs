@@ -5,6 +5,7 @@
 //! fatigue of 3.3.1; the Tank minimum of 3.13; rain −1, 3.1; bridge +2, 2.2.4) are used as
 //! stated and are not stand-ins.
 
+use crate::css::assault::{AssaultCharts, AssaultModifiers, AssaultResult, AssaultTable, Band};
 use crate::css::command::ChitCosts;
 use crate::css::fire::{FireCharts, FireModifiers, FireResult, FireTable};
 use crate::css::morale::TqModifiers;
@@ -80,6 +81,45 @@ pub fn fire_charts() -> FireCharts {
         table: fire_table(),
         modifiers: fire_modifiers(),
         tank_minimum: Some(4),
+    }
+}
+
+/// Table S10.4-T (stand-in; the flame-thrower's +3 and the assault ability's +2 are the
+/// values exclusive 3.14 states).
+pub const fn assault_modifiers() -> AssaultModifiers {
+    AssaultModifiers {
+        hero: 2,
+        better_tq: 1,
+        flame_thrower: 3,
+        assault_ability: 2,
+        armour_into_town: -2,
+    }
+}
+
+/// Table S10.5-T (stand-in): the bands of the difference of the totals, highest first.
+pub fn assault_table() -> AssaultTable {
+    use AssaultResult::*;
+    let mut bands = heapless::Vec::new();
+    for (from, result) in [
+        (6, DefendersStepAndRout),
+        (3, DefendersRout),
+        (1, DefendersDgAndCheck),
+        (0, BothDg),
+        (-2, AttackersDg),
+        (-5, AttackersRout),
+        (i16::MIN, AttackersStepAndRout),
+    ] {
+        // Seven bands fit the table's capacity.
+        let _ = bands.push(Band { from, result });
+    }
+    AssaultTable { bands }
+}
+
+/// The assault charts: tables S10.4-T and S10.5-T.
+pub fn assault_charts() -> AssaultCharts {
+    AssaultCharts {
+        modifiers: assault_modifiers(),
+        table: assault_table(),
     }
 }
 
