@@ -11,6 +11,7 @@ pub mod fire;
 pub mod morale;
 pub mod move_action;
 pub mod movement;
+pub mod night;
 pub mod sight;
 pub mod stacking;
 pub mod standin;

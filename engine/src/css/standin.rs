@@ -9,6 +9,7 @@ use crate::css::assault::{AssaultCharts, AssaultModifiers, AssaultResult, Assaul
 use crate::css::command::ChitCosts;
 use crate::css::fire::{FireCharts, FireModifiers, FireResult, FireTable};
 use crate::css::morale::TqModifiers;
+use crate::css::night::{WeatherBand, WeatherChart, WeatherEffect};
 
 /// Table S4.3-T (stand-in) with the exclusive limits of 9.1, 9.2, 3.3.1 and 5.1.
 pub const fn chit_costs() -> ChitCosts {
@@ -135,4 +136,32 @@ pub const fn tq_modifiers() -> TqModifiers {
         rally_city_or_fortification: 1,
         cap: 8,
     }
+}
+
+/// The *Gates* weather table of S14.5 (stand-in: the printed table is not in the rulebook):
+/// 0–6 Clear, 7–9 Rain (visibility 3 hexes, every fire worse, no fires started, On Fire
+/// markers removed, no air units; the effects are the ones exclusive 3.1 states).
+pub fn weather_chart() -> WeatherChart {
+    let rain = WeatherEffect {
+        sight: Some(3),
+        worsens_fire: true,
+        no_fires: true,
+        puts_out_fires: true,
+        grounded: true,
+    };
+    let mut bands = heapless::Vec::new();
+    for band in [
+        WeatherBand {
+            from: 7,
+            effect: rain,
+        },
+        WeatherBand {
+            from: 0,
+            effect: WeatherEffect::CLEAR,
+        },
+    ] {
+        // Two bands fit the table's capacity.
+        let _ = bands.push(band);
+    }
+    WeatherChart { bands }
 }

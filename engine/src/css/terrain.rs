@@ -510,6 +510,11 @@ pub trait Conditions {
     fn lit(&self, _h: HexId) -> bool {
         false
     }
+    /// An On Fire marker (exclusive 2.3): it lights its own hex at night and blocks no LOS
+    /// (S14.4, `css::night`).
+    fn on_fire(&self, _h: HexId) -> bool {
+        false
+    }
 }
 
 /// No markers anywhere (the start of a scenario without any; tests).
