@@ -16,3 +16,4 @@ pub mod sight;
 pub mod stacking;
 pub mod standin;
 pub mod terrain;
+pub mod weapons;
