@@ -331,3 +331,33 @@ fn css_example_s9_5_a_the_heavy_mg_sw_in_the_combined_fire() {
     };
     assert_eq!(card(&[bmp, mg_member], &setup, &m60, &charts).firepower, 5);
 }
+
+// S13.6 (with S13.4): a sniper SW also fires like any SW, from its carrier: yellow, so never at
+// a hard target.
+#[test]
+fn css_s13_6_a_sniper_also_fires_as_any_sw() {
+    let mut a = Armoury::default();
+    let sniper = a
+        .add(
+            SwDef {
+                kind: SwKind::Sniper,
+                weapon: weapon(2, Colour::Yellow, 3, false),
+                heavy: false,
+                min_range: 0,
+            },
+            DIV,
+            SwPlace::Carried(RIFLES),
+        )
+        .unwrap();
+    let setup = FireSetup::direct(3);
+    let m = a.fire_member(sniper, &rifles_member(), &setup).unwrap();
+    assert_eq!(
+        card(&[m], &setup, &TargetUnit::soft(0), &fire_charts()).column,
+        2
+    );
+    let apc = TargetUnit {
+        hard: true,
+        ..TargetUnit::soft(0)
+    };
+    assert!(!card(&[m], &setup, &apc, &fire_charts()).affects);
+}
