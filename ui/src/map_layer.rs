@@ -34,6 +34,12 @@ impl MapLayout {
         self.inner.center(h)
     }
 
+    /// The middle of hexside `d` of `h` in image pixels (where a facing is shown).
+    pub fn side_middle(&self, h: HexId, d: engine::core::hex::Dir) -> (f32, f32) {
+        let ((ax, ay), (bx, by)) = self.inner.side(h, d);
+        ((ax + bx) / 2.0, (ay + by) / 2.0)
+    }
+
     /// Size of the whole map image.
     pub fn size(&self) -> (f32, f32) {
         let (w, h) = self.inner.size();
@@ -93,15 +99,22 @@ enum TerrainState {
     Drawing(std::thread::JoinHandle<Vec<TilePixels>>),
     /// Drawn here, on this thread (no worker could be started).
     Ready(Vec<TilePixels>),
-    Installed,
+    /// The tiles as images, kept to put back when this map is shown again.
+    Installed(Vec<crate::MapTile>),
 }
 
 impl TerrainLayer {
     /// Starts drawing the terrain layer of `game` in `layout`.
     pub fn start(layout: MapLayout, game: &'static engine::berlin85::GameData) -> Self {
+        Self::start_drawing(move || layout.render(game))
+    }
+
+    /// Starts drawing a terrain layer with `render` (any game's map renderer; a renderer is
+    /// cheap to copy: a layout and a `'static` reference to the data).
+    pub fn start_drawing(render: impl Fn() -> tiny_skia::Pixmap + Copy + Send + 'static) -> Self {
         let draw = move || {
             let started = std::time::Instant::now();
-            let pixmap = layout.render(game);
+            let pixmap = render();
             let tiles = tile_pixels(&pixmap);
             log::info!(
                 "map layer {}x{} rendered in {:?}",
@@ -124,32 +137,45 @@ impl TerrainLayer {
         TerrainLayer { state }
     }
 
-    /// Puts the tiles into `model` the first time it is called (waiting for the worker if
-    /// need be); later calls do nothing.
+    /// Puts the tiles into `model` (waiting for the worker the first time if need be); does
+    /// nothing while `model` already holds them.
     pub fn install(&mut self, model: &slint::VecModel<crate::MapTile>) {
-        let pixels = match std::mem::replace(&mut self.state, TerrainState::Installed) {
+        use slint::Model;
+        let pixels = match std::mem::replace(&mut self.state, TerrainState::Installed(Vec::new())) {
             TerrainState::Drawing(job) => job.join().unwrap_or_else(|_| {
                 log::error!("drawing the map layer failed; the map shows no terrain");
                 Vec::new()
             }),
             TerrainState::Ready(p) => p,
-            TerrainState::Installed => return,
+            TerrainState::Installed(tiles) => {
+                // Another game's map may have been shown since.
+                let shown = model.row_count() == tiles.len()
+                    && tiles
+                        .first()
+                        .zip(model.row_data(0))
+                        .is_none_or(|(a, b)| a.image == b.image);
+                if !shown {
+                    model.set_vec(tiles.clone());
+                }
+                self.state = TerrainState::Installed(tiles);
+                return;
+            }
         };
-        model.set_vec(
-            pixels
-                .into_iter()
-                .map(|p| {
-                    let t = p.into_tile();
-                    crate::MapTile {
-                        image: t.image,
-                        x: t.x as f32,
-                        y: t.y as f32,
-                        w: t.w as f32,
-                        h: t.h as f32,
-                    }
-                })
-                .collect::<Vec<_>>(),
-        );
+        let tiles: Vec<crate::MapTile> = pixels
+            .into_iter()
+            .map(|p| {
+                let t = p.into_tile();
+                crate::MapTile {
+                    image: t.image,
+                    x: t.x as f32,
+                    y: t.y as f32,
+                    w: t.w as f32,
+                    h: t.h as f32,
+                }
+            })
+            .collect();
+        model.set_vec(tiles.clone());
+        self.state = TerrainState::Installed(tiles);
     }
 }
 

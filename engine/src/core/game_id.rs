@@ -135,7 +135,7 @@ impl GameId {
         match self {
             GameId::Berlin85 => RulesStatus::Complete,
             // docs/rules/fortress-berlin.md: every case enforced; its screens are issue 12's.
-            GameId::FortressBerlin => RulesStatus::CommandLineOnly,
+            GameId::FortressBerlin => RulesStatus::Complete,
             GameId::Gates => RulesStatus::NotYetImplemented,
         }
     }

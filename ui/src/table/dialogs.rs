@@ -5,6 +5,9 @@ use session::present::Present;
 
 impl Controller {
     pub(super) fn choose(&mut self, w: &AppWindow, i: i32) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_choose(w, f, i));
+        }
         if let Ok(i) = u8::try_from(i) {
             self.send(w, Input::Chose(i));
         }
@@ -13,6 +16,9 @@ impl Controller {
 
     /// The Roll / Draw button, the 'r' key and the dice-tower button.
     pub(super) fn roll(&mut self, w: &AppWindow) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_roll(w, f));
+        }
         let Some(s) = self.session.as_mut() else {
             return;
         };
@@ -32,6 +38,9 @@ impl Controller {
 
     /// A face typed on the keypad or pressed on a die-face button.
     pub(super) fn face(&mut self, w: &AppWindow, n: i32) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_face(w, f, n));
+        }
         let Some(s) = self.session.as_mut() else {
             return;
         };
@@ -57,11 +66,17 @@ impl Controller {
     }
 
     pub(super) fn clear_faces(&mut self, w: &AppWindow) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_clear_faces(f));
+        }
         self.faces.clear();
         self.refresh(w);
     }
 
     pub(super) fn pick_chit(&mut self, w: &AppWindow, i: i32) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_pick_chit(w, f, i));
+        }
         if let Ok(i) = u16::try_from(i) {
             self.send(w, Input::Drew(i));
         }

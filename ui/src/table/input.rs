@@ -96,6 +96,9 @@ impl Controller {
 
     /// The panel's main button: end the current step.
     pub(super) fn primary(&mut self, w: &AppWindow) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_primary(w, f));
+        }
         let Some(s) = self.session.as_ref() else {
             return;
         };
@@ -110,6 +113,9 @@ impl Controller {
     }
 
     pub(super) fn undo(&mut self, w: &AppWindow) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_undo(w, f));
+        }
         let Some(s) = self.session.as_mut() else {
             return;
         };
@@ -134,23 +140,26 @@ impl Controller {
         if w.global::<View>().get_screen() != Screen::Play {
             return;
         }
-        let Some(s) = self.session.as_ref() else {
+        let (wants, header) = if let Some(s) = self.session.as_ref() {
+            (Wants::of(&s.pending()), s.header().clone())
+        } else if let Some(a) = self.framed.as_ref() {
+            framed::with_framed!(a, |f| (
+                Wants::of(&f.session.pending()),
+                f.session.header().clone()
+            ))
+        } else {
             return;
         };
-        let pending = s.pending();
-        let header = s.header().clone();
         // What a press means, decided here only: by the game's own dice and chit modes (chosen
         // on the start screen, kept in the save header) and what the engine waits for.
-        match (b, &pending) {
-            (Button::DiceTower, Pending::Roll { .. }) if header.dice == Randomness::Digital => {
+        match (b, &wants) {
+            (Button::DiceTower, Wants::Roll(_)) if header.dice == Randomness::Digital => {
                 self.roll(w)
             }
-            (Button::ChitCup, Pending::DrawChit { .. }) if header.chits == Randomness::Digital => {
-                self.roll(w)
-            }
+            (Button::ChitCup, Wants::Draw) if header.chits == Randomness::Digital => self.roll(w),
             // Real dice: each face button enters one die; a face the die does not have is
             // ignored (a d10 reads 0-9, so its tenth face is entered as 0).
-            (Button::DieFace(n), Pending::Roll { dice, .. })
+            (Button::DieFace(n), Wants::Roll(dice))
                 if header.dice == Randomness::Physical && (1..=dice.sides).contains(&n) =>
             {
                 let face = if dice.zero_based { n % dice.sides } else { n };
@@ -211,12 +220,32 @@ impl Controller {
 
     /// Retries a failed save (see [`Session::retry_save`]); the warning stays until it works.
     pub(super) fn retry_save(&mut self, w: &AppWindow) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_retry_save(f));
+        }
         let Some(s) = self.session.as_mut() else {
             return;
         };
         if s.save_error().is_some() {
             s.retry_save();
             self.refresh(w);
+        }
+    }
+}
+
+/// What a table button may answer: a roll, a draw, or neither.
+enum Wants {
+    Roll(engine::core::protocol::DiceSpec),
+    Draw,
+    Other,
+}
+
+impl Wants {
+    fn of<O>(p: &Pending<O>) -> Self {
+        match p {
+            Pending::Roll { dice, .. } => Wants::Roll(*dice),
+            Pending::DrawChit { .. } => Wants::Draw,
+            _ => Wants::Other,
         }
     }
 }

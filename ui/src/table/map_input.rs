@@ -4,6 +4,9 @@ use super::*;
 
 impl Controller {
     pub(super) fn map_tapped(&mut self, w: &AppWindow, x: f32, y: f32) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_tap(w, f, x, y));
+        }
         if std::mem::take(&mut self.sel.just_traced) {
             return;
         }
@@ -240,6 +243,9 @@ impl Controller {
     }
 
     pub(super) fn unit_row(&mut self, w: &AppWindow, unit: i32) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_unit_row(f, unit));
+        }
         let u = UnitId(unit.clamp(0, i32::from(u16::MAX)) as u16);
         self.sel.unit = if self.sel.unit == Some(u) {
             None
@@ -302,6 +308,9 @@ impl Controller {
     }
 
     pub(super) fn auto_place(&mut self, w: &AppWindow) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_auto_place(w, f));
+        }
         let Some(s) = self.session.as_mut() else {
             return;
         };

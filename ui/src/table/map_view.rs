@@ -24,6 +24,9 @@ impl Controller {
 
     pub(super) fn refresh(&mut self, w: &AppWindow) {
         let v = w.global::<View>();
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |_f| ());
+        }
         v.set_can_load_previous(self.previous.is_some());
         v.set_previous_text(
             self.previous
@@ -31,14 +34,18 @@ impl Controller {
                 .map_or(String::new(), |r| resume_text(self.data, r))
                 .into(),
         );
-        let has_resume = self.resume.is_some();
+        let has_resume = self.resume.is_some() || self.framed_resume.is_some();
         v.set_can_resume(has_resume);
-        v.set_resume_text(
-            self.resume
+        let resume = match &self.framed_resume {
+            Some(framed::AnyResume::Fortress(r)) => {
+                format!("Fortress Berlin · {} moves made", r.inputs.len())
+            }
+            None => self
+                .resume
                 .as_ref()
-                .map_or(String::new(), |r| resume_text(self.data, r))
-                .into(),
-        );
+                .map_or(String::new(), |r| resume_text(self.data, r)),
+        };
+        v.set_resume_text(resume.into());
         if self.session.is_some() {
             self.terrain.install(&self.models.tiles);
         }
@@ -46,19 +53,7 @@ impl Controller {
             self.face_seat(w, TableEdge::South);
             return;
         };
-        if let Some(err) = s.save_error() {
-            let n = s.unsaved();
-            let moves = if n == 1 { "move is" } else { "moves are" };
-            v.set_save_warning(
-                format!(
-                    "Saving failed: {err}. {n} {moves} not yet safe from a power cut; \
-                     the table keeps trying."
-                )
-                .into(),
-            );
-        } else {
-            v.set_save_warning(SharedString::new());
-        }
+        v.set_save_warning(framed::save_warning(s.save_error(), s.unsaved()).into());
         let pending = s.pending();
         let seats = s.header().seats;
         let moving =

@@ -16,9 +16,10 @@ use crate::counters;
 use crate::map_layer::{self, MapLayout};
 use crate::rules_ref;
 use crate::{
-    Actions, AppWindow, AttackRow, ChoiceOption, CounterData, CounterRole, Dialog, DieRow, GameRow,
-    HexMark, HexMarkKind, LogLine, MapTile, MarkerData, MarkerKind, OptionRow, Panel, PhaseStep,
-    RuleRow, ScenarioRow, Screen, ShiftRow, StepState, TextRow, TrackBox, UnitRow, View,
+    ActionRow, Actions, AppWindow, AttackRow, ChoiceOption, CounterData, CounterRole, Dialog,
+    DieRow, GameRow, HexMark, HexMarkKind, LogLine, MapTile, MarkerData, MarkerKind, OptionRow,
+    Panel, PhaseStep, RuleRow, ScenarioRow, Screen, ShiftRow, StepState, TextRow, TrackBox,
+    UnitRow, View,
 };
 
 /// Before, at or after: the state of a phase-bar step or a track box.
@@ -31,7 +32,6 @@ fn step_state(o: std::cmp::Ordering) -> StepState {
 }
 use engine::berlin85::combat::CombatStep;
 use engine::berlin85::contract as contract85;
-use engine::berlin85::victory::Ending;
 use engine::berlin85::{Choice, Command, Game, GameData, Input85, Phase, NATO};
 use engine::core::contract::Ruleset;
 use engine::core::game_id::GameId;
@@ -128,12 +128,13 @@ pub(crate) fn sync<T: Clone + PartialEq + 'static>(
 mod combat;
 mod dialogs;
 mod event_log;
+mod framed;
+mod game_choice;
 mod input;
 mod map_input;
 mod map_view;
 mod panel;
 mod screens;
-use panel::half_text;
 use screens::resume_text;
 
 fn model<T: Clone + 'static>() -> Rc<VecModel<T>> {
@@ -182,6 +183,10 @@ struct Models {
     turn_track: Rc<VecModel<TrackBox>>,
     arrivals: Rc<VecModel<UnitRow>>,
     sp_track: Rc<VecModel<TrackBox>>,
+    offer_units: Rc<VecModel<UnitRow>>,
+    offer_actions: Rc<VecModel<ActionRow>>,
+    offer_picks: Rc<VecModel<ActionRow>>,
+    offer_tray: Rc<VecModel<UnitRow>>,
 }
 
 impl Models {
@@ -211,6 +216,10 @@ impl Models {
             turn_track: model(),
             arrivals: model(),
             sp_track: model(),
+            offer_units: model(),
+            offer_actions: model(),
+            offer_picks: model(),
+            offer_tray: model(),
         }
     }
 
@@ -239,6 +248,10 @@ impl Models {
         v.set_turn_track(ModelRc::from(self.turn_track.clone()));
         v.set_arrivals(ModelRc::from(self.arrivals.clone()));
         v.set_sp_track(ModelRc::from(self.sp_track.clone()));
+        v.set_offer_units(ModelRc::from(self.offer_units.clone()));
+        v.set_offer_actions(ModelRc::from(self.offer_actions.clone()));
+        v.set_offer_picks(ModelRc::from(self.offer_picks.clone()));
+        v.set_offer_tray(ModelRc::from(self.offer_tray.clone()));
     }
 }
 
@@ -294,6 +307,14 @@ struct Controller {
     view_rect: Rc<Cell<ViewRect>>,
     /// The hex a pending choice is about, once brought into view (so it happens once).
     shown_choice: Option<HexId>,
+    /// A game played on the framed table (`framed`: Fortress Berlin), instead of `session`.
+    framed: Option<framed::AnyFramed>,
+    /// Its map's terrain layer.
+    framed_terrain: Option<map_layer::TerrainLayer>,
+    /// The game chosen on the start screen.
+    chosen: GameId,
+    /// An unfinished framed game, offered on the start screen (its own `Resume`).
+    framed_resume: Option<framed::AnyResume>,
 }
 
 /// The table: the window and its view model.
@@ -369,6 +390,10 @@ impl Table {
             toast_timer: Timer::default(),
             view_rect: Rc::new(Cell::new(ViewRect::default())),
             shown_choice: None,
+            framed: None,
+            framed_terrain: None,
+            chosen: <Game<'static> as Ruleset<'static>>::GAME,
+            framed_resume: None,
         };
         let ctl = Rc::new(RefCell::new(ctl));
         {
@@ -450,13 +475,38 @@ impl Table {
 
     /// Scrolls the map so `hex` is in the middle of the view.
     pub fn center_on_hex(&self, hex: HexId) {
-        let (x, y) = self.ctl.borrow().layout.center(hex);
+        let (x, y) = self.hex_center(hex);
         self.window.invoke_center_on(x, y);
     }
 
-    /// The map image point of a hex centre.
+    /// The map image point of a hex centre (on the map of the game in play).
     pub fn hex_center(&self, hex: HexId) -> (f32, f32) {
-        self.ctl.borrow().layout.center(hex)
+        let c = self.ctl.borrow();
+        match &c.framed {
+            Some(a) => framed::with_framed!(a, |f| f.layout.center(hex)),
+            None => c.layout.center(hex),
+        }
+    }
+
+    /// A hex's number as the map of the game in play writes it ("3315", "11.07").
+    pub fn hex_label(&self, hex: HexId) -> String {
+        let c = self.ctl.borrow();
+        match &c.framed {
+            Some(a) => framed::with_framed!(a, |f| f.hex_label(hex)),
+            None => c.data.map.geometry.format(hex).to_string(),
+        }
+    }
+
+    /// Reads the Fortress Berlin game in play, if one is (tests, the firmware's status line).
+    pub fn with_fortress<R>(
+        &self,
+        f: impl FnOnce(Option<&Session<session::fortress::Fortress>>) -> R,
+    ) -> R {
+        let c = self.ctl.borrow();
+        match &c.framed {
+            Some(framed::AnyFramed::Fortress(x)) => f(Some(&x.session)),
+            None => f(None),
+        }
     }
 
     fn wire(&self) {
@@ -476,6 +526,9 @@ impl Table {
             }};
         }
         on!(on_start_game, |c, w| c.start_game(&w));
+        on!(on_choose_game, |c, w, i| c.choose_game(&w, i));
+        on!(on_offer_action, |c, w, i| c.offer_action(&w, i));
+        on!(on_offer_pick, |c, w, i| c.offer_pick(&w, i));
         on!(on_toggle_option, |c, w, i, on| c.toggle_option(&w, i, on));
         on!(on_resume_game, |c, w| c.resume_game(&w));
         on!(on_load_previous, |c, w| c.load_previous(&w));
@@ -525,10 +578,6 @@ impl Controller {
     fn install(&mut self, w: &AppWindow) {
         let v = w.global::<View>();
         self.models.install(&v);
-        let (mw, mh) = self.layout.size();
-        v.set_map_width(mw);
-        v.set_map_height(mh);
-        v.set_hex_radius(self.layout.radius);
         v.set_version(self.config.version.clone().into());
         v.set_renderer(self.renderer.into());
         v.set_rotation_available(self.rotation_available);
@@ -559,41 +608,10 @@ impl Controller {
         v.set_game(
             GameId::ALL
                 .iter()
-                .position(|g| *g == <Game<'static> as Ruleset<'static>>::GAME)
+                .position(|g| *g == self.chosen)
                 .unwrap_or(0) as i32,
         );
-        // The game's optional rules, from its ruleset's option list.
-        sync(
-            &self.models.game_options,
-            <Game<'static> as Ruleset<'static>>::OPTIONS
-                .iter()
-                .map(|o| OptionRow {
-                    key: o.key.into(),
-                    label: o.label.into(),
-                    case: o.case.into(),
-                    on: match o.kind {
-                        OptionKind::Flag { .. } if o.key == contract85::POISON_GAS => {
-                            self.config.poison_gas
-                        }
-                        OptionKind::Flag { default } => default,
-                        OptionKind::OneOf { .. } => false,
-                    },
-                }),
-        );
-        sync(
-            &self.models.scenarios,
-            self.data.scenarios.iter().map(|s| ScenarioRow {
-                id: s.id.as_str().into(),
-                name: s.name.as_str().into(),
-                detail: format!("[{}] Game-Turns {}–{}", s.case, s.start_turn, s.end_turn).into(),
-            }),
-        );
-        let pre = self
-            .config
-            .scenario
-            .as_deref()
-            .and_then(|id| self.data.scenarios.iter().position(|s| s.id.as_str() == id));
-        v.set_scenario(pre.unwrap_or(0) as i32);
+        self.show_game_choice(&v);
         sync(
             &self.models.rules,
             rules_ref::BERLIN85.iter().map(|r| RuleRow {
@@ -608,6 +626,16 @@ impl Controller {
                 .iter()
                 .map(|s| SharedString::from(s.as_str())),
         );
+        self.show_berlin85_map(&v);
+    }
+
+    /// Berlin '85's map size and blank counters (one row per unit of the roster, found by its
+    /// index): after another game's map has been shown, before a Berlin '85 game is.
+    fn show_berlin85_map(&self, v: &View<'_>) {
+        let (mw, mh) = self.layout.size();
+        v.set_map_width(mw);
+        v.set_map_height(mh);
+        v.set_hex_radius(self.layout.radius);
         sync(&self.models.markers, self.place_names());
         let blank = (0..self.data.roster.units.len()).filter_map(|i| {
             let c = session::present::berlin85::printed(self.data, UnitId(i as u16))?;

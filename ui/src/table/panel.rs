@@ -405,16 +405,7 @@ impl Controller {
     }
 }
 
-/// Half points as text: 21 → "10½".
-pub(super) fn half_text(halves: i32) -> String {
-    let sign = if halves < 0 { "-" } else { "" };
-    let h = halves.unsigned_abs();
-    match (h / 2, h % 2) {
-        (0, 1) => format!("{sign}½"),
-        (n, 0) => format!("{sign}{n}"),
-        (n, _) => format!("{sign}{n}½"),
-    }
-}
+pub(super) use session::present::berlin85::half_text;
 
 /// The text of the panel's main button: the engine's name for the command that ends the step.
 fn step_end_label(g: &Game<'_>) -> &'static str {

@@ -1,6 +1,7 @@
 //! The start screen, the About screen, resuming and loading games, the victory screen.
 
 use super::*;
+use session::present::Present;
 
 impl Controller {
     pub(super) fn show_screen(&mut self, w: &AppWindow, s: Screen) {
@@ -10,7 +11,7 @@ impl Controller {
 
     /// Back from the About screen: into the game if one is being played.
     pub(super) fn close_about(&mut self, w: &AppWindow) {
-        let s = if self.session.is_some() {
+        let s = if self.session.is_some() || self.framed.is_some() {
             Screen::Play
         } else {
             Screen::Start
@@ -21,55 +22,50 @@ impl Controller {
     /// A switch of the start screen's optional rules was turned.
     pub(super) fn toggle_option(&mut self, _w: &AppWindow, i: i32, on: bool) {
         let model = &self.models.game_options;
-        if let Some(mut row) = usize::try_from(i).ok().and_then(|i| model.row_data(i)) {
+        let Some(mut row) = usize::try_from(i).ok().and_then(|i| model.row_data(i)) else {
+            return;
+        };
+        // A value of a one-of option (`key=index`) turns the option's other values off; one
+        // of them is always on.
+        if let Some((key, _)) = row.key.split_once('=') {
+            let prefix = format!("{key}=");
+            for j in 0..model.row_count() {
+                if let Some(mut other) = model.row_data(j) {
+                    if j != i as usize && other.key.starts_with(&prefix) && other.on {
+                        other.on = false;
+                        model.set_row_data(j, other);
+                    }
+                }
+            }
+            row.on = true;
+        } else {
             row.on = on;
-            model.set_row_data(i as usize, row);
         }
+        model.set_row_data(i as usize, row);
     }
 
     pub(super) fn start_game(&mut self, w: &AppWindow) {
+        if self.chosen == GameId::FortressBerlin {
+            return self.start_framed(w);
+        }
         let v = w.global::<View>();
         let Some(sc) = self.data.scenarios.get(v.get_scenario().max(0) as usize) else {
             return;
         };
         // The switches are the ruleset's own option list, set by key.
-        let mut options = <Game<'static> as Ruleset<'static>>::default_options();
-        for row in self.models.game_options.iter() {
-            if let Err(e) = <Game<'static> as Ruleset<'static>>::set_option(
-                &mut options,
-                row.key.as_str(),
-                OptionValue::Flag(row.on),
-            ) {
-                log::warn!("start screen: option {}: {e}", row.key);
-            }
-        }
+        let options = game_choice::options_from::<Game<'static>>(self.models.game_options.iter());
         let mut header = Header::new(
             sc.id.as_str(),
             options,
             self.config.seed.unwrap_or_else(session::clock_seed),
         );
-        header.seats = match v.get_seats() {
-            0 => Seats::Opposite,
-            1 => Seats::Same,
-            3 => Seats::Right,
-            4 => Seats::Left,
-            _ => Seats::Off,
-        };
-        header.dice = if v.get_dice() == 1 {
-            Randomness::Physical
-        } else {
-            Randomness::Digital
-        };
-        header.chits = if v.get_chits() == 1 {
-            Randomness::Physical
-        } else {
-            Randomness::Digital
-        };
+        self.table_header(&v, &mut header);
         let persist = self.take_persist();
         match Session::new(self.data, header, persist) {
             Ok(s) => {
                 // The store keeps the game this one replaces as its previous game.
                 self.previous = self.resume.take();
+                self.framed_resume = None;
                 self.begin_session(w, s);
             }
             Err(e) => v.set_start_message(e.to_string().into()),
@@ -77,6 +73,9 @@ impl Controller {
     }
 
     pub(super) fn resume_game(&mut self, w: &AppWindow) {
+        if self.framed_resume.is_some() {
+            return self.resume_framed(w);
+        }
         let Some(r) = self.resume.take() else { return };
         let persist = self.take_persist();
         match Session::resume(self.data, r.header, r.inputs, r.snapshot, persist) {
@@ -113,6 +112,7 @@ impl Controller {
     }
 
     pub(super) fn begin_session(&mut self, w: &AppWindow, s: Session) {
+        self.show_berlin85_map(&w.global::<View>());
         self.session = Some(s);
         self.sel = Selection::default();
         self.faces.clear();
@@ -150,6 +150,7 @@ impl Controller {
     }
 
     pub(super) fn back_to_start(&mut self, w: &AppWindow) {
+        self.leave_framed();
         if let Some(s) = self.session.take() {
             let header = s.header().clone();
             let inputs = s.inputs().to_vec();
@@ -178,62 +179,42 @@ impl Controller {
             return;
         };
         let g = s.game();
-        let v = w.global::<View>();
-        let view = ask::public_view(g);
-        let mut rows = Vec::new();
-        match &view.outcome {
-            Some(o) => {
-                v.set_victory_title(o.level.into());
-                let why = match o.ending {
-                    Ending::CityControlled { turn } => format!("the Warsaw Pact controls West Berlin at the end of Game-Turn {turn} [20.11]"),
-                    Ending::Surrender { turn } => format!("NATO surrendered in Game-Turn {turn} [19.1]"),
-                    Ending::LastTurn { turn } => format!("Game-Turn {turn}, the last, has been played [{}]", o.case),
-                };
-                v.set_victory_case(o.case.into());
-                v.set_victory_subtitle(format!("{}: {why}", g.scenario().name).into());
-                for l in &o.lines {
-                    let label = format!("[{}] {} ({})", l.case, l.label, side_name(l.side));
-                    let value = format!(
-                        "{} × {} = {}",
-                        l.count,
-                        half_text(l.each_halves),
-                        half_text(l.total_halves)
-                    );
-                    rows.push(TextRow {
-                        label: label.into(),
-                        value: value.into(),
-                    });
-                }
-                rows.push(TextRow {
-                    label: "Warsaw Pact Victory Points".into(),
-                    value: half_text(o.wp_vp_halves).into(),
-                });
-                if o.nato_vp_halves != 0 {
-                    rows.push(TextRow {
-                        label: "NATO Victory Points".into(),
-                        value: half_text(o.nato_vp_halves).into(),
-                    });
-                }
-                if o.stand_in {
-                    rows.push(TextRow {
-                        label: "A stand-in Victory Point schedule decided this game (see About)"
-                            .into(),
-                        value: SharedString::new(),
-                    });
-                }
-            }
-            None => {
-                v.set_victory_title("The game is over".into());
-                v.set_victory_subtitle(
-                    format!("{} · Game-Turn {}", g.scenario().name, g.state.turn).into(),
-                );
-            }
+        show_victory(
+            w,
+            &self.models.victory,
+            Present::victory(g),
+            &format!("{} · Game-Turn {}", g.scenario().name, g.state.turn),
+        );
+    }
+}
+
+/// Fills the victory screen from the game's victory text (`session::present`), or says the
+/// game is over when it names no result.
+pub(super) fn show_victory(
+    w: &AppWindow,
+    model: &VecModel<TextRow>,
+    text: Option<session::present::VictoryText>,
+    fallback: &str,
+) {
+    let v = w.global::<View>();
+    match text {
+        Some(t) => {
+            v.set_victory_title(t.title.into());
+            v.set_victory_subtitle(t.subtitle.into());
+            v.set_victory_case(t.case.into());
+            sync(
+                model,
+                t.rows.into_iter().map(|(label, value)| TextRow {
+                    label: label.into(),
+                    value: value.into(),
+                }),
+            );
         }
-        rows.push(TextRow {
-            label: "Surrender Points [19.4]".into(),
-            value: format!("{:+}", view.surrender_points).into(),
-        });
-        sync(&self.models.victory, rows);
+        None => {
+            v.set_victory_title("The game is over".into());
+            v.set_victory_subtitle(fallback.into());
+            sync(model, std::iter::empty());
+        }
     }
 }
 

@@ -192,8 +192,7 @@ pub fn hex_of(t: &Table, u: UnitId) -> Option<HexId> {
 
 /// The hex's number as the screen writes it.
 pub fn name_of(t: &Table, h: HexId) -> String {
-    t.with_session(|s| s.map(|s| s.data().map.geometry.format(h).to_string()))
-        .unwrap_or_default()
+    t.hex_label(h)
 }
 
 pub fn pending(t: &Table) -> Option<Pending85> {

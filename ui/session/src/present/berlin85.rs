@@ -1,7 +1,10 @@
 //! *Berlin '85*'s adapter to the presentation model: its counters (nationality colours, NATO
 //! symbols, factors as printed, "U" while untried [11.0]) and its questions in words.
 
-use super::{stacked, CounterBox, CounterFace, CounterMark, OptionText, Palette, Present, Symbol};
+use super::{
+    stacked, CounterBox, CounterFace, CounterMark, OptionText, Palette, Present, Symbol,
+    VictoryText,
+};
 use crate::ruleset::Berlin85;
 use engine::berlin85::bridges::DemolitionTarget;
 use engine::berlin85::movement::DropStage;
@@ -297,5 +300,74 @@ impl Present for Berlin85 {
             return format!("Demolish {}", demolition_place(self, d.target));
         }
         purpose.to_string()
+    }
+
+    /// The Honors level, how the game ended, and the Victory Point schedule line by line
+    /// [20.0]; the Surrender Points last [19.4].
+    fn victory(&self) -> Option<VictoryText> {
+        use engine::berlin85::victory::Ending;
+        let view = self.view(Viewer::Public);
+        let o = view.outcome.as_ref()?;
+        let name = &self.scenario().name;
+        let why = match o.ending {
+            Ending::CityControlled { turn } => format!(
+                "the Warsaw Pact controls West Berlin at the end of Game-Turn {turn} [20.11]"
+            ),
+            Ending::Surrender { turn } => format!("NATO surrendered in Game-Turn {turn} [19.1]"),
+            Ending::LastTurn { turn } => {
+                format!("Game-Turn {turn}, the last, has been played [{}]", o.case)
+            }
+        };
+        let mut rows = Vec::new();
+        for l in &o.lines {
+            rows.push((
+                format!(
+                    "[{}] {} ({})",
+                    l.case,
+                    l.label,
+                    engine::berlin85::state::side_name(l.side)
+                ),
+                format!(
+                    "{} × {} = {}",
+                    l.count,
+                    half_text(l.each_halves),
+                    half_text(l.total_halves)
+                ),
+            ));
+        }
+        rows.push((
+            "Warsaw Pact Victory Points".into(),
+            half_text(o.wp_vp_halves),
+        ));
+        if o.nato_vp_halves != 0 {
+            rows.push(("NATO Victory Points".into(), half_text(o.nato_vp_halves)));
+        }
+        if o.stand_in {
+            rows.push((
+                "A stand-in Victory Point schedule decided this game (see About)".into(),
+                String::new(),
+            ));
+        }
+        rows.push((
+            "Surrender Points [19.4]".into(),
+            format!("{:+}", view.surrender_points),
+        ));
+        Some(VictoryText {
+            title: o.level.to_string(),
+            subtitle: format!("{name}: {why}"),
+            case: o.case,
+            rows,
+        })
+    }
+}
+
+/// Half points as text: 21 → "10½".
+pub fn half_text(halves: i32) -> String {
+    let sign = if halves < 0 { "-" } else { "" };
+    let h = halves.unsigned_abs();
+    match (h / 2, h % 2) {
+        (0, 1) => format!("{sign}½"),
+        (n, 0) => format!("{sign}{n}"),
+        (n, _) => format!("{sign}{n}½"),
     }
 }

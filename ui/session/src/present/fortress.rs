@@ -2,7 +2,10 @@
 //! disruption, the U-Bahn), stacks in their owner's order with an enemy force showing its top
 //! counter only (3.1.5, 3.6), and its questions in words.
 
-use super::{stacked, CounterBox, CounterFace, CounterMark, OptionText, Palette, Present, Symbol};
+use super::{
+    stacked, CounterBox, CounterFace, CounterMark, OptionText, Palette, Present, Symbol,
+    VictoryText,
+};
 use crate::fortress::Fortress;
 use engine::core::contract::Ruleset;
 use engine::core::hex::HexId;
@@ -196,6 +199,71 @@ impl Present for Fortress {
             );
         }
         out
+    }
+
+    /// Who won and how the game ended (12.0, 11.1.4), both sides' VP (12.0.1, 12.0.2), and in
+    /// the multi-player games which players won (17.2, 17.3).
+    fn victory(&self) -> Option<VictoryText> {
+        use engine::fortress::game::Ending;
+        use engine::fortress::players::{german_roles, Role};
+        let v = &self.state.victory;
+        let outcome = v.outcome?;
+        let title = match outcome.winner {
+            Some(side) => format!("{} victory", Fortress::side_name(side)),
+            None => "A draw: equal Victory Points".to_string(),
+        };
+        let why = match outcome.ending {
+            Ending::HitlerCaptured => "the Soviets captured Hitler",
+            Ending::ReichstagTaken => "the Soviets occupied the Reichstag; the VP decide",
+            Ending::ReichstagHeld => "the German still holds the Reichstag after the last turn",
+            Ending::LastTurn => "the last turn has been played; the VP decide",
+        };
+        let mut rows = vec![
+            (
+                "German Victory Points [12.0.1]".to_string(),
+                v.german.to_string(),
+            ),
+            (
+                "Soviet Victory Points [12.0.2]".to_string(),
+                v.soviet.to_string(),
+            ),
+        ];
+        if let Some(turn) = v.first_capture {
+            rows.push((
+                "First strongpoint or flak tower taken [10.2]".into(),
+                format!("turn {turn}"),
+            ));
+        }
+        if let Some(turn) = v.hitler_died {
+            rows.push(("Hitler's suicide [11.1.2]".into(), format!("turn {turn}")));
+        }
+        if let Some(w) = self.winners().filter(|_| self.players() > 2) {
+            for (i, won) in w.soviet.iter().enumerate() {
+                if *won && self.players() >= 3 {
+                    let front = if i == 0 { Role::Zhukov } else { Role::Koniev };
+                    rows.push((
+                        format!("Winner: the {} player [17.2]", front.name()),
+                        String::new(),
+                    ));
+                }
+            }
+            if let Some(p) = w.german {
+                let role = german_roles(self.players())
+                    .iter()
+                    .find(|&&r| self.holder(r) == Some(p))
+                    .map_or("German", |r| r.name());
+                rows.push((
+                    format!("Winner: German player {} ({role}) [17.3]", p + 1),
+                    String::new(),
+                ));
+            }
+        }
+        Some(VictoryText {
+            title,
+            subtitle: format!("Game-Turn {}: {why}", self.state.board.turn),
+            case: outcome.ending.case(),
+            rows,
+        })
     }
 
     fn option_text(&self, o: &Choice, case: Case) -> OptionText {

@@ -203,6 +203,16 @@ pub struct StepEndButton {
     pub case: Case,
 }
 
+/// The victory screen: who won, why (with its case), and the points behind it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VictoryText {
+    pub title: String,
+    pub subtitle: String,
+    pub case: Case,
+    /// One row per line of the score ("German Victory Points", "18").
+    pub rows: Vec<(String, String)>,
+}
+
 /// What a game's adapter tells the presentation model.
 pub trait Present: TableGame {
     /// Every counter on the map `viewer` may see, each stack top first.
@@ -216,6 +226,8 @@ pub trait Present: TableGame {
         let _ = case;
         purpose.to_string()
     }
+    /// The result once the game is decided, for the victory screen.
+    fn victory(&self) -> Option<VictoryText>;
 }
 
 /// The frame of `game` for `viewer`.

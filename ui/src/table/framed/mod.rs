@@ -1,0 +1,135 @@
+//! The play screen drawn from the presentation model (issues 10 and 12): a game that gives a
+//! [`Frame`] and [`Offer`]s actions is played here without the screen knowing which game it is.
+//! The map shows the frame's counters as stacks, the side panel the selection's actions with
+//! their cases, and the game's pendings become the table's dice, chit and choice dialogs.
+//! *Fortress Berlin* plays here; Berlin '85 still has its own controller (the rest of
+//! `table`) until its adapter offers actions too.
+//!
+//! One tap at a time: tap a hex to select the player's units there (or an enemy hex, for what
+//! may be done to it), tap a counter row to take a unit alone, tap an action; an action that
+//! needs a target shades its hexes on the map or lists its options, and the next tap on one
+//! sends the command.
+
+mod input;
+mod refresh;
+
+pub(crate) use input::framed_op;
+pub(in crate::table) use refresh::save_warning;
+
+use super::*;
+use engine::core::hex::Geometry;
+use session::present::actions::{Action, Offer, Selection};
+use session::present::{Frame, Present};
+
+/// What the framed table needs of a game beyond its presentation: its map and its data.
+pub(crate) trait FramedGame: Offer {
+    /// The hex grid of the game's map.
+    fn geometry(data: &'static Self::Data) -> Geometry;
+    /// Starts drawing the terrain layer of the map at `radius` pixels per hex (on a worker
+    /// thread).
+    fn terrain(data: &'static Self::Data, radius: f32) -> map_layer::TerrainLayer;
+}
+
+impl FramedGame for session::fortress::Fortress {
+    fn geometry(data: &'static Self::Data) -> Geometry {
+        data.map.geometry
+    }
+    fn terrain(data: &'static Self::Data, radius: f32) -> map_layer::TerrainLayer {
+        map_layer::TerrainLayer::start_drawing(move || {
+            data::render::fortress::render_fortress(data, radius, &[])
+        })
+    }
+}
+
+/// A game in play on the framed table.
+pub(crate) struct Framed<G: FramedGame> {
+    pub(super) session: Session<G>,
+    pub(super) layout: MapLayout,
+    /// What the player has tapped: a hex, and the units of it taken.
+    sel: Selection,
+    /// What `sel` offers, as the engine answered after the last input.
+    actions: Vec<Action<G::Command>>,
+    /// The action waiting for its target (an index into `actions`).
+    armed: Option<usize>,
+    /// The frame of the last refresh, for the viewer who must act.
+    frame: Option<Frame>,
+    /// Faces typed on the dice keypad, until the roll's count is reached.
+    faces: Vec<u8>,
+}
+
+impl<G: FramedGame> Framed<G> {
+    pub(super) fn new(session: Session<G>) -> Self {
+        let layout = MapLayout::new(G::geometry(session.data()), MAP_RADIUS);
+        Framed {
+            session,
+            layout,
+            sel: Selection::default(),
+            actions: Vec::new(),
+            armed: None,
+            frame: None,
+            faces: Vec::new(),
+        }
+    }
+
+    /// The hex the map should look at first: the selection, else the acting player's first
+    /// counter, else the first target of a set-up.
+    pub(super) fn focus(&self) -> Option<HexId> {
+        if let Some(h) = self.sel.hex {
+            return Some(h);
+        }
+        let f = self.frame.as_ref()?;
+        let player = f.dialog.player();
+        f.counters
+            .iter()
+            .find(|c| Some(c.side) == player && c.hex.is_some())
+            .or_else(|| f.counters.iter().find(|c| c.hex.is_some()))
+            .and_then(|c| c.hex)
+    }
+
+    /// Who the screen is drawn for: the player who must act (hot seat: the others look
+    /// away, as they would from his side of the board), everyone once the game is over.
+    fn viewer(&self) -> Viewer {
+        self.session
+            .pending()
+            .player()
+            .map_or(Viewer::Public, Viewer::Side)
+    }
+
+    /// A hex's number as the game's map writes it.
+    pub(super) fn hex_label(&self, h: HexId) -> String {
+        G::geometry(self.session.data()).format(h).to_string()
+    }
+
+    /// The resume record of this game, for the start screen's "Resume".
+    pub(super) fn resume(&self) -> Option<Resume<G>> {
+        let inputs = self.session.inputs().to_vec();
+        let over = matches!(self.session.pending(), Pending::GameOver);
+        (!inputs.is_empty() && !over).then(|| Resume {
+            header: self.session.header().clone(),
+            snapshot: Some((inputs.len(), self.session.game().state().clone())),
+            inputs,
+        })
+    }
+}
+
+/// A game the framed table can hold, whichever it is.
+pub(crate) enum AnyFramed {
+    Fortress(Framed<session::fortress::Fortress>),
+}
+
+/// An unfinished framed game, kept to resume.
+pub(crate) enum AnyResume {
+    Fortress(Resume<session::fortress::Fortress>),
+}
+
+/// Runs `$body` with `$f` bound to the framed game, whichever game it is.
+macro_rules! with_framed {
+    ($any:expr, |$f:ident| $body:expr) => {
+        match $any {
+            $crate::table::framed::AnyFramed::Fortress($f) => $body,
+        }
+    };
+}
+pub(crate) use with_framed;
+
+use engine::core::side::Viewer;

@@ -1,0 +1,257 @@
+//! The start screen's choice of game: each game's scenarios and optional rules (its ruleset's
+//! option list, a one-of option as one switch per value), the header a new game is saved
+//! under, and starting a game on the framed table (`framed`).
+
+use super::framed::{AnyFramed, AnyResume, Framed, FramedGame};
+use super::*;
+use engine::core::options::OptionInfo;
+use session::fortress::Fortress;
+
+/// The switches of an option list: a flag is one switch; a one-of option one switch per
+/// value, keyed `key=index`, exactly one of them on.
+pub(super) fn option_rows(
+    options: &[OptionInfo],
+    flag_on: impl Fn(&OptionInfo, bool) -> bool,
+) -> Vec<OptionRow> {
+    let mut rows = Vec::new();
+    for o in options {
+        match o.kind {
+            OptionKind::Flag { default } => rows.push(OptionRow {
+                key: o.key.into(),
+                label: o.label.into(),
+                case: o.case.into(),
+                on: flag_on(o, default),
+            }),
+            OptionKind::OneOf { values, default } => {
+                let name = o.key.replace('-', " ");
+                for (i, value) in values.iter().enumerate() {
+                    rows.push(OptionRow {
+                        key: format!("{}={i}", o.key).into(),
+                        label: if i == 0 {
+                            format!("{name}: {value} ({})", o.label)
+                        } else {
+                            format!("{name}: {value}")
+                        }
+                        .into(),
+                        case: o.case.into(),
+                        on: i == usize::from(default),
+                    });
+                }
+            }
+        }
+    }
+    rows
+}
+
+/// The options the switches set, on the ruleset's defaults.
+pub(super) fn options_from<G: Ruleset<'static>>(
+    rows: impl Iterator<Item = OptionRow>,
+) -> G::Options {
+    let mut options = G::default_options();
+    for row in rows {
+        let (key, value) = match row.key.split_once('=') {
+            Some((key, i)) if row.on => match i.parse::<u8>() {
+                Ok(i) => (key.to_string(), OptionValue::OneOf(i)),
+                Err(_) => continue,
+            },
+            Some(_) => continue,
+            None => (row.key.to_string(), OptionValue::Flag(row.on)),
+        };
+        if let Err(e) = G::set_option(&mut options, &key, value) {
+            log::warn!("start screen: option {key}: {e}");
+        }
+    }
+    options
+}
+
+impl Controller {
+    /// The chosen game's scenarios and optional rules on the start screen.
+    pub(super) fn show_game_choice(&self, v: &View<'_>) {
+        match self.chosen {
+            GameId::FortressBerlin => {
+                let rows = option_rows(<Fortress as Ruleset<'static>>::OPTIONS, |_, d| d);
+                sync(&self.models.game_options, rows);
+                let scenarios = session::fortress::builtin_data()
+                    .map(|d| {
+                        d.scenarios
+                            .iter()
+                            .map(|s| ScenarioRow {
+                                id: s.id.as_str().into(),
+                                name: s.name.as_str().into(),
+                                detail: format!("Game-Turns 1–{}", s.last_turn).into(),
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                    .unwrap_or_default();
+                sync(&self.models.scenarios, scenarios);
+                v.set_scenario(0);
+            }
+            _ => {
+                let rows = option_rows(<Game<'static> as Ruleset<'static>>::OPTIONS, |o, d| {
+                    if o.key == contract85::POISON_GAS {
+                        self.config.poison_gas
+                    } else {
+                        d
+                    }
+                });
+                sync(&self.models.game_options, rows);
+                sync(
+                    &self.models.scenarios,
+                    self.data.scenarios.iter().map(|s| ScenarioRow {
+                        id: s.id.as_str().into(),
+                        name: s.name.as_str().into(),
+                        detail: format!("[{}] Game-Turns {}–{}", s.case, s.start_turn, s.end_turn)
+                            .into(),
+                    }),
+                );
+                let pre =
+                    self.config.scenario.as_deref().and_then(|id| {
+                        self.data.scenarios.iter().position(|s| s.id.as_str() == id)
+                    });
+                v.set_scenario(pre.unwrap_or(0) as i32);
+            }
+        }
+    }
+
+    /// A game was tapped on the start screen.
+    pub(super) fn choose_game(&mut self, w: &AppWindow, i: i32) {
+        let Some(&g) = usize::try_from(i).ok().and_then(|i| GameId::ALL.get(i)) else {
+            return;
+        };
+        if !g.rules_status().playable() {
+            return;
+        }
+        self.chosen = g;
+        let v = w.global::<View>();
+        v.set_start_message(SharedString::new());
+        self.show_game_choice(&v);
+    }
+
+    /// Seats, dice and chits as the start screen sets them, on a new game's header.
+    pub(super) fn table_header(&self, v: &View<'_>, header: &mut Header) {
+        header.seats = match v.get_seats() {
+            0 => Seats::Opposite,
+            1 => Seats::Same,
+            3 => Seats::Right,
+            4 => Seats::Left,
+            _ => Seats::Off,
+        };
+        header.dice = if v.get_dice() == 1 {
+            Randomness::Physical
+        } else {
+            Randomness::Digital
+        };
+        header.chits = if v.get_chits() == 1 {
+            Randomness::Physical
+        } else {
+            Randomness::Digital
+        };
+    }
+
+    /// Starts the chosen framed game (Fortress Berlin) from the start screen's choices.
+    pub(super) fn start_framed(&mut self, w: &AppWindow) {
+        let v = w.global::<View>();
+        let data = match session::fortress::builtin_data() {
+            Ok(d) => d,
+            Err(e) => return v.set_start_message(e.into()),
+        };
+        let Some(sc) = data.scenarios.get(v.get_scenario().max(0) as usize) else {
+            return;
+        };
+        let options = options_from::<Fortress>(self.models.game_options.iter());
+        let mut header = Header::for_game::<Fortress>(
+            sc.id.as_str(),
+            &options,
+            self.config.seed.unwrap_or_else(session::clock_seed),
+        );
+        self.table_header(&v, &mut header);
+        let persist = self.take_persist();
+        match Session::<Fortress>::new(data, header, persist) {
+            Ok(s) => {
+                self.framed_resume = None;
+                self.previous = self.resume.take();
+                self.begin_framed(w, AnyFramed::Fortress(Framed::new(s)));
+            }
+            Err(e) => v.set_start_message(e.to_string().into()),
+        }
+    }
+
+    /// Brings back the unfinished framed game.
+    pub(super) fn resume_framed(&mut self, w: &AppWindow) {
+        let Some(AnyResume::Fortress(r)) = self.framed_resume.take() else {
+            return;
+        };
+        let data = match session::fortress::builtin_data() {
+            Ok(d) => d,
+            Err(e) => return w.global::<View>().set_start_message(e.into()),
+        };
+        let persist = self.take_persist();
+        match Session::<Fortress>::resume(data, r.header, r.inputs, r.snapshot, persist) {
+            Ok((s, report)) => {
+                let msg = screens::resume_message(&report);
+                self.begin_framed(w, AnyFramed::Fortress(Framed::new(s)));
+                self.toast(w, msg);
+            }
+            Err(e) => w.global::<View>().set_start_message(e.to_string().into()),
+        }
+    }
+
+    fn begin_framed(&mut self, w: &AppWindow, any: AnyFramed) {
+        let v = w.global::<View>();
+        framed::with_framed!(&any, |f| {
+            let (mw, mh) = f.layout.size();
+            v.set_map_width(mw);
+            v.set_map_height(mh);
+            v.set_hex_radius(f.layout.radius);
+            if self.framed_terrain.is_none() {
+                self.framed_terrain = Some(framed_terrain(f));
+            }
+        });
+        sync(&self.models.counters, std::iter::empty());
+        sync(&self.models.log, std::iter::empty());
+        self.framed = Some(any);
+        v.set_start_message(SharedString::new());
+        v.set_screen(Screen::Play);
+        self.refresh(w);
+        v.set_zoom(1.6);
+        let focus = self
+            .framed
+            .as_ref()
+            .and_then(|a| framed::with_framed!(a, |f| f.focus()));
+        match focus.zip(self.framed.as_ref()) {
+            Some((h, a)) => {
+                let (x, y) = framed::with_framed!(a, |f| f.layout.center(h));
+                w.invoke_center_on(x, y);
+            }
+            None => w.invoke_report_view(),
+        }
+    }
+
+    /// Leaves the framed game for the start screen; an unfinished one is offered to resume.
+    pub(super) fn leave_framed(&mut self) {
+        let Some(any) = self.framed.take() else {
+            return;
+        };
+        match any {
+            AnyFramed::Fortress(f) => {
+                self.framed_resume = f.resume().map(AnyResume::Fortress);
+                self.persist = Some(f.session.into_persist());
+            }
+        }
+    }
+
+    /// An action of the offer panel.
+    pub(super) fn offer_action(&mut self, w: &AppWindow, i: i32) {
+        framed::framed_op!(self, w, |f| self.framed_action(w, f, i));
+    }
+
+    /// A listed target of the armed action.
+    pub(super) fn offer_pick(&mut self, w: &AppWindow, i: i32) {
+        framed::framed_op!(self, w, |f| self.framed_pick(w, f, i));
+    }
+}
+
+/// The terrain layer of the framed game's map, drawn on a worker thread.
+fn framed_terrain<G: FramedGame>(f: &Framed<G>) -> map_layer::TerrainLayer {
+    G::terrain(f.session.data(), MAP_RADIUS)
+}

@@ -1,0 +1,326 @@
+//! *Fortress Berlin* played on the table by taps alone (issue 12): picked on the start screen,
+//! set up, played to the victory screen through the offer panel, the map and the dialogs.
+//! The test reads the game only to know where a force is (to tap its hex) and to check what
+//! the screen says against what the engine holds; every input is a tap on the screen.
+
+mod common;
+
+use common::*;
+use engine::core::contract::Ruleset;
+use engine::core::hex::HexId;
+use engine::core::protocol::Pending;
+use engine::core::side::Viewer;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
+use ui::{AppWindow, Table, UiConfig};
+
+fn fortress_table(seed: u64) -> (Table, ui::session::MemoryPersist) {
+    table(
+        1280.0,
+        800.0,
+        UiConfig {
+            seed: Some(seed),
+            seats: ui::Seats::Same,
+            ..UiConfig::default()
+        },
+    )
+}
+
+/// What the game waits for, as a word (read to know which tap comes next).
+fn waiting(t: &Table) -> &'static str {
+    t.with_fortress(|s| match s.map(|s| s.pending()) {
+        None => "no game",
+        Some(Pending::Command { .. }) => "commands",
+        Some(Pending::Roll { .. }) => "roll",
+        Some(Pending::DrawChit { .. }) => "draw",
+        Some(Pending::Choose { .. }) => "choose",
+        Some(Pending::GameOver) => "over",
+    })
+}
+
+/// The hexes of the acting player's forces, and the enemy's (to tap them).
+fn forces(t: &Table) -> (Vec<HexId>, Vec<HexId>) {
+    t.with_fortress(|s| {
+        let s = s.expect("a Fortress Berlin game");
+        let Some(player) = s.pending().player() else {
+            return (Vec::new(), Vec::new());
+        };
+        let view = s.game().view(Viewer::Side(player));
+        let mut own = Vec::new();
+        let mut enemy = Vec::new();
+        for f in &view.forces {
+            if f.owner == player {
+                own.push(f.hex);
+            } else {
+                enemy.push(f.hex);
+            }
+        }
+        (own, enemy)
+    })
+}
+
+/// Picks Fortress Berlin on the start screen with `switches` turned on, and starts it.
+fn start(w: &AppWindow, switches: &[&str]) {
+    tap(w, "Fortress Berlin");
+    for s in switches {
+        tap(w, s);
+    }
+    tap(w, "Set up");
+    assert!(
+        shows(w, "map"),
+        "the play screen shows the map: {:?}",
+        labels(w, 30)
+    );
+}
+
+/// The labels of the offer panel's actions (without the "action " prefix).
+fn actions(w: &AppWindow) -> Vec<String> {
+    find_all(w, "action ")
+        .into_iter()
+        .filter_map(|e| e.accessible_label())
+        .map(|l| l.trim_start_matches("action ").to_string())
+        .collect()
+}
+
+/// Taps one of the armed action's targets: a shaded hex on the map, or a listed one.
+fn tap_a_target(t: &Table, w: &AppWindow, rng: &mut StdRng) -> bool {
+    let picks = find_all(w, "pick ");
+    if !picks.is_empty() {
+        tap_element(picks.choose(rng).expect("a pick"));
+        return true;
+    }
+    // The shaded hexes, as the map's model holds them (the map builds its shading lazily).
+    let hexes: Vec<String> = {
+        use slint::{ComponentHandle, Model};
+        let marks = w.global::<ui::View>().get_marks();
+        marks
+            .iter()
+            .filter_map(|m| {
+                let l = m.label.to_string();
+                ["target hex ", "reach hex ", "unit target hex "]
+                    .iter()
+                    .find_map(|p| l.strip_prefix(p).map(str::to_string))
+            })
+            .collect()
+    };
+    let Some(text) = hexes.choose(rng) else {
+        return false;
+    };
+    let h = t
+        .with_fortress(|s| s.and_then(|s| s.data().map.geometry.parse(text)))
+        .expect("a hex number");
+    let before = t.with_fortress(|s| s.map_or(0, |s| s.inputs().len()));
+    tap_map_hex(t, w, h);
+    let after = t.with_fortress(|s| s.map_or(0, |s| s.inputs().len()));
+    assert!(
+        after > before,
+        "the shaded hex {text} was tapped and nothing was sent: refused {:?}, hint {:?}, selected {:?}",
+        label_starting(w, "refused"),
+        find_all_any(w, "hint "),
+        find_all_any(w, "selected hex ")
+    );
+    true
+}
+
+/// The hex numbers of marks whose labels start with `prefix`, on or off the view.
+fn find_all_any(w: &AppWindow, prefix: &str) -> Vec<String> {
+    use i_slint_backend_testing::ElementRoot;
+    let p = prefix.to_string();
+    w.root_element()
+        .query_descendants()
+        .match_predicate(move |e| {
+            e.accessible_label()
+                .is_some_and(|l| l.starts_with(p.as_str()))
+        })
+        .find_all()
+        .into_iter()
+        .filter_map(|e| e.accessible_label())
+        .map(|l| l.trim_start_matches(prefix).to_string())
+        .collect()
+}
+
+/// Plays the game by taps until the victory screen or `max_taps`; returns how often each
+/// action label was given, and the step-ending buttons pressed.
+fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String, usize> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut given: BTreeMap<String, usize> = BTreeMap::new();
+    let mut tries = 0;
+    let mut last = String::new();
+    for _ in 0..max_taps {
+        let step = t.with_fortress(|s| {
+            s.map(|s| format!("{:?}", (s.game().step().turn, s.game().step().index)))
+                .unwrap_or_default()
+        });
+        if step != last {
+            last = step;
+            tries = 0;
+        }
+        match waiting(t) {
+            "over" => {
+                *given.entry("game over".into()).or_default() += 1;
+                break;
+            }
+            "roll" => tap(w, "Roll"),
+            "draw" => tap(w, "Draw"),
+            "choose" => {
+                let options = find_all(w, "option ");
+                assert!(!options.is_empty(), "a question shows its options");
+                tap_element(options.choose(&mut rng).expect("an option"));
+            }
+            "commands" => {
+                tries += 1;
+                if shows(w, "Auto-place") {
+                    tap(w, "Auto-place");
+                    *given.entry("Auto-place".into()).or_default() += 1;
+                }
+                // A drawn or arriving counter waits in the panel's box rows: take the first.
+                let boxed = find_all_tray(w);
+                let selected = if !boxed.is_empty() && (tries >= 10 || rng.gen_bool(0.5)) {
+                    // A drawn unit must be placed before the segment ends (5.5, 13.7): with
+                    // no hex selected (a second tap on it clears it) the tray heads the panel.
+                    if let Some(sel) = find_all_any(w, "selected hex ").first() {
+                        let h = t
+                            .with_fortress(|s| s.and_then(|s| s.data().map.geometry.parse(sel)))
+                            .expect("the selected hex's number");
+                        tap_map_hex(t, w, h);
+                    }
+                    let n = find_all_tray(w).len();
+                    assert!(n > 0, "the tray emptied when the selection was cleared");
+                    // The first counter of the tray that may do something now.
+                    for i in 0..n {
+                        let tray = find_all_tray(w);
+                        let Some(e) = tray.get(i) else { break };
+                        tap_element(e);
+                        if !actions(w).is_empty() {
+                            break;
+                        }
+                    }
+                    true
+                } else if tries < 10 {
+                    let (own, enemy) = forces(t);
+                    let pool = if rng.gen_bool(0.8) || enemy.is_empty() {
+                        own
+                    } else {
+                        enemy
+                    };
+                    if let Some(&h) = pool.choose(&mut rng) {
+                        tap_map_hex(t, w, h);
+                        true
+                    } else {
+                        false
+                    }
+                } else {
+                    false
+                };
+                let offered = if selected { actions(w) } else { Vec::new() };
+                if let Some(label) = offered.choose(&mut rng) {
+                    tap(w, &format!("action {label}"));
+                    if waiting(t) == "commands" && find_all(w, "action ").len() == offered.len() {
+                        // Armed: its targets are shaded or listed.
+                        if !tap_a_target(t, w, &mut rng) {
+                            tap(w, &format!("action {label}"));
+                        }
+                    }
+                    *given.entry(label.clone()).or_default() += 1;
+                } else if selected && tries < 12 {
+                    // Nothing for this selection: try another before ending the step.
+                    continue;
+                } else {
+                    let end = t.with_fortress(|s| {
+                        s.and_then(|s| s.game().step_end())
+                            .map(|e| e.label.to_string())
+                    });
+                    let end = end.expect("commands end with a step-ending button");
+                    let before = t.with_fortress(|s| s.map_or(0, |s| s.inputs().len()));
+                    tap(w, &end);
+                    let after = t.with_fortress(|s| s.map_or(0, |s| s.inputs().len()));
+                    assert!(
+                        after > before,
+                        "{end} was refused: {:?}; hint {:?}; tray {:?}; actions {:?}; selected {:?}",
+                        label_starting(w, "refused"),
+                        find_all_any(w, "hint "),
+                        find_all_any(w, "take "),
+                        actions(w),
+                        find_all_any(w, "selected hex "),
+                    );
+                    *given.entry(end).or_default() += 1;
+                }
+            }
+            other => panic!("the table waits for {other}"),
+        }
+    }
+    given
+}
+
+/// The base game, two players: from the start screen to the victory screen by taps.
+#[test]
+fn fortress_berlin_base_game_by_taps_to_the_victory_screen() {
+    let (t, persist) = fortress_table(44);
+    let w = t.window();
+    start(w, &[]);
+    // 13.0, 13.6: the German sets up, the Volkssturm drawn from its cup first.
+    assert_eq!(
+        waiting(&t),
+        "draw",
+        "13.6: the set-up opens with a Volkssturm draw"
+    );
+    assert!(shows(w, "Draw"), "the chit dialog is on screen");
+    let given = play(&t, w, 44, 20_000);
+    assert!(
+        given.contains_key("game over"),
+        "the game reached its end: {given:?}"
+    );
+    // The victory screen names the winner and both sides' points as the engine holds them.
+    let title = label_starting(w, "victory ").expect("the victory screen");
+    let (german, soviet, winner) = t.with_fortress(|s| {
+        let g = s.expect("game").game();
+        let v = &g.state.victory;
+        (v.german, v.soviet, v.outcome.and_then(|o| o.winner))
+    });
+    let expect = match winner {
+        Some(engine::fortress::counters::GERMAN) => "German victory",
+        Some(_) => "Soviet victory",
+        None => "A draw",
+    };
+    assert!(title.contains(expect), "{title} names {expect}");
+    let rows = labels(w, 200).join(" | ");
+    assert!(
+        rows.contains(&german.to_string()) && rows.contains(&soviet.to_string()),
+        "the VP {german}/{soviet} are on the victory screen: {rows}"
+    );
+    // Every tap went to the save journal.
+    let saved = persist.0.borrow().inputs.len();
+    let played = t.with_fortress(|s| s.map_or(0, |s| s.inputs().len()));
+    assert_eq!(saved, played, "the journal holds every input");
+    // Moves, set-up placements and the combat segments were all played by taps.
+    for wanted in ["Auto-place"] {
+        assert!(given.contains_key(wanted), "{wanted} was tapped: {given:?}");
+    }
+    assert!(
+        given.keys().any(|k| k.starts_with("Move")),
+        "forces were moved by taps: {given:?}"
+    );
+}
+
+/// The counters of the panel's tray (off the map: to set up, drawn, arriving), on screen or
+/// scrolled below it.
+fn find_all_tray(w: &AppWindow) -> Vec<i_slint_backend_testing::ElementHandle> {
+    use i_slint_backend_testing::ElementRoot;
+    w.root_element()
+        .query_descendants()
+        .match_predicate(|e| e.accessible_label().is_some_and(|l| l.starts_with("take ")))
+        .find_all()
+}
+
+/// Taps hex `h` of the map: scrolls it into view and sends the map's tap at its centre (the
+/// map's own touch area reports taps in map image coordinates; a hex at the map's edge
+/// cannot be scrolled to the middle of the view, so the tap is not aimed at the view).
+fn tap_map_hex(t: &Table, w: &AppWindow, h: HexId) {
+    use slint::ComponentHandle;
+    t.center_on_hex(h);
+    let (x, y) = t.hex_center(h);
+    w.global::<ui::Actions>().invoke_map_tapped(x, y);
+    settle();
+}
