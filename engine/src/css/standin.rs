@@ -8,6 +8,7 @@
 use crate::css::assault::{AssaultCharts, AssaultModifiers, AssaultResult, AssaultTable, Band};
 use crate::css::command::ChitCosts;
 use crate::css::fire::{FireCharts, FireModifiers, FireResult, FireTable};
+use crate::css::leaders::LeaderCharts;
 use crate::css::morale::TqModifiers;
 
 /// Table S4.3-T (stand-in) with the exclusive limits of 9.1, 9.2, 3.3.1 and 5.1.
@@ -134,5 +135,15 @@ pub const fn tq_modifiers() -> TqModifiers {
         rally_adjacent_enemy: -1,
         rally_city_or_fortification: 1,
         cap: 8,
+    }
+}
+
+/// S12.3.3 and S12.5 (Appendix D `[leaders]`): the casualty check's 0–1 is the stand-in; the
+/// 0–4 of a leader left alone and the 6 MP of its own move are the values the cases state.
+pub const fn leader_charts() -> LeaderCharts {
+    LeaderCharts {
+        casualty_kills_up_to: 1,
+        alone_kills_up_to: 4,
+        move_mp: 6,
     }
 }
