@@ -40,6 +40,7 @@ use crate::core::protocol::{refuse, Case, DiceSpec, Pending, RuleViolation};
 use crate::core::side::Side;
 use crate::core::units::UnitId;
 use crate::css::assault::Backing;
+use crate::css::command::{Chit, CommandData, FormationId, MAX_FORMATIONS};
 use crate::css::morale::{rally, Status, TqSituation, Tqc};
 use crate::css::stacking::{Piece, Role, MAX_HEX_PIECES};
 use serde::{Deserialize, Serialize};
@@ -376,6 +377,38 @@ impl Leader {
     }
 }
 
+/// S12.1, S3.4: the formations `chit` makes active, numbered as the command data numbers
+/// them (a piece's `formation` and `division` are taken to be the indices of its
+/// `FormationId` and `DivisionId`). A Direct Command, Wind or Random Event chit activates no
+/// formation, so no leader (S4.6.3).
+pub fn active_under(
+    data: &CommandData,
+    chit: Chit,
+) -> heapless::Vec<ActiveFormation, MAX_FORMATIONS> {
+    let mut out = heapless::Vec::new();
+    for (i, f) in data.formations.iter().enumerate() {
+        if data.activates(chit, FormationId(i as u8)) {
+            let _ = out.push(ActiveFormation {
+                formation: i as u16,
+                division: f.division.0 as u16,
+            });
+        }
+    }
+    out
+}
+
+/// Step 2D-b (S3.3.4 b, S12.3.3): the leaders on the map that may now move on their own.
+pub fn movers_at_2d_b(
+    leaders: &[Leader],
+    active: &[ActiveFormation],
+) -> heapless::Vec<UnitId, MAX_FORMATIONS> {
+    let mut out = heapless::Vec::new();
+    for l in leaders.iter().filter(|l| l.is_active(active)) {
+        let _ = out.push(l.id);
+    }
+    out
+}
+
 /// S4.6.3: a Direct Command is spent on units only; a leader or hero never receives one.
 pub fn may_receive_direct_command(piece: &Piece) -> Result<(), RuleViolation> {
     if matches!(piece.role, Role::Leader(_) | Role::Hero) {
@@ -478,6 +511,16 @@ impl Hero {
             );
         }
         Ok(())
+    }
+
+    /// S12.6: the units of its hex routed, were captured or eliminated; with none of its
+    /// side's units left there (`remaining`), the hero is removed. True if it was.
+    pub fn units_lost(&mut self, remaining: usize) -> bool {
+        let gone = self.at.is_some() && remaining == 0;
+        if gone {
+            self.remove();
+        }
+        gone
     }
 
     /// S12.6: every unit of its hex routed, was captured or eliminated, or the game's rule

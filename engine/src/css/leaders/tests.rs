@@ -536,8 +536,13 @@ fn css_s12_6_heroes() {
     assert!(hero.accompany(x, y, &[enemy]).is_err());
     hero.accompany(x, y, &[unit(1, 2)]).unwrap();
     assert_eq!(hero.at, Some(y));
-    hero.remove();
+    assert!(!hero.units_lost(1), "one unit still with it");
+    assert!(hero.units_lost(0), "its last unit routed");
     assert_eq!(hero.at, None);
+    // The game's own rule (Gates 7.0: a raw 0 of enemy direct fire) removes it too.
+    let mut other = Hero::place(UnitId(51), A, x, &[unit(1, 2)]).unwrap();
+    other.remove();
+    assert_eq!(other.at, None);
     assert!(hero.may_stay(0).is_ok());
 }
 
@@ -573,4 +578,48 @@ fn css_s12_7_leaders_and_heroes_ride_with_a_transport() {
     }
     hero.accompany(x, y, &[truck, rider]).unwrap();
     assert_eq!((l.hex(), d.hex(), hero.at), (Some(y), Some(y), Some(y)));
+}
+
+// S3.3.4 step 2D-b, S12.1: after a Formation chit its leader and the division's leader may move
+// on their own, another regiment's may not; after a Division chit all of them; after a Direct
+// Command none (S4.6.3).
+#[test]
+fn css_s3_3_4_step_2d_b_the_leaders_the_chit_made_active_move() {
+    use crate::css::command::{DivisionDef, DivisionId, FormationDef};
+    use crate::css::standin::chit_costs;
+    let div = DivisionDef {
+        side: A,
+        dispatch_rating: 5,
+        command_rating: 3,
+        max_tq: 6,
+        fatigue_threshold: 4,
+        fatigue_immune: false,
+        has_division_chit: true,
+        dc_chits: 0,
+        dc_track: true,
+    };
+    let f = |d: u8| FormationDef {
+        division: DivisionId(d),
+    };
+    let data = CommandData {
+        divisions: heapless::Vec::from_slice(&[div, div]).unwrap(),
+        formations: heapless::Vec::from_slice(&[f(0), f(0), f(1), f(1)]).unwrap(),
+        costs: chit_costs(),
+        initiative: A,
+        always_in_cup: heapless::Vec::new(),
+        last_turn: 8,
+    };
+    let x = h(5, 5);
+    let mut third = regimental(x);
+    third.id = UnitId(102);
+    third.def.leads = Leads::Formation(3);
+    let leaders = [regimental(x), divisional(x), third];
+    let moving = |chit: Chit| movers_at_2d_b(&leaders, &active_under(&data, chit));
+    assert_eq!(
+        moving(Chit::Formation(FormationId(2))).as_slice(),
+        [UnitId(100), UnitId(101)]
+    );
+    assert_eq!(moving(Chit::Division(DivisionId(1))).len(), 3);
+    assert!(moving(Chit::Division(DivisionId(0))).is_empty());
+    assert!(moving(Chit::DirectCommand(A)).is_empty());
 }
