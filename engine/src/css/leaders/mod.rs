@@ -420,8 +420,9 @@ pub fn may_receive_direct_command(piece: &Piece) -> Result<(), RuleViolation> {
     Ok(())
 }
 
-/// S12.5.1: the leaders of `side`'s in `hex` that check for casualty after a step was lost
-/// there (`step_lost`: the fire's or the assault's `leader_check`), one roll each.
+/// S12.5.1: the leaders in `hex` (one side's, S6.5) that check for casualty after a step was
+/// lost there (`step_lost`: `FireReport::leader_check` or `assault::Outcome::leader_check`),
+/// one roll each ([`casualty_roll`]).
 pub fn casualty_checks(
     leaders: &[Leader],
     hex: HexId,
