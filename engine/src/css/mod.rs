@@ -8,6 +8,7 @@ pub mod assault;
 pub mod command;
 pub mod destinations;
 pub mod fire;
+pub mod leaders;
 pub mod morale;
 pub mod move_action;
 pub mod movement;

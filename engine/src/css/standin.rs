@@ -8,6 +8,7 @@
 use crate::css::assault::{AssaultCharts, AssaultModifiers, AssaultResult, AssaultTable, Band};
 use crate::css::command::ChitCosts;
 use crate::css::fire::{FireCharts, FireModifiers, FireResult, FireTable};
+use crate::css::leaders::LeaderCharts;
 use crate::css::morale::TqModifiers;
 use crate::css::night::{WeatherBand, WeatherChart, WeatherEffect};
 
@@ -164,4 +165,14 @@ pub fn weather_chart() -> WeatherChart {
         let _ = bands.push(band);
     }
     WeatherChart { bands }
+}
+
+/// S12.3.3 and S12.5 (Appendix D `[leaders]`): the casualty check's 0–1 is the stand-in; the
+/// 0–4 of a leader left alone and the 6 MP of its own move are the values the cases state.
+pub const fn leader_charts() -> LeaderCharts {
+    LeaderCharts {
+        casualty_kills_up_to: 1,
+        alone_kills_up_to: 4,
+        move_mp: 6,
+    }
 }
