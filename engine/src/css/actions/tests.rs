@@ -25,8 +25,8 @@ const MRR2: FormationId = FormationId(0);
 const MRR3: FormationId = FormationId(1);
 const BB_INF: FormationId = FormationId(2);
 
-/// The 1st MRD (WP, maximum TQ 6) with two regiments; the US Berlin Brigade (NATO) with one
-/// battalion.
+/// The 1st MRD (WP, maximum TQ 6) with two regiments; the US Berlin Brigade (NATO, Command
+/// Rating 2 as in Example S4.2-A) with one battalion.
 fn data() -> CommandData {
     let mrd = DivisionDef {
         side: WP,
@@ -39,7 +39,12 @@ fn data() -> CommandData {
         dc_chits: 0,
         dc_track: true,
     };
-    let bb = DivisionDef { side: NATO, ..mrd };
+    let bb = DivisionDef {
+        side: NATO,
+        dispatch_rating: 6,
+        command_rating: 2,
+        ..mrd
+    };
     let f = |d: DivisionId| FormationDef { division: d };
     CommandData {
         divisions: heapless::Vec::from_slice(&[mrd, bb]).unwrap(),
@@ -54,11 +59,16 @@ fn data() -> CommandData {
 /// The turn at the moment `chit` is played (a Direct Command chit after its roll of 4), the
 /// divisions with 9 DP and 5 DC.
 fn playing(d: &CommandData, chit: Chit) -> TurnState {
+    playing_with(d, chit, 5, 4)
+}
+
+/// As [`playing`], the divisions starting with `dc` Direct Commands and the DC roll `roll`.
+fn playing_with(d: &CommandData, chit: Chit, dc: u8, roll: u8) -> TurnState {
     let mut ev = Events::new();
     let mut t = TurnState::new(d, &mut ev).unwrap();
     for tr in t.tracks.iter_mut() {
         tr.dp = 9;
-        tr.dc = 5;
+        tr.dc = dc;
     }
     let go = |t: &mut TurnState, i: Input<Command>| {
         t.apply(d, &i, &mut Events::new())
@@ -86,7 +96,7 @@ fn playing(d: &CommandData, chit: Chit) -> TurnState {
         .expect("in the Cup");
     go(&mut t, Input::Drew(i as u16));
     if is_direct_command(chit) {
-        go(&mut t, Input::Rolled(DiceRoll::of(&[4])));
+        go(&mut t, Input::Rolled(DiceRoll::of(&[roll])));
     }
     assert_eq!(t.active_chit(), Some(chit));
     t
@@ -479,4 +489,33 @@ fn css_s5_2_each_action_goes_to_its_module() {
     }
     assert!(Action::Assault.fire_type() && !Action::Move.fire_type());
     assert_eq!(Action::Charge.case(), "S10.7");
+}
+
+// Example S4.2-A, the activation part: NATO's Direct Command chit, roll 5 halved to 2, gives the
+// Berlin Brigade 2 + 2 DC (3 → 7); one DC lets an engineer company take its Engineering action,
+// one moves two rifle companies of the same battalion together as a stack: 5 DC left.
+#[test]
+fn css_example_s4_2_a_one_direct_command_moves_a_stack_of_two_companies() {
+    let d = data();
+    let mut t = playing_with(&d, Chit::DirectCommand(NATO), 3, 5);
+    assert_eq!(t.track(BB).dc, 7);
+    let mut act = Activation::start(&t).unwrap();
+    let engineers = actor(20, NATO, Some(BB_INF), BB);
+    let (c1, c2) = (
+        actor(21, NATO, Some(BB_INF), BB),
+        actor(22, NATO, Some(BB_INF), BB),
+    );
+    let (c1, c2) = (at(c1, h(8, 8)), at(c2, h(8, 8)));
+    act.may_command(BB, &engineers).unwrap();
+    spend(&d, &mut t, BB, engineers.unit);
+    let b = act
+        .begin(&d, &t, &[engineers], Action::Engineering)
+        .unwrap();
+    assert_eq!(b.case, "S19.1");
+    act.may_command(BB, &c1).unwrap();
+    spend(&d, &mut t, BB, c1.unit);
+    act.begin(&d, &t, &[c1, c2], Action::Move).unwrap();
+    assert_eq!(t.track(BB).dc, 5);
+    assert!(act.acted(c2.unit) && act.is_active(&d, &t, &c2));
+    assert_eq!(refused(act.begin(&d, &t, &[c2], Action::Move)), "S5.1.1");
 }
