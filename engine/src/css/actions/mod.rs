@@ -23,7 +23,7 @@
 //!   taken; the rule modules carry it out: Move [`crate::css::move_action::Move`] on a
 //!   [`crate::css::movement::Party`]; Change Side [`crate::css::movement::change_side_action`];
 //!   Fire [`crate::css::fire::check_group`] with [`Activation::member`] (and an SW through
-//!   [`crate::css::weapons::Armoury::fire_member`]); Assault [`crate::css::assault::declare`]
+//!   [`crate::css::weapons::Armoury::fire_member`]); Assault [`crate::css::assault::declare::declare()`]
 //!   with [`Activation::assaulter`]; Rally [`rally`] (S11.11). Charge, Engineering,
 //!   Load/Unload and Resupply belong to their game's modules (*Gates* `engine::gates`); Hold ends
 //!   the unit's activation.
@@ -254,7 +254,9 @@ impl Activation {
         self.under(data, turn, a).is_some()
     }
 
-    /// Step 2D-c (S3.3.4 c, S11.4): did `u` act in this activation? Its Pin goes then.
+    /// Has `u` begun an action in this activation? (For the Pin removal of step 2D-c ask
+    /// [`Activation::is_active`] before the chit ends: every unit the chit activated counts,
+    /// S3.3.4 c, S11.4.)
     pub fn acted(&self, u: UnitId) -> bool {
         self.actions(u) > 0
     }

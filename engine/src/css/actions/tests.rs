@@ -376,12 +376,20 @@ fn css_s4_6_4_a_direct_command_activates_for_every_rule_that_asks() {
     act.hand_over(&d, &t, &mut armoury, sw, &idle, &a).unwrap();
     assert_eq!(armoury.carried_by(a.unit), Some(sw));
     act.begin(&d, &t, &[a], Action::Rally).unwrap();
+    // Step 2D-c, asked before the chit ends: the commanded unit was active, the idle one not.
+    let mut idle_pin = Condition {
+        status: Status::Pinned,
+        steps: 1,
+        lost: 0,
+    };
+    idle_pin.end_of_activation(act.is_active(&d, &t, &idle));
+    assert_eq!(idle_pin.status, Status::Pinned);
     let mut pinned = Condition {
         status: Status::Pinned,
         steps: 1,
         lost: 0,
     };
-    pinned.end_of_activation(act.acted(a.unit));
+    pinned.end_of_activation(act.is_active(&d, &t, &a));
     assert_eq!(pinned.status, Status::None);
     assert!(!crate::gates::fires::burning_hex_routs_after(act.chit));
     assert!(crate::gates::fires::burning_hex_routs_after(
