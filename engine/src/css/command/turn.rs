@@ -1,5 +1,5 @@
-//! The Game Turn as a state machine (S3): the Preparation Phase's command steps (1B fatigue
-//! check, 1C the game's reinforcement steps, 1D buying chits, 1E fatigue, 1F the Dispatch Point
+//! The Game Turn as a state machine (S3): the Preparation Phase's command steps (1A weather,
+//! 1B fatigue check, 1C the game's reinforcement steps, 1D buying chits, 1E fatigue, 1F the Dispatch Point
 //! rolls), the Action Phase (2A fill the Cup, 2B the carried-over chit, 2C interrupts, 2D draw
 //! and play, 2D-d the last chit) and the End Phase (S3.7).
 //!
@@ -7,6 +7,7 @@
 //!
 //! | step | pending |
 //! |---|---|
+//! | 1A the weather, first Day turn of a game day (S3.2.1, [`super::sky`]) | `Pending::Roll` for the initiative player |
 //! | 1C, 1D, a chit's activation | `Pending::Command` for the player who acts |
 //! | 1F, a Direct Command gain, the Wind gust | `Pending::Roll` (d10 read 0–9) |
 //! | 2C interrupts (S3.5), 2D-d last-chit purchases (S4.3.3) | `Pending::Choose` of [`Choice::Pass`] and one [`Choice::Buy`] per formation the player may buy, initiative player first (S3.8) |
@@ -60,8 +61,6 @@ pub enum Choice {
 /// Where the turn is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Step {
-    /// 1A: the weather roll of the first Day turn of a game day (S3.2.1).
-    Weather,
     /// 1C: the game's reinforcement steps.
     Reinforcement,
     /// 1D: this player buys chits (initiative player first).
@@ -78,6 +77,8 @@ pub enum Step {
     LastChit(Side),
     /// The scenario is over (S3.7.2).
     GameOver,
+    /// 1A: the weather roll of the first Day turn of a game day (S3.2.1, `super::sky`).
+    Weather,
 }
 
 /// How the chit being played came to be played.
