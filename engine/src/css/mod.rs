@@ -4,6 +4,7 @@
 //! where they decide); values the series book marks *stand-in* live in serde types the data
 //! crate fills, with the marked stand-in sets in [`standin`] and [`terrain`].
 
+pub mod actions;
 pub mod assault;
 pub mod command;
 pub mod destinations;

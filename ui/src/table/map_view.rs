@@ -25,7 +25,7 @@ impl Controller {
     pub(super) fn refresh(&mut self, w: &AppWindow) {
         let v = w.global::<View>();
         if self.framed.is_some() {
-            return framed::framed_op!(self, w, |_f| ());
+            return framed::framed_op!(self, w);
         }
         v.set_can_load_previous(self.previous.is_some());
         v.set_previous_text(

@@ -13,6 +13,7 @@
 //!   `css::standin::chit_costs` is the marked stand-in set.
 
 mod preparation;
+pub mod sky;
 #[cfg(test)]
 mod tests;
 pub mod turn;

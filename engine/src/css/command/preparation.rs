@@ -9,7 +9,7 @@ use crate::core::protocol::{emit, refuse, Events, RuleViolation};
 use crate::core::side::Side;
 
 impl TurnState {
-    /// Step 1B (S3.2.2, S17.2) and the start of step 1C.
+    /// A new turn: step 1A if the weather is due (S3.2.1, `super::sky`), else step 1B.
     pub(super) fn begin_turn(
         &mut self,
         data: &CommandData,
@@ -17,6 +17,22 @@ impl TurnState {
     ) -> Result<(), RuleViolation> {
         self.turn += 1;
         emit(events, ev("S3.1", What::TurnBegins(self.turn)))?;
+        self.bought.clear();
+        self.bought_in_preparation = FormationSet::default();
+        self.bought_in_action = FormationSet::default();
+        if self.dawn() {
+            self.step = Step::Weather;
+            return Ok(());
+        }
+        self.step_1b(data, events)
+    }
+
+    /// Step 1B (S3.2.2, S17.2) and the start of step 1C.
+    pub(super) fn step_1b(
+        &mut self,
+        data: &CommandData,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         for d in data.division_ids() {
             let def = *data.division(d)?;
             let t = self.track_mut(d);
@@ -36,9 +52,6 @@ impl TurnState {
                 )?;
             }
         }
-        self.bought.clear();
-        self.bought_in_preparation = FormationSet::default();
-        self.bought_in_action = FormationSet::default();
         self.step = Step::Reinforcement;
         Ok(())
     }

@@ -1,5 +1,5 @@
-//! The Game Turn as a state machine (S3): the Preparation Phase's command steps (1B fatigue
-//! check, 1C the game's reinforcement steps, 1D buying chits, 1E fatigue, 1F the Dispatch Point
+//! The Game Turn as a state machine (S3): the Preparation Phase's command steps (1A weather,
+//! 1B fatigue check, 1C the game's reinforcement steps, 1D buying chits, 1E fatigue, 1F the Dispatch Point
 //! rolls), the Action Phase (2A fill the Cup, 2B the carried-over chit, 2C interrupts, 2D draw
 //! and play, 2D-d the last chit) and the End Phase (S3.7).
 //!
@@ -7,6 +7,7 @@
 //!
 //! | step | pending |
 //! |---|---|
+//! | 1A the weather, first Day turn of a game day (S3.2.1, [`super::sky`]) | `Pending::Roll` for the initiative player |
 //! | 1C, 1D, a chit's activation | `Pending::Command` for the player who acts |
 //! | 1F, a Direct Command gain, the Wind gust | `Pending::Roll` (d10 read 0–9) |
 //! | 2C interrupts (S3.5), 2D-d last-chit purchases (S4.3.3) | `Pending::Choose` of [`Choice::Pass`] and one [`Choice::Buy`] per formation the player may buy, initiative player first (S3.8) |
@@ -18,6 +19,7 @@
 //! `apply` validates an input before it changes anything it cannot undo; the game around it
 //! applies inputs to a copy of its state (ARCHITECTURE.md), so a refusal leaves nothing behind.
 
+use super::sky::Light;
 use super::{Chit, CommandData, Cup, DivisionId, DivisionTrack, FormationId, MAX_CUP};
 use super::{MAX_DIVISIONS, MAX_FORMATIONS};
 use crate::core::protocol::{emit, refuse, Case, Cited, DiceSpec, Events, Input, Pending};
@@ -75,6 +77,8 @@ pub enum Step {
     LastChit(Side),
     /// The scenario is over (S3.7.2).
     GameOver,
+    /// 1A: the weather roll of the first Day turn of a game day (S3.2.1, `super::sky`).
+    Weather,
 }
 
 /// How the chit being played came to be played.
@@ -145,6 +149,10 @@ pub enum What {
     /// the active units go.
     ActivationEnds(Chit),
     SetAside(Chit),
+    /// Step 1A: the day's weather (S3.2.1, S14.5).
+    Weather(crate::css::night::WeatherEffect),
+    /// Step 2A: Illumination markers removed on the first Day turn (S3.3.1, S14.3).
+    IlluminationRemoved(u8),
     /// End Phase: victory check on the scenario's turns, housekeeping (S3.7).
     EndPhase(u8),
     GameOver,
@@ -198,6 +206,8 @@ pub struct TurnState {
     pub commanded: heapless::Vec<UnitId, MAX_COMMANDED>,
     /// Direct Commands of a formation with no DC track, to spend now (S4.7).
     pub trackless_dc: u8,
+    /// Day, Night, weather and Illumination (S3.2.1, S3.3.1, S14; `super::sky`).
+    pub light: Light,
 }
 
 pub(super) fn push_chit(
@@ -231,6 +241,17 @@ impl TurnState {
         carried: Option<Chit>,
         events: &mut Events<Event>,
     ) -> Result<Self, RuleViolation> {
+        Self::starting_with(data, turn, tracks, carried, Light::default(), events)
+    }
+
+    pub(super) fn starting_with(
+        data: &CommandData,
+        turn: u8,
+        tracks: heapless::Vec<DivisionTrack, MAX_DIVISIONS>,
+        carried: Option<Chit>,
+        light: Light,
+        events: &mut Events<Event>,
+    ) -> Result<Self, RuleViolation> {
         if tracks.len() != data.divisions.len() {
             return refuse("engine", "one Division Display per division");
         }
@@ -248,6 +269,7 @@ impl TurnState {
             bought_at_last_chit: false,
             commanded: heapless::Vec::new(),
             trackless_dc: 0,
+            light,
         };
         s.begin_turn(data, events)?;
         Ok(s)
@@ -279,6 +301,7 @@ impl TurnState {
     pub fn pending(&self, data: &CommandData) -> Pending<Choice> {
         let init = data.initiative;
         match self.step {
+            Step::Weather => self.weather_pending(data),
             Step::Reinforcement => Pending::Command { player: init },
             Step::Spend(side) => Pending::Command { player: side },
             Step::DispatchRoll(n) => {
@@ -326,6 +349,10 @@ impl TurnState {
     ) -> Result<(), RuleViolation> {
         let init = data.initiative;
         match (self.step, input) {
+            (Step::Weather, Input::Rolled(r)) => {
+                let raw = d10(r)?;
+                self.weather(data, raw, events)
+            }
             (Step::Reinforcement, Input::Command(Command::EndReinforcements)) => {
                 self.step = Step::Spend(init);
                 Ok(())
@@ -438,6 +465,7 @@ impl TurnState {
         }
         self.bought = bought;
         emit(events, ev("S3.3.1", What::CupFilled(self.cup.len() as u8)))?;
+        self.dawn_at_2a(events)?;
         self.interrupted = [false; 2];
         self.answered = [false; 2];
         match self.carried.take() {

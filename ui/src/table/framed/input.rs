@@ -7,6 +7,13 @@ use session::present::actions::Then;
 /// Runs `$body` on the framed game, taken out of the controller meanwhile (so the body may
 /// use the controller's models and timers), then redraws the screen from it.
 macro_rules! framed_op {
+    // Only the redraw.
+    ($c:ident, $w:ident) => {{
+        if let Some(mut any) = $c.framed.take() {
+            $crate::table::framed::with_framed!(&mut any, |f| $c.refresh_framed($w, f));
+            $c.framed = Some(any);
+        }
+    }};
     ($c:ident, $w:ident, |$f:ident| $body:expr) => {{
         if let Some(mut any) = $c.framed.take() {
             $crate::table::framed::with_framed!(&mut any, |$f| {
