@@ -281,10 +281,18 @@ mod tests {
         let area: f32 = slint::Model::iter(&model).map(|t| t.w * t.h).sum();
         let (w, h) = layout.size();
         assert_eq!(area, w * h);
-        // A second call (every refresh makes one) leaves the model alone.
-        model.set_vec(Vec::new());
+        // A second call (every refresh makes one) leaves the model's tiles as they are.
+        let first = slint::Model::row_data(&model, 0).expect("a tile");
         layer.install(&model);
-        assert_eq!(slint::Model::row_count(&model), 0);
+        assert_eq!(
+            slint::Model::row_data(&model, 0).map(|t| t.image),
+            Some(first.image.clone())
+        );
+        // After another game's map was shown, this map's tiles are put back.
+        model.set_vec(vec![crate::MapTile::default()]);
+        layer.install(&model);
+        let back: f32 = slint::Model::iter(&model).map(|t| t.w * t.h).sum();
+        assert_eq!(back, w * h, "the map's tiles are put back");
     }
 
     #[test]

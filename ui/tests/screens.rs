@@ -87,9 +87,10 @@ fn start_options_tracks_log_rules_and_about() {
     );
 }
 
-/// The start screen lists all three games, the two whose rules are not yet implemented shown as
-/// such (never hidden) and not startable; the option switches are the game's own option list,
-/// each with its case, and a switch reaches the engine.
+/// The start screen lists all three games: Berlin '85 and Fortress Berlin playable, Gates
+/// shown as not yet implemented (never hidden) and not startable; the option switches are the
+/// chosen game's own option list, each with its case (a one-of option a switch per value),
+/// and a switch reaches the engine.
 #[test]
 fn start_screen_lists_three_games_and_the_rulesets_options() {
     use slint::{ComponentHandle, Model};
@@ -104,18 +105,30 @@ fn start_screen_lists_three_games_and_the_rulesets_options() {
     snapshot(w, "start-three-games-800");
     assert_eq!(games.len(), 3, "{games:?}");
     assert_eq!(games[0], ("Berlin '85".into(), "SPI, 1980".into(), true));
-    for (title, detail, playable) in &games[1..] {
-        assert!(shows(w, title), "{title} is listed: {:?}", labels(w, 60));
-        assert!(
-            !playable
-                && (detail.contains("rules not yet implemented")
-                    || detail.contains("(command line only)")),
-            "{title}: {detail}"
-        );
-    }
+    assert!(games[1].0 == "Fortress Berlin" && games[1].2, "{games:?}");
+    let (title, detail, playable) = &games[2];
+    assert!(shows(w, title), "{title} is listed: {:?}", labels(w, 60));
+    assert!(
+        !playable && detail.contains("rules not yet implemented"),
+        "{title}: {detail}"
+    );
     assert_eq!(v.get_game(), 0, "Berlin '85 is chosen");
-    tap(w, "Fortress Berlin");
+    tap(w, "Enemy at the Gates");
     assert_eq!(v.get_game(), 0, "a game without rules cannot be chosen");
+    // Fortress Berlin's own options: its variants (16.x), optional rules (17.x), and the
+    // number of players (17.3) as one switch per count, two players on.
+    tap(w, "Fortress Berlin");
+    assert_eq!(v.get_game(), 1, "Fortress Berlin is chosen");
+    let fb: Vec<(String, String, bool)> = v
+        .get_game_options()
+        .iter()
+        .map(|o| (o.key.to_string(), o.case.to_string(), o.on))
+        .collect();
+    assert!(fb.iter().any(|o| o.1 == "16.4" && !o.2), "{fb:?}");
+    let players: Vec<&(String, String, bool)> = fb.iter().filter(|o| o.1 == "17.3").collect();
+    assert_eq!(players.len(), 5, "2 to 6 players: {fb:?}");
+    assert!(players[0].2 && players[1..].iter().all(|p| !p.2), "{fb:?}");
+    tap(w, "Berlin '85");
     let options: Vec<(String, String, bool)> = v
         .get_game_options()
         .iter()
