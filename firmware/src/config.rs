@@ -318,9 +318,9 @@ OPTIONS (each overrides the config file):
     --config FILE          config file (default: $XDG_CONFIG_HOME/berlin-table/berlin-table.toml,
                            else ~/.config/berlin-table/berlin-table.toml,
                            else /etc/berlin-table/berlin-table.toml)
-    --game NAME            berlin85 | fortress-berlin | gates  (Fortress Berlin's rules are in
-                           progress: play, replay and resume play what its engine enforces;
-                           The Enemy is at the Gates is listed, its rules not yet implemented)
+    --game NAME            berlin85 | fortress-berlin | gates  (the game the start screen
+                           shows first, and the game of play, replay and resume; The Enemy
+                           is at the Gates is listed, its rules not yet implemented)
     --scenario NAME        a scenario of the game (Berlin '85: unity | werewolf |
                            medicine_wheel; default: the game's first)
     --seats MODE           opposite | same | off | right | left  (turn the screen to the

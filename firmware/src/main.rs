@@ -199,10 +199,25 @@ fn run_table(config: &Config) -> Result<(), String> {
     let data = load_data(config)?;
     let dir = saves::SaveDir::open(&config.save_dir)
         .map_err(|e| format!("{}: {e}", config.save_dir.display()))?;
-    let resume = persist::saved_game(&dir);
+    // The journal's inputs are decoded as the game its header names: a Fortress Berlin game
+    // cut off by a power failure comes back as Fortress Berlin.
+    let saved_id = persist::saved_game_id(&dir);
+    let fortress_id = GameId::FortressBerlin.slug();
+    let (resume, fortress_resume) = if saved_id.as_deref() == Some(fortress_id) {
+        (None, persist::saved_game::<Fortress, _>(&dir))
+    } else {
+        (persist::saved_game::<Berlin85, _>(&dir), None)
+    };
     if let Some(r) = &resume {
         log::info!(
             "saved game found: {} with {} inputs",
+            r.header.scenario,
+            r.inputs.len()
+        );
+    }
+    if let Some(r) = &fortress_resume {
+        log::info!(
+            "saved Fortress Berlin game found: {} with {} inputs",
             r.header.scenario,
             r.inputs.len()
         );
@@ -223,7 +238,11 @@ fn run_table(config: &Config) -> Result<(), String> {
             config::Renderer::Software => ui::Renderer::Software,
         },
         seed: config.seed,
-        scenario: scenario_of(config, data),
+        game: config.game,
+        // Berlin '85's scenarios; Fortress Berlin's start screen lists its own.
+        scenario: (config.game == GameId::Berlin85)
+            .then(|| scenario_of(config, data))
+            .flatten(),
         poison_gas: false,
         // After a crash or a watchdog kill in the middle of a game: straight back into it.
         auto_resume: watchdog::resume_after_restart(),
@@ -243,6 +262,9 @@ fn run_table(config: &Config) -> Result<(), String> {
         .map_err(|e| format!("the window could not be opened: {e}"))?;
     if let Some(previous) = previous {
         table.offer_previous(previous);
+    }
+    if let Some(r) = fortress_resume {
+        table.offer_fortress_resume(r, watchdog::resume_after_restart());
     }
     let _gpio = start_gpio(config, table.button_sender());
     let _leds = start_leds(config, &table);

@@ -352,10 +352,7 @@ fn all_three_games_are_listed_and_the_unfinished_ones_say_so() {
         titles,
         vec![
             ("berlin85", "rules complete"),
-            (
-                "fortress-berlin",
-                "rules complete; screens to come (command line only)"
-            ),
+            ("fortress-berlin", "rules complete"),
             ("gates", "rules not yet implemented"),
         ]
     );

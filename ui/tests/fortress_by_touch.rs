@@ -162,12 +162,19 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
                 *given.entry("game over".into()).or_default() += 1;
                 break;
             }
-            "roll" => tap(w, "Roll"),
-            "draw" => tap(w, "Draw"),
+            "roll" => {
+                tap(w, "Roll");
+                *given.entry("Roll".into()).or_default() += 1;
+            }
+            "draw" => {
+                tap(w, "Draw");
+                *given.entry("Draw".into()).or_default() += 1;
+            }
             "choose" => {
                 let options = find_all(w, "option ");
                 assert!(!options.is_empty(), "a question shows its options");
                 tap_element(options.choose(&mut rng).expect("an option"));
+                *given.entry("a question answered".into()).or_default() += 1;
             }
             "commands" => {
                 tries += 1;
@@ -198,7 +205,17 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
                         }
                     }
                     true
-                } else if tries < 10 {
+                } else if tries >= 10 {
+                    // What may be done with nothing selected (the command shuffle 17.3.1,
+                    // Hitler's suicide 11.1.2): a second tap on the selected hex clears it.
+                    if let Some(sel) = find_all_any(w, "selected hex ").first() {
+                        let h = t
+                            .with_fortress(|s| s.and_then(|s| s.data().map.geometry.parse(sel)))
+                            .expect("the selected hex's number");
+                        tap_map_hex(t, w, h);
+                    }
+                    tries < 12
+                } else {
                     let (own, enemy) = forces(t);
                     let pool = if rng.gen_bool(0.8) || enemy.is_empty() {
                         own
@@ -211,12 +228,13 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
                     } else {
                         false
                     }
-                } else {
-                    false
                 };
                 let offered = if selected { actions(w) } else { Vec::new() };
                 if let Some(label) = offered.choose(&mut rng) {
                     tap(w, &format!("action {label}"));
+                    if label == "Move" && !given.contains_key("Move") {
+                        snapshot(w, "fortress-move-armed");
+                    }
                     if waiting(t) == "commands" && find_all(w, "action ").len() == offered.len() {
                         // Armed: its targets are shaded or listed.
                         if !tap_a_target(t, w, &mut rng) {
@@ -272,6 +290,7 @@ fn fortress_berlin_base_game_by_taps_to_the_victory_screen() {
         given.contains_key("game over"),
         "the game reached its end: {given:?}"
     );
+    snapshot(w, "fortress-victory");
     // The victory screen names the winner and both sides' points as the engine holds them.
     let title = label_starting(w, "victory ").expect("the victory screen");
     let (german, soviet, winner) = t.with_fortress(|s| {
@@ -295,14 +314,34 @@ fn fortress_berlin_base_game_by_taps_to_the_victory_screen() {
     let played = t.with_fortress(|s| s.map_or(0, |s| s.inputs().len()));
     assert_eq!(saved, played, "the journal holds every input");
     // Moves, set-up placements and the combat segments were all played by taps.
-    assert!(
-        given.contains_key("Auto-place"),
-        "13.0: the German set-up was auto-placed by a tap: {given:?}"
-    );
-    assert!(
-        given.keys().any(|k| k.starts_with("Move")),
-        "forces were moved by taps: {given:?}"
-    );
+    // What the seeded game gave by taps, each a button of the offer panel or a dialog: the
+    // set-up (13.0), arrivals and drawn units (5.0, 5.5), moves, facing and modes (7.1, 3.4.2,
+    // 3.3.3), stack order (3.1.5), bombardment, close assault and air strikes (8.2, 8.4,
+    // 11.4), flak disbanding (13.6.1), dice, the Volkssturm cup and the questions of combat.
+    for wanted in [
+        "Auto-place",
+        "Take back",
+        "Set-up done",
+        "Enter",
+        "Place",
+        "Move",
+        "Done moving",
+        "Face",
+        "Combat mode",
+        "Maneuver mode",
+        "Put on top",
+        "Bombard",
+        "Close assault",
+        "Air strike",
+        "Disband",
+        "End movement",
+        "End combat",
+        "Roll",
+        "Draw",
+        "a question answered",
+    ] {
+        assert!(given.contains_key(wanted), "{wanted} was tapped: {given:?}");
+    }
 }
 
 /// The counters of the panel's tray (off the map: to set up, drawn, arriving), on screen or
@@ -324,4 +363,46 @@ fn tap_map_hex(t: &Table, w: &AppWindow, h: HexId) {
     let (x, y) = t.hex_center(h);
     w.global::<ui::Actions>().invoke_map_tapped(x, y);
     settle();
+}
+
+/// The four-player game (17.3: two Soviet fronts, two German players whose commands the
+/// Hitler player hands out) with a major variant, Steiner's counterattack (16.4): from the
+/// start screen's switches to the victory screen by taps.
+#[test]
+fn fortress_berlin_four_players_with_steiner_by_taps_to_the_victory_screen() {
+    let (t, _persist) = fortress_table(17);
+    let w = t.window();
+    start(
+        w,
+        &[
+            "players: 4",
+            "Major variant: Steiner counterattacks (Soviet +15 VP, no German automatic win)",
+        ],
+    );
+    let (players, steiner) = t.with_fortress(|s| {
+        let o = s.expect("game").game().state.board.options;
+        (o.players(), o.steiner)
+    });
+    assert_eq!(
+        (players, steiner),
+        (4, true),
+        "the switches reached the engine"
+    );
+    let given = play(&t, w, 17, 20_000);
+    snapshot(w, "fortress-4p-victory");
+    assert!(
+        given.contains_key("game over"),
+        "the game reached its end: {given:?}"
+    );
+    assert!(
+        given.contains_key("Hand out the commands"),
+        "17.3.1: the Hitler player handed out the commands by taps: {given:?}"
+    );
+    assert!(
+        shows(w, "victory German victory")
+            || shows(w, "victory Soviet victory")
+            || label_starting(w, "victory A draw").is_some(),
+        "the victory screen: {:?}",
+        labels(w, 20)
+    );
 }

@@ -134,7 +134,8 @@ impl GameId {
     pub const fn rules_status(self) -> RulesStatus {
         match self {
             GameId::Berlin85 => RulesStatus::Complete,
-            // docs/rules/fortress-berlin.md: every case enforced; its screens are issue 12's.
+            // docs/rules/fortress-berlin.md: every case enforced, played by touch on the framed
+            // play screen (ui/src/table/framed).
             GameId::FortressBerlin => RulesStatus::Complete,
             GameId::Gates => RulesStatus::NotYetImplemented,
         }
@@ -171,18 +172,22 @@ mod tests {
     }
 
     #[test]
-    fn only_berlin85_is_playable_and_the_others_say_so() {
+    fn berlin85_and_fortress_berlin_are_playable_and_gates_says_it_is_not() {
         assert!(GameId::Berlin85.rules_status().playable());
         let fortress = GameId::FortressBerlin.rules_status();
-        assert!(!fortress.playable() && fortress.scriptable());
-        assert_eq!(
-            fortress.label(),
-            "rules complete; screens to come (command line only)"
-        );
+        assert!(fortress.playable() && fortress.scriptable());
+        assert_eq!(fortress.label(), "rules complete");
         let gates = GameId::Gates.rules_status();
         assert_eq!(gates, RulesStatus::NotYetImplemented);
         assert!(!gates.playable() && !gates.scriptable());
         assert_eq!(gates.label(), "rules not yet implemented");
+        // A game whose rules are done before its screens says so, and is not started.
+        let cli = RulesStatus::CommandLineOnly;
+        assert!(!cli.playable() && cli.scriptable());
+        assert_eq!(
+            cli.label(),
+            "rules complete; screens to come (command line only)"
+        );
     }
 
     #[test]

@@ -76,6 +76,9 @@ pub struct UiConfig {
     pub renderer: Renderer,
     /// Seed for new games; `None` takes one from the clock.
     pub seed: Option<u64>,
+    /// The game the start screen shows first (`--game`); one that cannot be played yet is
+    /// listed but not chosen.
+    pub game: GameId,
     /// Scenario preselected on the start screen (`"unity"` …).
     pub scenario: Option<String>,
     pub poison_gas: bool,
@@ -95,6 +98,7 @@ impl Default for UiConfig {
             chits: Randomness::Digital,
             renderer: Renderer::Auto,
             seed: None,
+            game: GameId::Berlin85,
             scenario: None,
             poison_gas: false,
             auto_resume: false,
@@ -398,6 +402,9 @@ impl Table {
         let ctl = Rc::new(RefCell::new(ctl));
         {
             let mut c = ctl.borrow_mut();
+            if c.config.game.rules_status().playable() {
+                c.chosen = c.config.game;
+            }
             c.install(&window);
             c.refresh(&window);
         }
@@ -471,6 +478,19 @@ impl Table {
         let mut c = self.ctl.borrow_mut();
         c.previous = Some(r);
         c.refresh(&self.window);
+    }
+
+    /// Offers an unfinished Fortress Berlin game (found on the card) on the start screen;
+    /// `auto`: goes straight back into it (after a crash or a watchdog restart).
+    pub fn offer_fortress_resume(&self, r: Resume<session::fortress::Fortress>, auto: bool) {
+        {
+            let mut c = self.ctl.borrow_mut();
+            c.framed_resume = Some(framed::AnyResume::Fortress(r));
+            c.refresh(&self.window);
+        }
+        if auto {
+            self.window.global::<Actions>().invoke_resume_game();
+        }
     }
 
     /// Scrolls the map so `hex` is in the middle of the view.

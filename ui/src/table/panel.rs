@@ -9,6 +9,7 @@ impl Controller {
         };
         let g = s.game();
         let v = w.global::<View>();
+        v.set_tracks_available(true);
         let sc = g.scenario();
         let turn = g.state.turn;
         let night = g.is_night();

@@ -266,6 +266,47 @@ impl Present for Fortress {
         })
     }
 
+    /// Both sides' VP on the track (12.0.1, 12.0.2).
+    fn score_text(&self) -> String {
+        let v = &self.state.victory;
+        format!("German {} VP · Soviet {} VP", v.german, v.soviet)
+    }
+
+    /// Every VP award of the game summed by side and case: eliminations (12.0.1, 12.0.2),
+    /// withdrawals (5.2), Hitler's fate (11.1.2) and the variants' awards (16.x).
+    fn score_lines(log: &[crate::session::LoggedEvent<Self::LogEvent>]) -> Vec<(String, String)> {
+        use engine::fortress::game::Event;
+        let mut sums: Vec<(engine::core::side::Side, Case, u32, u32)> = Vec::new();
+        for l in log {
+            if let Event::VictoryPoints {
+                side, points, case, ..
+            } = l.event.event
+            {
+                match sums.iter_mut().find(|x| x.0 == side && x.1 == case) {
+                    Some(x) => {
+                        x.2 += 1;
+                        x.3 += u32::from(points);
+                    }
+                    None => sums.push((side, case, 1, u32::from(points))),
+                }
+            }
+        }
+        sums.sort_by(|a, b| (a.0.index(), a.1).cmp(&(b.0.index(), b.1)));
+        sums.into_iter()
+            .map(|(side, case, n, total)| {
+                let times = if n == 1 {
+                    "once".to_string()
+                } else {
+                    format!("{n} times")
+                };
+                (
+                    format!("[{case}] {} VP, scored {times}", Fortress::side_name(side)),
+                    total.to_string(),
+                )
+            })
+            .collect()
+    }
+
     fn option_text(&self, o: &Choice, case: Case) -> OptionText {
         let geo = &self.data.map.geometry;
         let (label, detail) = match o {

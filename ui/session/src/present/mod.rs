@@ -226,8 +226,19 @@ pub trait Present: TableGame {
         let _ = case;
         purpose.to_string()
     }
+    /// The score as the phase bar shows it during play, its two lines apart by " · "
+    /// ("German 12 VP · Soviet 5 VP"); empty where the game shows its tracks otherwise.
+    fn score_text(&self) -> String {
+        String::new()
+    }
     /// The result once the game is decided, for the victory screen.
     fn victory(&self) -> Option<VictoryText>;
+    /// The points scored in the game, line by line with their cases, read from its log (the
+    /// victory screen's breakdown); none where `victory` already gives them.
+    fn score_lines(log: &[LoggedEvent<Self::LogEvent>]) -> Vec<(String, String)> {
+        let _ = log;
+        Vec::new()
+    }
 }
 
 /// The frame of `game` for `viewer`.

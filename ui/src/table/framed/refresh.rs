@@ -36,7 +36,7 @@ impl Controller {
             f.armed = None;
         }
         self.framed_map(f, &frame);
-        self.framed_phase_bar::<G>(w, &frame);
+        self.framed_phase_bar(w, f.session.game(), &frame);
         self.framed_panel(w, f, &frame);
         self.framed_dialogs(w, f, &frame);
         let log = session::present::log::<G>(f.session.log(), viewer);
@@ -56,10 +56,15 @@ impl Controller {
                 .edge_for_side(pending.player(), G::SIDE_ACROSS),
         );
         if matches!(pending, Pending::GameOver) && v.get_screen() == Screen::Play {
+            // The result, then the points behind it by case.
+            let mut text = Present::victory(f.session.game());
+            if let Some(t) = text.as_mut() {
+                t.rows.extend(G::score_lines(f.session.log()));
+            }
             screens::show_victory(
                 w,
                 &self.models.victory,
-                Present::victory(f.session.game()),
+                text,
                 &format!("Game-Turn {}", frame.turn),
             );
             v.set_screen(Screen::Victory);
@@ -162,7 +167,7 @@ impl Controller {
 
     /// Turn, the side that must act, and the steps of the sequence of play around the current
     /// one (the game's `SEQUENCE`).
-    fn framed_phase_bar<G: FramedGame>(&self, w: &AppWindow, frame: &Frame) {
+    fn framed_phase_bar<G: FramedGame>(&self, w: &AppWindow, game: &G, frame: &Frame) {
         let v = w.global::<View>();
         v.set_turn_text(format!("Turn {}", frame.turn).into());
         v.set_turn_sub(
@@ -171,6 +176,12 @@ impl Controller {
                 .map_or(String::new(), |l| format!("of {l}"))
                 .into(),
         );
+        // The score in the chip Berlin '85 gives its air and Surrender Points.
+        let score = game.score_text();
+        let mut lines = score.split(" · ");
+        v.set_air_text(lines.next().unwrap_or_default().into());
+        v.set_sp_text(lines.next().unwrap_or_default().into());
+        v.set_tracks_available(false);
         v.set_night(false);
         let side = frame.dialog.player().or(frame.phasing);
         v.set_side_text(side.map_or("", G::side_name).into());
@@ -204,8 +215,6 @@ impl Controller {
                     },
                 }),
         );
-        v.set_air_text(SharedString::new());
-        v.set_sp_text(SharedString::new());
     }
 
     /// The side panel: the selection's counters and actions (or the armed action's listed
