@@ -239,8 +239,84 @@ run_size() {
     sleep 0.3
 }
 
-run_size 800x480
-run_size 1280x800
+# Fortress Berlin on the framed play screen: picked by --game, the German set-up drawn and
+# auto-placed by taps, a stack selected and its move armed (reach shaded with MP). $2: seats
+# ("same", or "right" for the Soviet's quarter-turned side seat once the German's turn ends).
+run_fortress() {
+    local size="$1" seats="${2:-same}" w="${1%x*}" h="${1#*x}" display=":$((90 + RANDOM % 9))"
+    local name="fortress-$size"
+    [ "$seats" = same ] || name="fortress-$size-$seats"
+    echo "== Fortress Berlin $size (seats $seats) on $display"
+    rm -f "$PROBE"
+    Xvfb "$display" -screen 0 "${w}x${h}x24" -nolisten tcp >/dev/null 2>&1 &
+    XPID=$!
+    export DISPLAY="$display"
+    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+    rm -rf "$OUT/saves-$name"
+    BERLIN_TABLE_PROBE="$PROBE" "$BIN" --config /dev/null --save-dir "$OUT/saves-$name" \
+        --log-level info --window-size "$size" --seed 44 --game fortress-berlin --seats "$seats" \
+        >"$OUT/table-$name.log" 2>&1 &
+    APID=$!
+    find_el "Set up" 150 >/dev/null
+    click "Set up"
+    # 13.6: the Volkssturm draws, then the German set-up (13.0) auto-placed and done.
+    for _ in $(seq 40); do
+        if awk -F'\t' '$1 == "Draw" { f = 1 } END { exit !f }' "$PROBE"; then click "Draw"
+        elif awk -F'\t' '$1 == "Auto-place" { f = 1 } END { exit !f }' "$PROBE"; then click "Auto-place"
+        elif awk -F'\t' '$1 == "Set-up done" { f = 1 } END { exit !f }' "$PROBE"; then click "Set-up done"; break
+        else sleep 0.3
+        fi
+    done
+    sleep 0.5
+    # The turn's first dice (airpower, 5.6).
+    for _ in $(seq 4); do
+        awk -F'\t' '$1 == "Roll" { f = 1 } END { exit !f }' "$PROBE" && click "Roll"
+        sleep 0.3
+    done
+    if [ "$seats" != same ]; then
+        # The German's segments end until the Soviet must act: the table turns to his seat.
+        for _ in $(seq 12); do
+            awk -F'\t' 'index($1, "phasing Soviet") == 1 { f = 1 } END { exit !f }' "$PROBE" && break
+            for b in "End reinforcements" "End recovery" "End movement" "End combat"; do
+                awk -F'\t' -v b="$b" '$1 == b { f = 1 } END { exit !f }' "$PROBE" && { click "$b"; break; }
+            done
+            awk -F'\t' '$1 == "Roll" { f = 1 } END { exit !f }' "$PROBE" && click "Roll"
+            awk -F'\t' '$1 == "Draw" { f = 1 } END { exit !f }' "$PROBE" && click "Draw"
+        done
+        sleep 0.8
+    fi
+    # A stack of the acting side (a count badge on its top counter), selected; then Move.
+    local stack
+    stack=$(find_on_map "stack of")
+    if [ -n "$stack" ]; then
+        # shellcheck disable=SC2086
+        xdotool mousemove --sync $stack click 1
+        sleep 0.6
+        click "action Move" || true
+        sleep 0.6
+    fi
+    shot "$name"
+    cp "$OUT/$name.png" "$SHOTS/$name.png"
+    if grep -qi "panicked" "$OUT/table-$name.log"; then
+        echo "FAIL: the table panicked:"; cat "$OUT/table-$name.log"; exit 1
+    fi
+    cleanup
+    sleep 0.3
+}
+
+# XVFB_ONLY=fortress: only Fortress Berlin's screenshots (a quicker trial).
+if [ "${XVFB_ONLY:-}" != fortress ]; then
+    run_size 800x480
+    run_size 1280x800
+fi
+# Fortress Berlin's runs are a trial (XVFB_FORTRESS=1 or XVFB_ONLY=fortress): the probe does
+# not yet see the set-up's cup dialog at every size, so they are not part of CI's run.
+if [ "${XVFB_FORTRESS:-}" = 1 ] || [ "${XVFB_ONLY:-}" = fortress ]; then
+    run_fortress 800x480
+    run_fortress 1280x800
+    run_fortress 1920x1080
+    run_fortress 1280x800 right
+fi
 echo "screenshots: $SHOTS/800x480.png $SHOTS/1280x800.png (every step in $OUT)"
 
 if [ "${1:-}" = "bench" ]; then

@@ -2,10 +2,10 @@
 //! option list, a one-of option as one switch per value), the header a new game is saved
 //! under, and starting a game on the framed table (`framed`).
 
+use super::framed::fortress_game::{self as fb, Fortress};
 use super::framed::{AnyFramed, AnyResume, Framed, FramedGame};
 use super::*;
 use engine::core::options::OptionInfo;
-use session::fortress::Fortress;
 
 /// The switches of an option list: a flag is one switch; a one-of option one switch per
 /// value, keyed `key=index`, exactly one of them on.
@@ -71,7 +71,7 @@ impl Controller {
             GameId::FortressBerlin => {
                 let rows = option_rows(<Fortress as Ruleset<'static>>::OPTIONS, |_, d| d);
                 sync(&self.models.game_options, rows);
-                let scenarios = session::fortress::builtin_data()
+                let scenarios = fb::builtin_data()
                     .map(|d| {
                         d.scenarios
                             .iter()
@@ -151,7 +151,7 @@ impl Controller {
     /// Starts the chosen framed game (Fortress Berlin) from the start screen's choices.
     pub(super) fn start_framed(&mut self, w: &AppWindow) {
         let v = w.global::<View>();
-        let data = match session::fortress::builtin_data() {
+        let data = match fb::builtin_data() {
             Ok(d) => d,
             Err(e) => return v.set_start_message(e.into()),
         };
@@ -181,7 +181,7 @@ impl Controller {
         let Some(AnyResume::Fortress(r)) = self.framed_resume.take() else {
             return;
         };
-        let data = match session::fortress::builtin_data() {
+        let data = match fb::builtin_data() {
             Ok(d) => d,
             Err(e) => return w.global::<View>().set_start_message(e.into()),
         };

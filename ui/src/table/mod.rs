@@ -482,7 +482,7 @@ impl Table {
 
     /// Offers an unfinished Fortress Berlin game (found on the card) on the start screen;
     /// `auto`: goes straight back into it (after a crash or a watchdog restart).
-    pub fn offer_fortress_resume(&self, r: Resume<session::fortress::Fortress>, auto: bool) {
+    pub fn offer_fortress_resume(&self, r: Resume<framed::fortress_game::Fortress>, auto: bool) {
         {
             let mut c = self.ctl.borrow_mut();
             c.framed_resume = Some(framed::AnyResume::Fortress(r));
@@ -520,7 +520,7 @@ impl Table {
     /// Reads the Fortress Berlin game in play, if one is (tests, the firmware's status line).
     pub fn with_fortress<R>(
         &self,
-        f: impl FnOnce(Option<&Session<session::fortress::Fortress>>) -> R,
+        f: impl FnOnce(Option<&Session<framed::fortress_game::Fortress>>) -> R,
     ) -> R {
         let c = self.ctl.borrow();
         match &c.framed {

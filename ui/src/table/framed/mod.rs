@@ -10,6 +10,7 @@
 //! needs a target shades its hexes on the map or lists its options, and the next tap on one
 //! sends the command.
 
+pub(crate) mod fortress_game;
 mod input;
 mod refresh;
 
@@ -30,17 +31,6 @@ pub(crate) trait FramedGame: Offer {
     fn terrain(data: &'static Self::Data, radius: f32) -> map_layer::TerrainLayer;
 }
 
-impl FramedGame for session::fortress::Fortress {
-    fn geometry(data: &'static Self::Data) -> Geometry {
-        data.map.geometry
-    }
-    fn terrain(data: &'static Self::Data, radius: f32) -> map_layer::TerrainLayer {
-        map_layer::TerrainLayer::start_drawing(move || {
-            data::render::fortress::render_fortress(data, radius, &[])
-        })
-    }
-}
-
 /// A game in play on the framed table.
 pub(crate) struct Framed<G: FramedGame> {
     pub(super) session: Session<G>,
@@ -55,6 +45,8 @@ pub(crate) struct Framed<G: FramedGame> {
     frame: Option<Frame>,
     /// Faces typed on the dice keypad, until the roll's count is reached.
     faces: Vec<u8>,
+    /// The player the map last turned to (a hand-over brings his forces into view).
+    shown_player: Option<engine::core::side::Side>,
 }
 
 impl<G: FramedGame> Framed<G> {
@@ -68,6 +60,7 @@ impl<G: FramedGame> Framed<G> {
             armed: None,
             frame: None,
             faces: Vec::new(),
+            shown_player: None,
         }
     }
 
@@ -114,12 +107,12 @@ impl<G: FramedGame> Framed<G> {
 
 /// A game the framed table can hold, whichever it is.
 pub(crate) enum AnyFramed {
-    Fortress(Framed<session::fortress::Fortress>),
+    Fortress(Framed<fortress_game::Fortress>),
 }
 
 /// An unfinished framed game, kept to resume.
 pub(crate) enum AnyResume {
-    Fortress(Resume<session::fortress::Fortress>),
+    Fortress(Resume<fortress_game::Fortress>),
 }
 
 /// Runs `$body` with `$f` bound to the framed game, whichever game it is.

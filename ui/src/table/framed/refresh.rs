@@ -11,7 +11,7 @@ const SIDE_COLOURS: [u32; 2] = [0x3a7bd5, 0xc8453a];
 /// How far each counter under the top one peeks out of its stack, in map pixels.
 const STACK_STEP: f32 = 3.0;
 /// Steps of the sequence of play shown either side of the current one on the phase bar.
-const PHASE_WINDOW: usize = 3;
+const PHASE_WINDOW: usize = 1;
 
 impl Controller {
     pub(in crate::table) fn refresh_framed<G: FramedGame>(
@@ -55,6 +55,31 @@ impl Controller {
                 .seats
                 .edge_for_side(pending.player(), G::SIDE_ACROSS),
         );
+        // A hand-over: the player who must act now sees his forces (unless some are in view).
+        let player = pending.player();
+        if player.is_some() && player != f.shown_player {
+            let mine: Vec<(f32, f32)> = frame
+                .counters
+                .iter()
+                .filter(|c| Some(c.side) == player)
+                .filter_map(|c| c.hex)
+                .map(|h| f.layout.center(h))
+                .collect();
+            let r = self.view_rect.get();
+            let m = f.layout.radius;
+            let in_view = |&(x, y): &(f32, f32)| {
+                x >= r.x0 + m && x <= r.x1 - m && y >= r.y0 + m && y <= r.y1 - m
+            };
+            // Not handed over until he has forces on the map (the German's set-up, 13.0).
+            if !mine.is_empty() {
+                f.shown_player = player;
+            }
+            if !mine.iter().any(in_view) {
+                if let Some(&(x, y)) = mine.first() {
+                    w.invoke_center_on(x, y);
+                }
+            }
+        }
         if matches!(pending, Pending::GameOver) && v.get_screen() == Screen::Play {
             // The result, then the points behind it by case.
             let mut text = Present::victory(f.session.game());
@@ -207,7 +232,13 @@ impl Controller {
                 .skip(from)
                 .take(2 * PHASE_WINDOW + 1)
                 .map(|p| PhaseStep {
-                    name: p.name.into(),
+                    // The side chip names the side: a step reads "movement", not "German
+                    // movement", so the bar fits a 7" screen.
+                    name: [Side::A, Side::B]
+                        .iter()
+                        .find_map(|&s| p.name.strip_prefix(G::side_name(s)))
+                        .map_or(p.name, str::trim_start)
+                        .into(),
                     state: match p.when {
                         When::Done => StepState::Done,
                         When::Now => StepState::Now,
