@@ -291,6 +291,7 @@ fn fortress_berlin_base_game_by_taps_to_the_victory_screen() {
         "the game reached its end: {given:?}"
     );
     snapshot(w, "fortress-victory");
+    check_vp_breakdown(&t, w);
     // The victory screen names the winner and both sides' points as the engine holds them.
     let title = label_starting(w, "victory ").expect("the victory screen");
     let (german, soviet, winner) = t.with_fortress(|s| {
@@ -390,6 +391,7 @@ fn fortress_berlin_four_players_with_steiner_by_taps_to_the_victory_screen() {
     );
     let given = play(&t, w, 17, 20_000);
     snapshot(w, "fortress-4p-victory");
+    check_vp_breakdown(&t, w);
     assert!(
         given.contains_key("game over"),
         "the game reached its end: {given:?}"
@@ -405,4 +407,28 @@ fn fortress_berlin_four_players_with_steiner_by_taps_to_the_victory_screen() {
         "the victory screen: {:?}",
         labels(w, 20)
     );
+}
+
+/// The victory screen's breakdown adds up: each side's lines by case (and the variants' price
+/// paid at the start, 16.x) sum to its Victory Points (12.0.1, 12.0.2) as the engine holds them.
+fn check_vp_breakdown(t: &Table, w: &AppWindow) {
+    use slint::{ComponentHandle, Model};
+    let rows: Vec<(String, String)> = w
+        .global::<ui::View>()
+        .get_victory_rows()
+        .iter()
+        .map(|r| (r.label.to_string(), r.value.to_string()))
+        .collect();
+    let (german, soviet) = t.with_fortress(|s| {
+        let v = &s.expect("game").game().state.victory;
+        (u32::from(v.german), u32::from(v.soviet))
+    });
+    let sum = |side: &str| -> u32 {
+        rows.iter()
+            .filter(|(l, _)| l.contains(&format!("{side} VP")))
+            .map(|(_, v)| v.parse::<u32>().expect("a number of VP"))
+            .sum()
+    };
+    assert_eq!(sum("German"), german, "the German lines add up: {rows:?}");
+    assert_eq!(sum("Soviet"), soviet, "the Soviet lines add up: {rows:?}");
 }

@@ -170,18 +170,33 @@ impl Controller {
             }
             Pending::DrawChit {
                 cup, case, chits, ..
-            } => {
-                v.set_dialog(Dialog::Chit);
-                v.set_dice_title(format!("Draw from the {cup}").into());
-                v.set_dice_purpose(format!("{} chits in the cup.", chits.len()).into());
-                v.set_dice_case((*case).into());
-                v.set_chit_physical(s.header().chits == Randomness::Physical);
-                sync(
-                    &self.models.chits,
-                    chits.iter().map(|c| self.choice_option(c, case)),
-                );
-            }
+            } => self.show_chit_dialog(
+                w,
+                cup,
+                case,
+                s.header().chits == Randomness::Physical,
+                chits.iter().map(|c| self.choice_option(c, case)),
+            ),
             _ => v.set_dialog(Dialog::None),
         }
+    }
+
+    /// The cup dialog of any game: the chits still in `cup`, drawn by the table or picked
+    /// after a draw from the real cup (`physical`).
+    pub(super) fn show_chit_dialog(
+        &self,
+        w: &AppWindow,
+        cup: &str,
+        case: &str,
+        physical: bool,
+        chits: impl ExactSizeIterator<Item = ChoiceOption>,
+    ) {
+        let v = w.global::<View>();
+        v.set_dialog(Dialog::Chit);
+        v.set_dice_title(format!("Draw from the {cup}").into());
+        v.set_dice_purpose(format!("{} chits in the cup.", chits.len()).into());
+        v.set_dice_case(case.into());
+        v.set_chit_physical(physical);
+        sync(&self.models.chits, chits);
     }
 }

@@ -28,17 +28,7 @@ const BB_INF: FormationId = FormationId(2);
 /// The 1st MRD (WP, maximum TQ 6) with two regiments; the US Berlin Brigade (NATO, Command
 /// Rating 2 as in Example S4.2-A) with one battalion.
 fn data() -> CommandData {
-    let mrd = DivisionDef {
-        side: WP,
-        dispatch_rating: 5,
-        command_rating: 3,
-        max_tq: 6,
-        fatigue_threshold: 4,
-        fatigue_immune: false,
-        has_division_chit: true,
-        dc_chits: 0,
-        dc_track: true,
-    };
+    let mrd = crate::css::command::testkit::motor_rifle_division(WP);
     let bb = DivisionDef {
         side: NATO,
         dispatch_rating: 6,

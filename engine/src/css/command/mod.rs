@@ -15,6 +15,8 @@
 mod preparation;
 pub mod sky;
 #[cfg(test)]
+pub(crate) mod testkit;
+#[cfg(test)]
 mod tests;
 pub mod turn;
 

@@ -18,17 +18,7 @@ use std::vec::Vec;
 const WP: Side = Side::B;
 
 fn data() -> CommandData {
-    let wp = DivisionDef {
-        side: WP,
-        dispatch_rating: 5,
-        command_rating: 3,
-        max_tq: 6,
-        fatigue_threshold: 4,
-        fatigue_immune: false,
-        has_division_chit: true,
-        dc_chits: 0,
-        dc_track: true,
-    };
+    let wp = crate::css::command::testkit::motor_rifle_division(WP);
     let nato = DivisionDef {
         side: WP.other(),
         ..wp

@@ -16,17 +16,7 @@ const WP: Side = Side::B;
 /// 1): formations 3, 4. West German police (NATO, division 2): no Division chit, no DC track,
 /// immune to fatigue, one formation (5).
 fn data() -> CommandData {
-    let mrd = DivisionDef {
-        side: WP,
-        dispatch_rating: 5,
-        command_rating: 3,
-        max_tq: 6,
-        fatigue_threshold: 4,
-        fatigue_immune: false,
-        has_division_chit: true,
-        dc_chits: 0,
-        dc_track: true,
-    };
+    let mrd = crate::css::command::testkit::motor_rifle_division(WP);
     let bb = DivisionDef {
         side: NATO,
         dispatch_rating: 6,

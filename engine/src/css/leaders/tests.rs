@@ -585,19 +585,9 @@ fn css_s12_7_leaders_and_heroes_ride_with_a_transport() {
 // Command none (S4.6.3).
 #[test]
 fn css_s3_3_4_step_2d_b_the_leaders_the_chit_made_active_move() {
-    use crate::css::command::{DivisionDef, DivisionId, FormationDef};
+    use crate::css::command::{DivisionId, FormationDef};
     use crate::css::standin::chit_costs;
-    let div = DivisionDef {
-        side: A,
-        dispatch_rating: 5,
-        command_rating: 3,
-        max_tq: 6,
-        fatigue_threshold: 4,
-        fatigue_immune: false,
-        has_division_chit: true,
-        dc_chits: 0,
-        dc_track: true,
-    };
+    let div = crate::css::command::testkit::motor_rifle_division(A);
     let f = |d: u8| FormationDef {
         division: DivisionId(d),
     };

@@ -228,6 +228,15 @@ impl Present for Fortress {
                 v.soviet.to_string(),
             ),
         ];
+        // The variants' price, paid to the Soviet when the game began (16.1–16.5): no event
+        // of the log carries it.
+        let bonus = self.state.board.options.variant_bonus_vp();
+        if bonus > 0 {
+            rows.push((
+                "[16.0] Soviet VP for the variants in play, from the start".into(),
+                bonus.to_string(),
+            ));
+        }
         if let Some(turn) = v.first_capture {
             rows.push((
                 "First strongpoint or flak tower taken [10.2]".into(),

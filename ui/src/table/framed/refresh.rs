@@ -380,20 +380,16 @@ impl Controller {
             }
             Asked::Draw {
                 cup, case, chits, ..
-            } => {
-                v.set_dialog(Dialog::Chit);
-                v.set_dice_title(format!("Draw from the {cup}").into());
-                v.set_dice_purpose(format!("{} chits in the cup.", chits.len()).into());
-                v.set_dice_case((*case).into());
-                v.set_chit_physical(header.chits == Randomness::Physical);
-                sync(
-                    &self.models.chits,
-                    chits.iter().map(|c| ChoiceOption {
-                        label: c.label.as_str().into(),
-                        detail: c.detail.as_str().into(),
-                    }),
-                );
-            }
+            } => self.show_chit_dialog(
+                w,
+                cup,
+                case,
+                header.chits == Randomness::Physical,
+                chits.iter().map(|c| ChoiceOption {
+                    label: c.label.as_str().into(),
+                    detail: c.detail.as_str().into(),
+                }),
+            ),
             _ => v.set_dialog(Dialog::None),
         }
     }
