@@ -63,6 +63,17 @@ BIN="$TARGET/$PROFILE/berlin-table"
 PROBE="$OUT/probe.tsv"
 XPID=""
 APID=""
+# A display number no X server holds (no socket, no lock): a server just stopped may still hold
+# its number for a moment, so a random pick could collide with the previous run's.
+free_display() {
+    local base=$((80 + RANDOM % 10)) n
+    for i in $(seq 0 19); do
+        n=$(( 80 + (base - 80 + i) % 20 ))
+        if [ ! -e "/tmp/.X11-unix/X$n" ] && [ ! -e "/tmp/.X$n-lock" ]; then echo ":$n"; return; fi
+    done
+    echo ":$base"
+}
+
 cleanup() {
     [ -n "$APID" ] && kill "$APID" 2>/dev/null || true
     [ -n "$XPID" ] && kill "$XPID" 2>/dev/null || true
@@ -149,13 +160,13 @@ trace_path() {
 }
 
 run_size() {
-    local size="$1" w="${1%x*}" h="${1#*x}" display=":$((90 + RANDOM % 9))"
+    local size="$1" w="${1%x*}" h="${1#*x}" display="$(free_display)"
     echo "== $size on $display"
     rm -f "$PROBE"
     Xvfb "$display" -screen 0 "${w}x${h}x24" -nolisten tcp >/dev/null 2>&1 &
     XPID=$!
     export DISPLAY="$display"
-    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+    for _ in $(seq 100); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
     # A fresh save directory (no saved game to resume) and no config file from this machine;
     # the window as large as the screen by --window-size (there is no window manager).
     rm -rf "$OUT/saves-$size"
@@ -243,7 +254,7 @@ run_size() {
 # auto-placed by taps, a stack selected and its move armed (reach shaded with MP). $2: seats
 # ("same", or "right" for the Soviet's quarter-turned side seat once the German's turn ends).
 run_fortress() {
-    local size="$1" seats="${2:-same}" w="${1%x*}" h="${1#*x}" display=":$((90 + RANDOM % 9))"
+    local size="$1" seats="${2:-same}" w="${1%x*}" h="${1#*x}" display="$(free_display)"
     local name="fortress-$size"
     [ "$seats" = same ] || name="fortress-$size-$seats"
     echo "== Fortress Berlin $size (seats $seats) on $display"
@@ -251,7 +262,7 @@ run_fortress() {
     Xvfb "$display" -screen 0 "${w}x${h}x24" -nolisten tcp >/dev/null 2>&1 &
     XPID=$!
     export DISPLAY="$display"
-    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+    for _ in $(seq 100); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
     rm -rf "$OUT/saves-$name"
     BERLIN_TABLE_PROBE="$PROBE" "$BIN" --config /dev/null --save-dir "$OUT/saves-$name" \
         --log-level info --window-size "$size" --seed 44 --game fortress-berlin --seats "$seats" \
@@ -340,19 +351,19 @@ if [ "${1:-}" = "bench" ]; then
         done
     done
     echo "== FemtoVG on Mesa under Xvfb, 1280x800 upright, 150-frame sweeps"
-    display=":$((80 + RANDOM % 9))"
+    display="$(free_display)"
     Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
     XPID=$!
-    for _ in $(seq 50); do DISPLAY="$display" xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+    for _ in $(seq 100); do DISPLAY="$display" xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
     DISPLAY="$display" "$BENCH" femtovg 2>&1 | quiet | tee -a "$LOG"
     DISPLAY="$display" "$BENCH" femtovg-floor 2>&1 | quiet | tee -a "$LOG"
     cleanup
     echo "== FemtoVG: 800x480, 1280x800, 1920x1080 x south, east, north, west (30-frame sweeps)"
     for size in 800x480 1280x800 1920x1080; do
-        display=":$((80 + RANDOM % 9))"
+        display="$(free_display)"
         Xvfb "$display" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
         XPID=$!
-        for _ in $(seq 50); do DISPLAY="$display" xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+        for _ in $(seq 100); do DISPLAY="$display" xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
         for edge in south east north west; do
             DISPLAY="$display" BENCH_FRAMES=30 "$BENCH" femtovg "$size" "$edge" 2>&1 | quiet >>"$LOG.matrix"
         done
@@ -367,11 +378,11 @@ if [ "${1:-}" = "bench" ]; then
     # each at its own deadline) while frame_interval times the drawings DAMAGE reports
     # (ui/examples/frame_interval.rs).
     echo "== on-screen frame interval, berlin-table --renderer software at 1280x800, 60 Hz drag"
-    display=":$((80 + RANDOM % 9))"
+    display="$(free_display)"
     Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
     XPID=$!
     export DISPLAY="$display"
-    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+    for _ in $(seq 100); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
     rm -f "$PROBE"; rm -rf "$OUT/saves-interval"
     BERLIN_TABLE_PROBE="$PROBE" "$BIN" --config /dev/null --save-dir "$OUT/saves-interval" \
         --renderer software --window-size 1280x800 --seed 85 --scenario unity --seats same \
