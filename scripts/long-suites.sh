@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The long suites, in release: every crash state and every storage fault of a 1,000-input
-# scripted game of each scenario (firmware/src/saves/fault_tests.rs), and the UI monkey playing
-# 10,000 actions per game through the real Table (ui/tests/monkey.rs). `cargo test --workspace`
-# runs both with small counts; CI runs this script. Counts can be raised:
-#   SAVE_FAULT_INPUTS=2000 MONKEY_ACTIONS=50000 scripts/long-suites.sh
+# scripted game of each scenario (firmware/src/saves/fault_tests.rs), the UI monkey playing
+# 10,000 actions per game through the real Table (ui/tests/monkey.rs), and Fortress Berlin's
+# random playouts at 1,000 seeds per scenario and option set (tests/tests/playouts_fortress.rs).
+# `cargo test --workspace` runs all three with small counts; CI runs this script. Counts can be
+# raised:
+#   SAVE_FAULT_INPUTS=2000 MONKEY_ACTIONS=50000 BERLIN_TABLE_FORTRESS_PLAYOUTS=5000 \
+#     scripts/long-suites.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SAVE_FAULT_INPUTS="${SAVE_FAULT_INPUTS:-1000}"
@@ -19,5 +22,10 @@ echo "== the UI monkey: ${MONKEY_ACTIONS} actions per game"
 monkey=0
 cargo test --release -p ui --test monkey -- --nocapture >"$log" 2>&1 || monkey=$?
 tail -n 30 "$log"
+echo "== Fortress Berlin's random playouts: ${BERLIN_TABLE_FORTRESS_PLAYOUTS:-1000} seeds per set"
+playouts=0
+cargo test --release -p tests --test playouts_fortress -- --nocapture >"$log" 2>&1 || playouts=$?
+grep -E "playouts,|test result|panicked|FAILED|failures|^error" "$log" || true
+if [ "$playouts" -ne 0 ]; then tail -n 60 "$log"; fi
 rm -f "$log"
-[ "$status" -eq 0 ] && [ "$monkey" -eq 0 ]
+[ "$status" -eq 0 ] && [ "$monkey" -eq 0 ] && [ "$playouts" -eq 0 ]

@@ -432,3 +432,185 @@ fn check_vp_breakdown(t: &Table, w: &AppWindow) {
     assert_eq!(sum("German"), german, "the German lines add up: {rows:?}");
     assert_eq!(sum("Soviet"), soviet, "the Soviet lines add up: {rows:?}");
 }
+
+/// Starts the base game and takes the German set-up (13.6 draws, 13.0 auto-place) by taps, up
+/// to his first commands.
+fn set_up_by_taps(t: &Table, w: &AppWindow) {
+    start(w, &[]);
+    for _ in 0..200 {
+        match waiting(t) {
+            "draw" => tap(w, "Draw"),
+            "commands" if shows(w, "Auto-place") => tap(w, "Auto-place"),
+            "commands" if shows(w, "Set-up done") => tap(w, "Set-up done"),
+            _ => break,
+        }
+    }
+    assert!(
+        t.with_fortress(|s| !s.expect("game").game().setting_up()),
+        "the set-up is done (13.0)"
+    );
+}
+
+/// The German's first division or corps HQ to arrive (the set-up has only the whole-map Berlin
+/// HQ, 3.5.4) taken from the panel's tray and entered by taps (5.0), the steps before it ended
+/// by their buttons and their dice rolled by the table.
+fn enter_an_hq_by_taps(t: &Table, w: &AppWindow) {
+    use engine::core::units::UnitId;
+    use engine::fortress::counters::{Radius, GERMAN};
+    for _ in 0..40 {
+        match waiting(t) {
+            "roll" => tap(w, "Roll"),
+            "draw" => tap(w, "Draw"),
+            "commands" => {
+                let arriving = t.with_fortress(|s| {
+                    let g = s.expect("game").game();
+                    (0..g.data.forces.counters.len() as u16)
+                        .map(UnitId)
+                        .find(|&u| {
+                            let c = g.data.forces.counter(u);
+                            g.due(u).is_some()
+                                && c.is_some_and(|c| {
+                                    c.side == GERMAN && matches!(c.command, Some(Radius::Hexes(_)))
+                                })
+                        })
+                });
+                if let Some(u) = arriving {
+                    // The tray's row for it (the panel may have it scrolled below the fold:
+                    // the row's own callback, as its tap sends it).
+                    use slint::ComponentHandle;
+                    w.global::<ui::Actions>().invoke_unit_row(i32::from(u.0));
+                    settle();
+                    if !actions(w).iter().any(|a| a == "Enter") {
+                        // Due on a later turn: let go of it and end the step.
+                        w.global::<ui::Actions>().invoke_unit_row(i32::from(u.0));
+                        settle();
+                        let end = t.with_fortress(|s| {
+                            s.and_then(|s| s.game().step_end())
+                                .map(|e| e.label.to_string())
+                        });
+                        tap(w, &end.expect("a step-ending button"));
+                        continue;
+                    }
+                    tap(w, "action Enter");
+                    use slint::Model;
+                    let entry = w
+                        .global::<ui::View>()
+                        .get_marks()
+                        .iter()
+                        .find_map(|m| m.label.strip_prefix("target hex ").map(String::from))
+                        .expect("an entry hex shaded (5.0)");
+                    let h = t
+                        .with_fortress(|s| s.and_then(|s| s.data().map.geometry.parse(&entry)))
+                        .expect("the entry hex's number");
+                    tap_map_hex(t, w, h);
+                    return;
+                }
+                let end = t.with_fortress(|s| {
+                    s.and_then(|s| s.game().step_end())
+                        .map(|e| e.label.to_string())
+                });
+                tap(w, &end.expect("a step-ending button"));
+            }
+            other => panic!("the table waits for {other}"),
+        }
+    }
+    panic!("no German HQ arrived by taps (5.0)");
+}
+
+/// 3.5 and 3.1, 3.1.5 by touch: tapping a German HQ's force shades its command radius (every
+/// hex within its printed radius) and says so in the panel; holding a finger on one's own stack
+/// shows its counters top first while the finger stays; a unit put on top by taps (3.1.5)
+/// heads the stack after.
+#[test]
+fn fb_3_5_command_radius_and_3_1_5_a_held_stack_by_taps() {
+    use engine::core::units::UnitId;
+    use engine::fortress::counters::{Radius, GERMAN};
+    use slint::{ComponentHandle, Model};
+    let (t, _persist) = fortress_table(5);
+    let w = t.window();
+    set_up_by_taps(&t, w);
+    enter_an_hq_by_taps(&t, w);
+    // A German HQ with a radius in hexes, and the hexes it commands, from the engine.
+    let (hq_hex, n, want) = t.with_fortress(|s| {
+        let g = s.expect("game").game();
+        let (map, forces, board) = (&g.data.map, &g.data.forces, &g.state.board);
+        (0..forces.counters.len() as u16)
+            .map(UnitId)
+            .find_map(|u| {
+                let c = forces.counter(u)?;
+                let Some(Radius::Hexes(n)) = c.command else {
+                    return None;
+                };
+                let at = board.hex_of(u).filter(|_| c.side == GERMAN)?;
+                let want = map
+                    .hexes()
+                    .filter(|&h| map.geometry.distance(at, h) <= u16::from(n))
+                    .count();
+                Some((at, n, want))
+            })
+            .expect("a German HQ on the map after the set-up")
+    });
+    tap_map_hex(&t, w, hq_hex);
+    let v = w.global::<ui::View>();
+    let shaded = v
+        .get_marks()
+        .iter()
+        .filter(|m| m.kind == ui::HexMarkKind::Command)
+        .count();
+    assert_eq!(
+        shaded, want,
+        "every hex within {n} of the HQ is shaded (3.5.1, 2.2.8)"
+    );
+    let hint = v.get_panel_hint().to_string();
+    assert!(
+        hint.contains("[3.5.1]") && hint.contains(&format!("{n} hexes")),
+        "the panel names the radius: {hint}"
+    );
+    // An own force of two or more counters, held.
+    let stack = t.with_fortress(|s| {
+        let s = s.expect("game");
+        let f = ui::session::present::frame(s.game(), Viewer::Side(GERMAN));
+        let mut by_hex: BTreeMap<HexId, Vec<String>> = BTreeMap::new();
+        for c in f.counters.iter().filter(|c| c.side == GERMAN) {
+            if let Some(h) = c.hex {
+                by_hex.entry(h).or_default().push(c.name.clone());
+            }
+        }
+        by_hex.into_iter().find(|(_, names)| names.len() >= 2)
+    });
+    let (at, names) = stack.expect("the German set up a force of two or more (3.1)");
+    let fan = |v: &ui::View| -> Vec<String> {
+        v.get_stack_fan()
+            .iter()
+            .map(|r| r.name.to_string())
+            .collect()
+    };
+    let (x, y) = t.hex_center(at);
+    let a = w.global::<ui::Actions>();
+    a.invoke_map_held(x, y);
+    assert!(v.get_stack_fan_visible(), "holding shows the stack");
+    assert!(
+        v.get_stack_fan_title().contains("Your force"),
+        "{}",
+        v.get_stack_fan_title()
+    );
+    assert_eq!(fan(&v), names, "every counter, top first");
+    a.invoke_map_hold_released();
+    assert!(!v.get_stack_fan_visible(), "lifting the finger hides it");
+    // 3.1.5: the bottom counter put on top by taps, then held again.
+    let bottom = names.last().expect("a bottom counter").clone();
+    tap_map_hex(&t, w, at);
+    // The whole force is selected: the others are tapped out of it, leaving the bottom one.
+    for other in &names[..names.len() - 1] {
+        let row = find_all(w, &format!("select {other}"));
+        tap_element(row.first().expect("the counter's row in the panel"));
+    }
+    tap(w, "action Put on top");
+    a.invoke_map_held(x, y);
+    assert_eq!(
+        fan(&v).first(),
+        Some(&bottom),
+        "the new top counter heads the stack"
+    );
+    a.invoke_map_hold_released();
+}

@@ -151,6 +151,71 @@ pub fn command_of(map: &MapData, forces: &Forces, state: &State, u: UnitId) -> C
     Command::Out
 }
 
+/// The HQs on the map whose radius would put `u` in command (what the table shades for a unit
+/// out of command, 3.5): for a Soviet unit every army HQ of its side (3.5.1); for a German
+/// division HQ the HQs of its higher command (3.5.3); for another German unit the division HQs
+/// that are themselves in command (under the optional rule of 3.5.3 only its own division's),
+/// and for Volkssturm, Hitler Youth and PPB units the higher HQs too (3.5.4). An HQ that is a
+/// source of command itself has none.
+pub fn commanders_of(
+    map: &MapData,
+    forces: &Forces,
+    state: &State,
+    u: UnitId,
+    mut each: impl FnMut(UnitId),
+) {
+    let Some(c) = forces.counter(u) else {
+        return;
+    };
+    if !c.kind.is_combat_unit() || state.hex_of(u).is_none() {
+        return;
+    }
+    let kind = formation_kind(forces, c.formation);
+    if c.side != GERMAN {
+        if !c.is_hq() {
+            hqs(forces, state, c.side, FormationKind::Army, None).for_each(each);
+        }
+        return;
+    }
+    if c.is_hq() {
+        if kind == Some(FormationKind::Division) {
+            let higher = c
+                .formation
+                .and_then(|f| forces.formation(f))
+                .and_then(|f| f.higher);
+            if let Some(higher) = higher {
+                hqs(
+                    forces,
+                    state,
+                    GERMAN,
+                    FormationKind::HigherCommand,
+                    Some(higher),
+                )
+                .for_each(each);
+            }
+        }
+        return;
+    }
+    let own = state.options.own_division_command;
+    if !own || kind == Some(FormationKind::Division) {
+        hqs(
+            forces,
+            state,
+            GERMAN,
+            FormationKind::Division,
+            own.then_some(c.formation).flatten(),
+        )
+        .filter(|&h| division_hq_command(map, forces, state, h).in_command())
+        .for_each(&mut each);
+    }
+    if matches!(
+        c.kind,
+        UnitType::Volkssturm | UnitType::HitlerYouth | UnitType::PlantProtection
+    ) {
+        hqs(forces, state, GERMAN, FormationKind::HigherCommand, None).for_each(each);
+    }
+}
+
 /// Units of a German division whose HQ is out of command (or gone) move at half their MA, the
 /// HQ included (3.5, 3.5.3). A division that has no HQ counter at all (elements sent without
 /// their staff, 16.4) is never out of command for this (see the command ruling).

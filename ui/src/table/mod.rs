@@ -188,6 +188,7 @@ struct Models {
     arrivals: Rc<VecModel<UnitRow>>,
     sp_track: Rc<VecModel<TrackBox>>,
     offer_units: Rc<VecModel<UnitRow>>,
+    stack_fan: Rc<VecModel<UnitRow>>,
     offer_actions: Rc<VecModel<ActionRow>>,
     offer_picks: Rc<VecModel<ActionRow>>,
     offer_tray: Rc<VecModel<UnitRow>>,
@@ -221,6 +222,7 @@ impl Models {
             arrivals: model(),
             sp_track: model(),
             offer_units: model(),
+            stack_fan: model(),
             offer_actions: model(),
             offer_picks: model(),
             offer_tray: model(),
@@ -253,6 +255,7 @@ impl Models {
         v.set_arrivals(ModelRc::from(self.arrivals.clone()));
         v.set_sp_track(ModelRc::from(self.sp_track.clone()));
         v.set_offer_units(ModelRc::from(self.offer_units.clone()));
+        v.set_stack_fan(ModelRc::from(self.stack_fan.clone()));
         v.set_offer_actions(ModelRc::from(self.offer_actions.clone()));
         v.set_offer_picks(ModelRc::from(self.offer_picks.clone()));
         v.set_offer_tray(ModelRc::from(self.offer_tray.clone()));
@@ -556,6 +559,8 @@ impl Table {
         on!(on_back_to_start, |c, w| c.back_to_start(&w));
         on!(on_close_about, |c, w| c.close_about(&w));
         on!(on_map_tapped, |c, w, x, y| c.map_tapped(&w, x, y));
+        on!(on_map_held, |c, w, x, y| c.map_held(&w, x, y));
+        on!(on_map_hold_released, |c, w| c.map_hold_released(&w));
         on!(on_trace, |c, w, x, y| c.trace(&w, x, y));
         on!(on_trace_end, |c, w| c.trace_end(&w));
         on!(on_unit_row, |c, w, u| c.unit_row(&w, u));

@@ -169,3 +169,41 @@ fn fb_command_3_5_3_optional_rule_own_division_hq_only() {
     assert_eq!(e.unwrap_err().case, "3.5.3");
     assert!(command::may_support(&k.map, &k.forces, &s, dhq, h(5, 4), &[], &[own]).is_ok());
 }
+
+/// The HQs the table shades around a unit out of command (3.5): the ones whose radius would
+/// command it, and none for a source of command.
+#[test]
+fn fb_command_3_5_commanders_of_a_unit_are_the_hqs_that_could_command_it() {
+    let mut k = Kit::new();
+    let berlin = k.formation(GERMAN, FormationKind::HigherCommand, None);
+    let div = k.formation(GERMAN, FormationKind::Division, Some(berlin));
+    let army = k.formation(SOVIET, FormationKind::Army, None);
+    let higher = k.hq(GERMAN, berlin, Radius::Hexes(4), 6);
+    let dhq = k.hq(GERMAN, div, Radius::Hexes(2), 6);
+    let inf = k.infantry(GERMAN, Some(div));
+    let ahq = k.hq(SOVIET, army, Radius::Hexes(3), 0);
+    let rifles = k.infantry(SOVIET, Some(army));
+    let mut s = k.state();
+    put(&k, &mut s, higher, h(1, 1), COMBAT, Dir::Up);
+    put(&k, &mut s, dhq, h(4, 1), MANEUVER, Dir::Up);
+    put(&k, &mut s, inf, h(9, 1), MANEUVER, Dir::Up);
+    put(&k, &mut s, ahq, h(2, 8), COMBAT, Dir::Up);
+    put(&k, &mut s, rifles, h(9, 8), COMBAT, Dir::Up);
+    let of = |u| {
+        let mut v: heapless::Vec<UnitId, 8> = heapless::Vec::new();
+        command::commanders_of(&k.map, &k.forces, &s, u, |h| {
+            let _ = v.push(h);
+        });
+        v
+    };
+    assert_eq!(k.command_of(&s, inf), Command::Out);
+    assert_eq!(of(inf)[..], [dhq], "3.5.3: the division HQ in command");
+    assert_eq!(
+        of(dhq)[..],
+        [higher],
+        "3.5.3: a division HQ answers to its higher HQ"
+    );
+    assert_eq!(of(rifles)[..], [ahq], "3.5.1: any army HQ of the side");
+    assert!(of(higher).is_empty(), "a higher HQ is a source of command");
+    assert!(of(ahq).is_empty(), "an army HQ is a source of command");
+}

@@ -95,8 +95,24 @@ pub struct Pick<T, C> {
     pub detail: String,
 }
 
+/// The hexes a headquarters commands, shaded on the map for the selection (an HQ, or a unit
+/// out of command and the HQs that could command it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandReach {
+    /// Every hex within the radii, each once.
+    pub hexes: Vec<HexId>,
+    /// The panel's line: whose radius, and the unit's command status, with the case.
+    pub text: String,
+    pub case: Case,
+}
+
 /// A game that offers actions for a selection.
 pub trait Offer: super::Present {
     /// The actions `sel` offers now to whoever must act.
     fn actions(&self, sel: &Selection) -> Vec<Action<Self::Command>>;
+    /// The command radii to shade for `sel`; none in a game without headquarters.
+    fn command_reach(&self, sel: &Selection) -> Option<CommandReach> {
+        let _ = sel;
+        None
+    }
 }

@@ -486,6 +486,10 @@ fn stations(g: &Fortress) -> Vec<HexId> {
 }
 
 impl Offer for Fortress {
+    fn command_reach(&self, sel: &Selection) -> Option<super::actions::CommandReach> {
+        super::fortress_command::command_reach(self, sel)
+    }
+
     fn actions(&self, sel: &Selection) -> Vec<Action<Command>> {
         let mut out = Vec::new();
         if !matches!(Ruleset::pending(self), Pending::Command { .. }) {

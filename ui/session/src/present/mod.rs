@@ -12,6 +12,7 @@ pub mod actions;
 pub mod berlin85;
 pub mod fortress;
 pub mod fortress_actions;
+mod fortress_command;
 
 use crate::ruleset::TableGame;
 use crate::session::LoggedEvent;

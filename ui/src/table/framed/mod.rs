@@ -13,6 +13,7 @@
 pub(crate) mod fortress_game;
 mod input;
 mod refresh;
+mod stack_view;
 
 pub(crate) use input::framed_op;
 pub(in crate::table) use refresh::save_warning;

@@ -3,7 +3,7 @@
 //! screen; the table turns to face whoever must act.
 
 use super::*;
-use session::present::actions::Then;
+use session::present::actions::{CommandReach, Then};
 use session::present::{CounterFace, CounterMark, Dialog as Asked, When};
 
 /// The first side's colour and the second's on the phase bar (the side that must act).
@@ -27,17 +27,22 @@ impl Controller {
         let pending = f.session.pending();
         let viewer = f.viewer();
         let frame = session::present::frame(f.session.game(), viewer);
-        f.actions = if matches!(pending, Pending::Command { .. }) {
+        let commanding = matches!(pending, Pending::Command { .. });
+        f.actions = if commanding {
             f.session.game().actions(&f.sel)
         } else {
             Vec::new()
         };
+        // 3.5 (FB): the command radius of a selected HQ, or around a unit out of command.
+        let reach = commanding
+            .then(|| f.session.game().command_reach(&f.sel))
+            .flatten();
         if f.armed.is_some_and(|i| i >= f.actions.len()) {
             f.armed = None;
         }
-        self.framed_map(f, &frame);
+        self.framed_map(f, &frame, reach.as_ref());
         self.framed_phase_bar(w, f.session.game(), &frame);
-        self.framed_panel(w, f, &frame);
+        self.framed_panel(w, f, &frame, reach.as_ref());
         self.framed_dialogs(w, f, &frame);
         let log = session::present::log::<G>(f.session.log(), viewer);
         sync(
@@ -99,7 +104,12 @@ impl Controller {
 
     /// The counters as stacks (the top one last, so it is drawn over the rest), each force's
     /// count badge and facing, and the shading of the selection and the armed action.
-    fn framed_map<G: FramedGame>(&self, f: &Framed<G>, frame: &Frame) {
+    fn framed_map<G: FramedGame>(
+        &self,
+        f: &Framed<G>,
+        frame: &Frame,
+        reach: Option<&CommandReach>,
+    ) {
         let layout = &f.layout;
         let geo = G::geometry(f.session.data());
         let mut rows = Vec::with_capacity(frame.counters.len());
@@ -159,6 +169,13 @@ impl Controller {
             }
         };
         let mut marks = Vec::new();
+        if let Some(r) = reach {
+            marks.extend(
+                r.hexes
+                    .iter()
+                    .map(|&h| mark(h, HexMarkKind::Command, "", "command radius hex")),
+            );
+        }
         if let Some(h) = f.sel.hex {
             marks.push(mark(h, HexMarkKind::Selected, "", "selected hex"));
         }
@@ -250,7 +267,13 @@ impl Controller {
 
     /// The side panel: the selection's counters and actions (or the armed action's listed
     /// targets), a question's options, or nothing while dice or a chit are wanted.
-    fn framed_panel<G: FramedGame>(&self, w: &AppWindow, f: &Framed<G>, frame: &Frame) {
+    fn framed_panel<G: FramedGame>(
+        &self,
+        w: &AppWindow,
+        f: &Framed<G>,
+        frame: &Frame,
+        reach: Option<&CommandReach>,
+    ) {
         let v = w.global::<View>();
         let step = f.session.game().step();
         let game = f.session.game();
@@ -286,6 +309,10 @@ impl Controller {
                     ),
                     None if f.actions.is_empty() => "Nothing this selection may do now.".into(),
                     None => format!("{}: choose what to do.", G::side_name(*player)),
+                };
+                let hint = match reach {
+                    Some(r) if armed.is_none() => format!("{hint}\n[{}] {}.", r.case, r.text),
+                    _ => hint,
                 };
                 v.set_panel_hint(hint.into());
                 let units = frame
@@ -410,7 +437,7 @@ fn counter_row(c: &CounterFace, selected: &[UnitId]) -> CounterData {
 }
 
 /// A counter row of the offer panel: its name, face and marks.
-fn unit_row(c: &CounterFace, selected: &[UnitId], place: String) -> UnitRow {
+pub(super) fn unit_row(c: &CounterFace, selected: &[UnitId], place: String) -> UnitRow {
     let mut detail = vec![c.factors.clone()];
     if let Some(face) = c.face {
         detail.push(format!("{face} mode"));

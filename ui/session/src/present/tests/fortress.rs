@@ -260,3 +260,116 @@ fn fb_17_2_17_3_with_five_players_each_counter_names_its_command() {
         .iter()
         .all(|c| c.role.is_none()));
 }
+
+/// The set-up done and a German division or corps HQ entered on its arrival by the offered
+/// Enter action (5.0): the German set-up has only the whole-map Berlin HQ (3.5.4).
+pub(super) fn fortress_with_an_hq_entered() -> (Session<Fortress>, UnitId) {
+    use crate::present::actions::{Offer, Selection, Then};
+    use engine::fortress::counters::Radius;
+    let mut s = fortress_set_up();
+    for _ in 0..12 {
+        let g = s.game();
+        let arriving = (0..g.data.forces.counters.len() as u16)
+            .map(UnitId)
+            .find(|&u| {
+                g.due(u).is_some()
+                    && matches!(
+                        g.data.forces.counter(u).and_then(|c| c.command),
+                        Some(Radius::Hexes(_))
+                    )
+                    && g.data.forces.counter(u).is_some_and(|c| c.side == GERMAN)
+            });
+        if let Some(hq) = arriving {
+            let sel = Selection {
+                hex: None,
+                units: vec![hq],
+            };
+            let enter = g.actions(&sel).into_iter().find(|a| a.label == "Enter");
+            if let Some(Then::Hex(picks)) = enter.map(|a| a.then) {
+                let command = picks.first().expect("an entry hex").command.clone();
+                s.apply(Input::Command(command)).expect("entered (5.0)");
+                return (s, hq);
+            }
+        }
+        // Not yet due: the step ends (the dice it asks for rolled as 3s).
+        match Ruleset::pending(s.game()) {
+            Pending::Roll { dice, .. } => {
+                let faces = vec![3; usize::from(dice.count)];
+                s.apply(Input::Rolled(engine::core::protocol::DiceRoll::of(&faces)))
+                    .expect("rolled");
+            }
+            _ => {
+                s.apply(Input::Command(FbCommand::EndSegment))
+                    .expect("ended");
+            }
+        }
+    }
+    panic!("no German HQ arrives in the first segments (5.0)");
+}
+
+/// 3.5, 2.2.8: a selected HQ shades every hex within its printed radius; a unit out of command
+/// shades the radii of the HQs that could command it, and the line names them.
+#[test]
+fn fb_3_5_the_command_radius_of_a_selected_hq_and_around_a_unit_out_of_command() {
+    use crate::present::actions::{Offer, Selection};
+    use engine::fortress::command::{command_of, Command as Status};
+    use engine::fortress::counters::Radius;
+    let (s, _) = fortress_with_an_hq_entered();
+    let g = s.game();
+    let (map, forces, board) = (&g.data.map, &g.data.forces, &g.state.board);
+    let on_map = |u: UnitId| board.hex_of(u).map(|h| (u, h));
+    let units: Vec<(UnitId, HexId)> = (0..forces.counters.len() as u16)
+        .map(UnitId)
+        .filter_map(on_map)
+        .filter(|&(u, _)| forces.counter(u).is_some_and(|c| c.side == GERMAN))
+        .collect();
+    let mut hqs_seen = 0;
+    for &(u, at) in &units {
+        let Some(Radius::Hexes(n)) = forces.counter(u).and_then(|c| c.command) else {
+            continue;
+        };
+        hqs_seen += 1;
+        let reach = g
+            .command_reach(&Selection::units(at, &[u]))
+            .expect("an HQ shows its radius");
+        let want: Vec<HexId> = map
+            .hexes()
+            .filter(|&h| map.geometry.distance(at, h) <= u16::from(n))
+            .collect();
+        let mut got = reach.hexes.clone();
+        got.sort();
+        let mut want_sorted = want.clone();
+        want_sorted.sort();
+        assert_eq!(got, want_sorted, "every hex within {n} of the HQ, no other");
+        assert!(reach.text.contains(&format!("{n} hexes")), "{}", reach.text);
+        assert_eq!(reach.case, "3.5.1");
+    }
+    assert!(hqs_seen > 0, "the German sets up HQs (13.0)");
+    let out: Vec<(UnitId, HexId)> = units
+        .iter()
+        .copied()
+        .filter(|&(u, _)| command_of(map, forces, board, u) == Status::Out)
+        .filter(|&(u, _)| {
+            forces
+                .counter(u)
+                .is_some_and(|c| !c.is_hq() && c.kind.is_combat_unit())
+        })
+        .collect();
+    let &(u, at) = out.first().expect("some German unit starts out of command");
+    let reach = g
+        .command_reach(&Selection::units(at, &[u]))
+        .expect("a unit out of command shows where command reaches");
+    assert!(reach.text.contains("out of command"), "{}", reach.text);
+    assert_eq!(reach.case, "3.5");
+    assert!(
+        !reach.hexes.contains(&at),
+        "it stands outside every such radius"
+    );
+    // A unit in command shades nothing.
+    let inside = units.iter().find(|&&(u, _)| {
+        command_of(map, forces, board, u).in_command()
+            && forces.counter(u).is_some_and(|c| !c.is_hq())
+    });
+    let &(u, at) = inside.expect("some German unit starts in command");
+    assert_eq!(g.command_reach(&Selection::units(at, &[u])), None);
+}
