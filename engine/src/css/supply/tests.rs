@@ -69,6 +69,18 @@ fn css_s15_1_ammo_out_may_not_fire() {
         ..FireSetup::direct(6)
     };
     assert_eq!(check_group(&[mortar], &indirect).unwrap_err().case, "S15.1");
+    // Its guided missiles too (S9.13.2): a missile fire is the unit's fire.
+    let tow = crate::css::fire::missile::MissileType::Tow.missile();
+    let e = crate::css::fire::missile::MissileAttack::declare(
+        tow,
+        &rifles,
+        FireKind::Direct,
+        3,
+        true,
+        TargetUnit::soft(0),
+        &fire_charts(),
+    );
+    assert_eq!(e.unwrap_err().case, "S15.1");
     // With the chit removed it fires again.
     assert!(check_group(&[Member::deployed(weapon(5, false))], &direct).is_ok());
 }
