@@ -59,6 +59,9 @@ pub struct Status {
     pub dg: bool,
     /// Only away from the enemy; never changes side (S11.6).
     pub suppressed: bool,
+    /// A Fuel Out chit (S15.1): a unit that is not leg may not move, unless its game directs
+    /// the move (`css::supply::SupplyChits::mover_status` leaves this unset then).
+    pub fuel_out: bool,
 }
 
 /// One unit about to move: its class and the MA printed on each side (0: none printed).
@@ -132,6 +135,12 @@ impl Party {
             };
             if u.status.pinned {
                 return Err(RuleViolation::new("S5.3", "a Pinned unit may not move"));
+            }
+            if u.status.fuel_out && u.class != MoveClass::Leg {
+                return Err(RuleViolation::new(
+                    "S15.1",
+                    "a vehicle with Fuel Out may not move",
+                ));
             }
             let ma = *u.ma.on(face);
             if ma == 0 {

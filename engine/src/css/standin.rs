@@ -39,6 +39,7 @@ pub const fn fire_modifiers() -> FireModifiers {
         sustained: 2,
         firer_pinned: -1,
         firer_dg: -2,
+        ammo_low: -1,
         adjacent: 1,
         dense: 1,
         dense_from: 3,

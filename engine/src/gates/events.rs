@@ -200,6 +200,18 @@ impl Supply {
         !matches!(self, Supply::FuelRationing)
     }
 
+    /// The series supply chit the marker is (S15.1): 7.0's and 3.11.3's Ammo Out and Fuel Out
+    /// are the series chits, with this game's direction for Fuel Out (the journey to a
+    /// barracks, `css::supply::SupplyChits::may_move` with `directed`) and its barracks
+    /// removal; the rationing markers are the game's own (B26).
+    pub const fn series_chit(self) -> Option<crate::css::supply::Chit> {
+        match self {
+            Supply::AmmoOut => Some(crate::css::supply::Chit::AmmoOut),
+            Supply::FuelOut => Some(crate::css::supply::Chit::FuelOut),
+            Supply::AmmoRationing | Supply::FuelRationing => None,
+        }
+    }
+
     /// 7.0: the raw 9 that worsens a rationing marker (to fire, or after a Movement action).
     pub const fn worsens(self, raw: u8) -> Option<Supply> {
         match self {
@@ -262,6 +274,11 @@ mod tests {
         assert_eq!(Supply::FuelRationing.worsens(9), Some(Supply::FuelOut));
         assert_eq!(Supply::AmmoOut.worsens(9), None);
         assert!(Supply::AmmoOut.removed_at_barracks() && Supply::FuelOut.removed_at_barracks());
+        // S15.1: Ammo Out and Fuel Out are the series chits; the rationing markers are not.
+        use crate::css::supply::Chit;
+        assert_eq!(Supply::AmmoOut.series_chit(), Some(Chit::AmmoOut));
+        assert_eq!(Supply::FuelOut.series_chit(), Some(Chit::FuelOut));
+        assert_eq!(Supply::AmmoRationing.series_chit(), None);
         assert!(!Supply::FuelRationing.removed_at_barracks());
     }
 

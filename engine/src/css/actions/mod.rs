@@ -24,15 +24,15 @@
 //!   [`crate::css::movement::Party`]; Change Side [`crate::css::movement::change_side_action`];
 //!   Fire [`crate::css::fire::check_group`] with [`Activation::member`] (and an SW through
 //!   [`crate::css::weapons::Armoury::fire_member`]); Assault [`crate::css::assault::declare::declare()`]
-//!   with [`Activation::assaulter`]; Rally [`rally`] (S11.11). Charge, Engineering,
-//!   Load/Unload and Resupply belong to their game's modules (*Gates* `engine::gates`); Hold ends
-//!   the unit's activation.
+//!   with [`Activation::assaulter`]; Rally [`rally`] (S11.11); Resupply
+//!   [`crate::css::supply::resupply`] (S15.3). Charge, Engineering and Load/Unload belong to
+//!   their game's modules (*Gates* `engine::gates`); Hold ends the unit's activation.
 //!
 //! Rolls are inputs: the second-action TQC is a `Pending::Roll` ([`Activation::second_action_roll`]) the
 //! table answers.
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use super::assault::declare::Assaulter;
 use super::command::turn::TurnState;

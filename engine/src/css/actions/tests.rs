@@ -18,16 +18,16 @@ use crate::css::weapons::{SwDef, SwKind, SwPlace};
 
 const NATO: Side = Side::A;
 const WP: Side = Side::B;
-const MRD: DivisionId = DivisionId(0);
+pub(crate) const MRD: DivisionId = DivisionId(0);
 const BB: DivisionId = DivisionId(1);
 /// 2nd Motorized Rifle Regiment and another regiment of the 1st MRD; a US battalion.
-const MRR2: FormationId = FormationId(0);
+pub(crate) const MRR2: FormationId = FormationId(0);
 const MRR3: FormationId = FormationId(1);
 const BB_INF: FormationId = FormationId(2);
 
 /// The 1st MRD (WP, maximum TQ 6) with two regiments; the US Berlin Brigade (NATO, Command
 /// Rating 2 as in Example S4.2-A) with one battalion.
-fn data() -> CommandData {
+pub(crate) fn data() -> CommandData {
     let mrd = crate::css::command::testkit::motor_rifle_division(WP);
     let bb = DivisionDef {
         side: NATO,
@@ -48,7 +48,7 @@ fn data() -> CommandData {
 
 /// The turn at the moment `chit` is played (a Direct Command chit after its roll of 4), the
 /// divisions with 9 DP and 5 DC.
-fn playing(d: &CommandData, chit: Chit) -> TurnState {
+pub(crate) fn playing(d: &CommandData, chit: Chit) -> TurnState {
     playing_with(d, chit, 5, 4)
 }
 
@@ -109,10 +109,10 @@ fn actor(unit: u16, side: Side, formation: Option<FormationId>, division: Divisi
     }
 }
 /// A motor rifle company of the 2nd MRR.
-fn rifles(unit: u16) -> Actor {
+pub(crate) fn rifles(unit: u16) -> Actor {
     actor(unit, WP, Some(MRR2), MRD)
 }
-fn at(a: Actor, hex: HexId) -> Actor {
+pub(crate) fn at(a: Actor, hex: HexId) -> Actor {
     Actor { hex, ..a }
 }
 fn marked(a: Actor, status: Status) -> Actor {

@@ -14,7 +14,10 @@
 //! 4. [`resolve`] reads every target's cell against the same **unmodified** roll (an
 //!    unmodified 0 always gives at least a Pin, S9.6) and applies it (S9.7.1, S9.7.2); the
 //!    [`FireReport`] also says what the raw face does (S9.7.3: a 0 calls for the fire check of
-//!    exclusive 2.3, a 9 costs a sustained fire its marker, S9.12).
+//!    exclusive 2.3, a 9 costs a sustained fire its marker and an Ammo Low chit, S9.12, and an
+//!    Ammo Low firer goes to Ammo Out, S15.2: `css::supply::cost_of_fire` reads it per member
+//!    and `SupplyChits::pay` applies it). Ammo Out forbids the fire, Ammo Low sustained and
+//!    opportunity fire and costs the column 1 (S15.1).
 //! 5. The firers get Fired markers ([`FireMarkers`]); opportunity firers get Op Fire markers.
 //!
 //! Guided missiles (S9.13, exclusive 3.12) are in [`missile`]. Opportunity fire (S9.11) is in
@@ -32,6 +35,7 @@ pub use table::{FireCharts, FireModifiers, FireResult, FireTable};
 use crate::core::protocol::{refuse, Case, DiceSpec, Pending, RuleViolation};
 use crate::core::side::Side;
 use crate::css::morale::{Condition, Fate, HitOutcome, Status};
+use crate::css::supply::SupplyChits;
 use serde::{Deserialize, Serialize};
 
 /// Members of one fire group (one hex's units and SWs, S9.4).
@@ -68,14 +72,8 @@ pub struct Weapon {
     pub spared_ammo_low: bool,
 }
 
-/// Supply chits that bear on fire (S15.1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Ammo {
-    #[default]
-    Normal,
-    Low,
-    Out,
-}
+/// Supply chits that bear on fire (S15.1): the series' supply module owns them.
+pub use crate::css::supply::Ammo;
 
 /// One member of a fire group: a unit (or SW) with what it is now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,9 +218,11 @@ pub fn check_group(members: &[Member], setup: &FireSetup) -> Result<(), RuleViol
         if m.fired {
             return refuse("S5.1.2", "one fire-type action per activation");
         }
-        if m.ammo == Ammo::Out {
-            return refuse("S9.3.1", "a unit marked Ammo Out may not fire");
-        }
+        let chits = SupplyChits {
+            ammo: m.ammo,
+            fuel_out: false,
+        };
+        chits.may_fire()?;
         if setup.distance > m.weapon.range {
             return refuse("S9.2", "the target hex is beyond the firer's Range");
         }
@@ -231,6 +231,9 @@ pub fn check_group(members: &[Member], setup: &FireSetup) -> Result<(), RuleViol
                 "S9.12",
                 "only units with the ability declare sustained fire",
             );
+        }
+        if m.sustained {
+            chits.may_sustain()?;
         }
         match setup.kind {
             FireKind::Indirect => {
@@ -254,10 +257,11 @@ pub fn check_group(members: &[Member], setup: &FireSetup) -> Result<(), RuleViol
                 if m.op_fired {
                     return refuse("S9.11.3", "once per activation: it holds an Op Fire marker");
                 }
-                if m.ammo != Ammo::Normal || m.rationed {
+                chits.may_opportunity_fire()?;
+                if m.rationed {
                     return refuse(
                         "S9.11.1",
-                        "no opportunity fire with Ammo Low, Ammo Out or Ammo Rationing",
+                        "no opportunity fire from a hex with Ammo Rationing",
                     );
                 }
             }
@@ -337,7 +341,11 @@ pub fn card(
         .iter()
         .enumerate()
         .filter(|(_, x)| able(x))
-        .max_by_key(|(i, x)| (base_firepower(x, target), core::cmp::Reverse(*i)))
+        .max_by_key(|(i, x)| {
+            // S15.1: an Ammo Low member's −1 comes with it when it leads.
+            let low = (x.ammo == Ammo::Low) as i16;
+            (base_firepower(x, target) - low, core::cmp::Reverse(*i))
+        })
     else {
         return out; // S9.3.3: the fire cannot affect this unit
     };
@@ -367,6 +375,9 @@ pub fn card(
         Status::Pinned => add("S11.4", "firer Pinned", m.firer_pinned),
         Status::Dg => add("S11.5", "firer DG", m.firer_dg),
         _ => {}
+    }
+    if lead.ammo == Ammo::Low {
+        add("S15.1", "firer Ammo Low", m.ammo_low);
     }
     if direct && adjacent {
         add("S9.5", "target adjacent", m.adjacent);
@@ -455,7 +466,7 @@ pub enum SustainedCost {
     None,
     /// The marker is lost (exclusive 3.14: the Berlin garrisons).
     Marker,
-    /// The marker is lost and the unit takes an Ammo Low chit (S15.1).
+    /// The marker is lost and the unit takes an Ammo Low chit (S15.2).
     MarkerAndAmmoLow,
 }
 
@@ -580,30 +591,17 @@ pub const fn is_gust(raw: u8) -> bool {
     raw <= 1
 }
 
-/// The fire markers a unit carries (S9.3.5, S9.11.3, S9.12).
+/// The fire markers a unit carries (S9.3.5, S9.11.3, S9.12). Its supply chits are
+/// `css::supply::SupplyChits`; what a raw 9 costs both is `SupplyChits::pay` (S15.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FireMarkers {
     pub fired: bool,
     pub op_fire: bool,
     /// The Sustained Fire marker (held from the start of play by units with the ability).
     pub sustained: bool,
-    pub ammo: Ammo,
 }
 
 impl FireMarkers {
-    /// S9.12: what a raw 9 with sustained fire cost this unit.
-    pub fn pay(&mut self, cost: SustainedCost) {
-        match cost {
-            SustainedCost::None => {}
-            SustainedCost::Marker => self.sustained = false,
-            SustainedCost::MarkerAndAmmoLow => {
-                self.sustained = false;
-                if self.ammo == Ammo::Normal {
-                    self.ammo = Ammo::Low;
-                }
-            }
-        }
-    }
     /// Step 2D-c: Op Fire markers go (S9.11.3).
     pub fn end_of_activation(&mut self) {
         self.op_fire = false;

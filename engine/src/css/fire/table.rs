@@ -146,6 +146,8 @@ pub struct FireModifiers {
     pub sustained: i8,
     pub firer_pinned: i8,
     pub firer_dg: i8,
+    /// The firer has Ammo Low (S15.1).
+    pub ammo_low: i8,
     /// Target hex adjacent to the firer (direct fire).
     pub adjacent: i8,
     /// The target hex holds at least `dense_from` units (S6.6).

@@ -265,8 +265,27 @@ fn css_example_s9_12_a_sustained_fire_and_a_nine() {
         sustained: true,
         ..FireMarkers::default()
     };
-    markers.pay(r.sustained_cost);
-    assert_eq!((markers.sustained, markers.ammo), (false, Ammo::Low));
+    let mut chits = SupplyChits::NONE;
+    chits.pay(&mut markers, cost_of_fire(&r, &[company], 0));
+    assert_eq!((markers.sustained, chits.ammo), (false, Ammo::Low));
+    // S15.2: with Ammo Low it may no longer declare sustained fire; its next raw 9 runs it out.
+    let low = chits.member(company);
+    assert_eq!(check_group(&[low], &setup).unwrap_err().case, "S15.1");
+    let low = Member {
+        sustained: false,
+        ..low
+    };
+    let r = resolve(&[low], &setup, &mut t, 9, &fire_charts()).unwrap();
+    chits.pay(&mut markers, cost_of_fire(&r, &[low], 0));
+    assert_eq!(chits.ammo, Ammo::Out);
+    assert_eq!(
+        check_group(&[chits.member(low)], &setup).unwrap_err().case,
+        "S15.1"
+    );
+    // S15.3: a Resupply next to its HQ removes the chit; a second one restores the marker
+    // (Example S15.3-A plays both).
+    chits.remove(Chit::AmmoOut).unwrap();
+    assert!(!chits.any() && !markers.sustained);
 
     let garrison = Member {
         weapon: Weapon {
@@ -281,8 +300,9 @@ fn css_example_s9_12_a_sustained_fire_and_a_nine() {
         sustained: true,
         ..FireMarkers::default()
     };
-    markers.pay(r.sustained_cost);
-    assert_eq!((markers.sustained, markers.ammo), (false, Ammo::Normal));
+    let mut chits = SupplyChits::NONE;
+    chits.pay(&mut markers, cost_of_fire(&r, &[garrison], 0));
+    assert_eq!((markers.sustained, chits.ammo), (false, Ammo::Normal));
     // Without the declaration a 9 costs nothing; an 8 with it costs nothing either.
     let plain = Member {
         sustained: false,

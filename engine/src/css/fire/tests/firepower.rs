@@ -116,7 +116,7 @@ fn css_s9_3_1_refusals_cite_their_cases() {
             },
             d
         ),
-        "S9.3.1"
+        "S15.1"
     );
     assert_eq!(case(ok, FireSetup::direct(4)), "S9.2");
     assert_eq!(

@@ -9,16 +9,12 @@ fn css_s3_7_3_fire_markers_are_cleared() {
         fired: true,
         op_fire: true,
         sustained: true,
-        ammo: Ammo::Low,
     };
     m.end_of_activation();
     assert_eq!((m.fired, m.op_fire), (true, false));
     m.op_fire = true;
     m.end_phase();
-    assert_eq!(
-        (m.fired, m.op_fire, m.sustained, m.ammo),
-        (false, false, true, Ammo::Low)
-    );
+    assert_eq!((m.fired, m.op_fire, m.sustained), (false, false, true));
 }
 
 // S9.9.3, S4.8: the Wind removes Thin Smoke and thins Smoke; a gust (0 or 1) clears everything.

@@ -8,6 +8,7 @@ use crate::core::protocol::Pending;
 use crate::core::units::UnitId;
 use crate::css::morale::{Condition, Fate, Status};
 use crate::css::standin::{fire_charts, fire_table};
+use crate::css::supply::{cost_of_fire, Chit, SupplyChits};
 
 const fn weapon(firepower: u8, colour: Colour, range: u8) -> Weapon {
     Weapon {

@@ -38,7 +38,7 @@ fn css_s9_11_1_who_may_opportunity_fire() {
             ammo: Ammo::Low,
             ..ok
         }),
-        "S9.11.1"
+        "S15.1"
     );
     assert_eq!(
         case(Member {
