@@ -52,7 +52,7 @@ fi
 # not representative). With "bench", the frame benchmark (a ui example) is built in the same
 # cargo run, so it shares the table's build of Slint and the UI.
 PROFILE="${XVFB_PROFILE:-release}"
-build=(-p berlin-table --bin berlin-table)
+build=(-p berlin-table --bin berlin-table -p tests --bin fortress-position)
 [ "${1:-}" = "bench" ] && build+=(-p ui --example frame_bench --example frame_interval)
 [ "$PROFILE" = release ] && build+=(--release)
 echo "building the table ($PROFILE): cargo build ${build[*]}"
@@ -315,6 +315,48 @@ run_fortress() {
     sleep 0.3
 }
 
+# Fortress Berlin's combat card (8.1.2-8.1.5, 8.4.2): a game the test agent plays up to the dice
+# of a close assault (the tests crate's `fortress-position combat` prints it as a script), saved
+# by the command line (`play --script`), then resumed by the table, which shows the card first.
+run_fortress_combat() {
+    local size="$1" w="${1%x*}" h="${1#*x}" display
+    local name="fortress-$size-combat" saves="$OUT/saves-fortress-$size-combat"
+    display="$(free_display)"
+    echo "== Fortress Berlin $size: the combat card on $display"
+    if [ ! -s "$OUT/fortress-combat.script" ]; then
+        "$TARGET/$PROFILE/fortress-position" combat >"$OUT/fortress-combat.script" \
+            || { echo "FAIL: no game reached a combat"; exit 1; }
+    fi
+    rm -rf "$saves" "$PROBE"
+    "$BIN" --config /dev/null --game fortress-berlin --save-dir "$saves" \
+        play --script "$OUT/fortress-combat.script" >"$OUT/play-$name.log" 2>&1 \
+        || { echo "FAIL: the script was refused:"; tail -5 "$OUT/play-$name.log"; exit 1; }
+    Xvfb "$display" -screen 0 "${w}x${h}x24" -nolisten tcp >/dev/null 2>&1 &
+    XPID=$!
+    export DISPLAY="$display"
+    for _ in $(seq 100); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+    BERLIN_TABLE_PROBE="$PROBE" "$BIN" --config /dev/null --save-dir "$saves" \
+        --log-level info --window-size "$size" --seed 44 --game fortress-berlin \
+        >"$OUT/table-$name.log" 2>&1 &
+    APID=$!
+    # A saved game in progress is offered on the start screen (or resumed at once after a
+    # power cut): either way the table comes to the card.
+    for _ in $(seq 60); do
+        awk -F'\t' 'index($1, "combat card") == 1 { f = 1 } END { exit !f }' "$PROBE" 2>/dev/null && break
+        awk -F'\t' '$1 == "Resume" { f = 1 } END { exit !f }' "$PROBE" 2>/dev/null && click "Resume"
+        sleep 0.3
+    done
+    find_el "combat card" 20 >/dev/null || { echo "FAIL: no combat card"; cat "$OUT/table-$name.log"; exit 1; }
+    sleep 0.6
+    shot "$name"
+    cp "$OUT/$name.png" "$SHOTS/$name.png"
+    if grep -qi "panicked" "$OUT/table-$name.log"; then
+        echo "FAIL: the table panicked:"; cat "$OUT/table-$name.log"; exit 1
+    fi
+    cleanup
+    sleep 0.3
+}
+
 # XVFB_ONLY=fortress: only Fortress Berlin's screenshots (a quicker trial).
 if [ "${XVFB_ONLY:-}" != fortress ]; then
     run_size 800x480
@@ -327,6 +369,9 @@ if [ "${XVFB_FORTRESS:-}" = 1 ] || [ "${XVFB_ONLY:-}" = fortress ]; then
     run_fortress 1280x800
     run_fortress 1920x1080
     run_fortress 1280x800 right
+    run_fortress_combat 800x480
+    run_fortress_combat 1280x800
+    run_fortress_combat 1920x1080
 fi
 echo "screenshots: $SHOTS/800x480.png $SHOTS/1280x800.png (every step in $OUT)"
 

@@ -12,6 +12,12 @@
 //! * **Costs** ([`ChitCosts`], table S4.3-T, stand-in): the data crate fills them;
 //!   `css::standin::chit_costs` is the marked stand-in set.
 
+pub mod arrivals;
+mod end_phase;
+mod events;
+#[cfg(test)]
+mod frame_tests;
+pub mod leader_step;
 mod preparation;
 pub mod sky;
 #[cfg(test)]

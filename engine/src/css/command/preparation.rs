@@ -27,7 +27,7 @@ impl TurnState {
         self.step_1b(data, events)
     }
 
-    /// Step 1B (S3.2.2, S17.2) and the start of step 1C.
+    /// Step 1B (S3.2.2, S17.2), then step 1C (`super::arrivals`).
     pub(super) fn step_1b(
         &mut self,
         data: &CommandData,
@@ -52,8 +52,7 @@ impl TurnState {
                 )?;
             }
         }
-        self.step = Step::Reinforcement;
-        Ok(())
+        self.step_1c(data, events)
     }
 
     /// Step 1D (S3.2.4, S4.3, table S4.3-T, S4.3.1).

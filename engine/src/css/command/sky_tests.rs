@@ -98,6 +98,7 @@ impl T {
             let i = match (self.s.step, self.s.pending(&self.data)) {
                 (Step::Reinforcement, _) => Input::Command(Command::EndReinforcements),
                 (Step::Spend(_), _) => Input::Command(Command::DoneBuying),
+                (Step::LeaderMoves(_), _) => Input::Command(Command::EndLeaderMoves),
                 (_, Pending::Command { .. }) => Input::Command(Command::EndActivation),
                 (_, Pending::Choose { .. }) => Input::Chose(0),
                 (_, Pending::DrawChit { .. }) => Input::Drew(0),

@@ -135,7 +135,7 @@ impl T {
                 Pending::Choose { .. } => self.ok(Input::Chose(0)),
                 Pending::DrawChit { .. } => self.ok(Input::Drew(0)),
                 Pending::Roll { .. } => self.roll(5),
-                Pending::Command { .. } => self.cmd(Command::EndActivation),
+                Pending::Command { .. } => self.end_step(),
                 Pending::GameOver => break,
             }
         }
@@ -146,9 +146,25 @@ impl T {
             match self.pending() {
                 Pending::Choose { .. } => self.ok(Input::Chose(0)),
                 Pending::Roll { .. } => self.roll(5),
-                Pending::Command { .. } => self.cmd(Command::EndActivation),
+                Pending::Command { .. } => self.end_step(),
                 _ => break,
             }
+        }
+    }
+    /// Ends the chit's activation (2D-a) and, where the chit made formations active, step 2D-b
+    /// with no leader moved (S3.3.4).
+    fn end(&mut self) {
+        self.cmd(Command::EndActivation);
+        if matches!(self.s.step, Step::LeaderMoves(_)) {
+            self.cmd(Command::EndLeaderMoves);
+        }
+    }
+    /// Ends whichever of 2D-a and 2D-b is asked.
+    fn end_step(&mut self) {
+        if matches!(self.s.step, Step::LeaderMoves(_)) {
+            self.cmd(Command::EndLeaderMoves);
+        } else {
+            self.cmd(Command::EndActivation);
         }
     }
     fn cup(&self) -> Vec<Chit> {
@@ -209,7 +225,7 @@ fn css_example_s3_4_a_draws_with_an_interrupt_and_a_carried_over_chit() {
         7,
         "an interrupt chit never goes into the Cup"
     );
-    t.cmd(Command::EndActivation);
+    t.end();
     assert!(t.saw(What::ActivationEnds(Chit::Formation(BB_INF))));
     // Back to 2C: the WP may interrupt again; NATO may not (S3.5.2).
     assert_eq!(t.pending().player(), Some(WP));
@@ -242,7 +258,7 @@ fn css_example_s3_4_a_draws_with_an_interrupt_and_a_carried_over_chit() {
             t.roll(4);
         }
         if matches!(t.s.step, Step::Playing(_)) {
-            t.cmd(Command::EndActivation);
+            t.end();
         }
     }
     assert_eq!(t.cup(), [Chit::DirectCommand(NATO)]);
@@ -340,7 +356,7 @@ fn css_example_s4_2_a_a_divisions_command_bookkeeping() {
         unit: UnitId(11),
     });
     assert_eq!(t.s.track(BB).dc, 5);
-    t.cmd(Command::EndActivation);
+    t.end();
     t.finish_turn();
     // Next turn, 1B: fatigue 5 reaches the threshold.
     assert_eq!((t.s.turn, t.s.track(BB).tq), (5, 5));
@@ -497,7 +513,7 @@ fn css_s4_7_division_direct_command_chits() {
             ),
             "S4.7"
         );
-        t.cmd(Command::EndActivation);
+        t.end();
         t.finish_turn();
     }
     t.cmd(Command::EndReinforcements);
@@ -546,7 +562,7 @@ fn css_s3_5_2_no_two_interrupts_in_a_row() {
     let mut t = T::new(data(), [9, 9, 0]);
     t.prepare(&[], &[], &[9, 9, 9]);
     t.chose(Choice::Buy(MRR2));
-    t.cmd(Command::EndActivation);
+    t.end();
     // The WP interrupted: NATO is asked, not the WP.
     assert_eq!(t.pending().player(), Some(NATO));
     t.chose(Choice::Pass);
@@ -613,7 +629,7 @@ fn css_s3_6_a_carried_division_chit_counts_for_the_new_turn() {
     // 2B: the chit is being played, no interrupt was offered before it (S3.5.3).
     assert!(matches!(t.pending(), Pending::Command { player: WP }));
     assert!(t.saw(What::Played(Chit::Division(MRD), Origin::CarriedOver)));
-    t.cmd(Command::EndActivation);
+    t.end();
     assert!(matches!(t.pending(), Pending::Choose { case: "S3.5", .. }));
 }
 
@@ -650,7 +666,7 @@ fn css_s4_3_3_buying_at_the_last_chit() {
             t.roll(5);
         }
         if let Pending::Command { .. } = t.pending() {
-            t.cmd(Command::EndActivation);
+            t.end();
         }
     }
     assert_eq!(t.cup(), [Chit::RandomEvent]);
@@ -775,7 +791,7 @@ fn css_s3_4_what_a_chit_activates() {
         unit: UnitId(4),
     });
     assert!(t.s.commanded(UnitId(4)) && !t.s.commanded(UnitId(5)));
-    t.cmd(Command::EndActivation);
+    t.end();
     assert!(!t.s.commanded(UnitId(4)));
 }
 

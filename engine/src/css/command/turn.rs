@@ -1,5 +1,5 @@
 //! The Game Turn as a state machine (S3): the Preparation Phase's command steps (1A weather,
-//! 1B fatigue check, 1C the game's reinforcement steps, 1D buying chits, 1E fatigue, 1F the Dispatch Point
+//! 1B fatigue check, 1C the Reinforcement Phase, 1D buying chits, 1E fatigue, 1F the Dispatch Point
 //! rolls), the Action Phase (2A fill the Cup, 2B the carried-over chit, 2C interrupts, 2D draw
 //! and play, 2D-d the last chit) and the End Phase (S3.7).
 //!
@@ -12,6 +12,9 @@
 //! | 1F, a Direct Command gain, the Wind gust | `Pending::Roll` (d10 read 0–9) |
 //! | 2C interrupts (S3.5), 2D-d last-chit purchases (S4.3.3) | `Pending::Choose` of [`Choice::Pass`] and one [`Choice::Buy`] per formation the player may buy, initiative player first (S3.8) |
 //! | 2D the draw | `Pending::DrawChit` whose chits are exactly the chits in the Cup: the digital draw picks one at random, the physical cup is answered by tapping the chit drawn |
+//! | 1C arrivals, return checks, returns (S3.2.3, [`super::arrivals`]) | `Pending::Command` per player, initiative first; a `Pending::Roll` per routed unit |
+//! | 2D-b active leaders move (S3.3.4 b, [`super::leader_step`]) | `Pending::Command` for the chit's owner |
+//! | End Phase victory check on a check turn (S3.7.1, [`super::end_phase`]) | the game's victory test, run by `apply_with` |
 //!
 //! The carried-over last chit (S3.6) is [`TurnState::carried`]: set aside at 2D-d, kept out of
 //! the next turn's Cup and played at 2B before any interrupt (S3.5.3).
@@ -19,13 +22,18 @@
 //! `apply` validates an input before it changes anything it cannot undo; the game around it
 //! applies inputs to a copy of its state (ARCHITECTURE.md), so a refusal leaves nothing behind.
 
+use super::arrivals::{Returning, MAX_ARRIVING};
+use super::leader_step::MAX_LEADERS_2D_B;
 use super::sky::Light;
 use super::{Chit, CommandData, Cup, DivisionId, DivisionTrack, FormationId, MAX_CUP};
 use super::{MAX_DIVISIONS, MAX_FORMATIONS};
-use crate::core::protocol::{emit, refuse, Case, Cited, DiceSpec, Events, Input, Pending};
+use crate::core::protocol::{emit, refuse, Case, DiceSpec, Events, Input, Pending};
 use crate::core::protocol::{RuleViolation, MAX_OPTIONS};
 use crate::core::side::Side;
 use crate::core::units::UnitId;
+use crate::css::display::Displays;
+use crate::css::scenario::{Verdict, MAX_CHECK_TURNS};
+use crate::css::track::{Held, TurnRecordTrack};
 use serde::{Deserialize, Serialize};
 
 /// Units one Direct Command chit may command (S4.6.2: each at most once).
@@ -45,6 +53,19 @@ pub enum Command {
     SpendDirectCommand { division: DivisionId, unit: UnitId },
     /// The units of the chit have finished their actions (step 2D-a ends).
     EndActivation,
+    /// Step 2D-b: the active leaders have moved (S3.3.4 b, S12.3.3); the leader moves
+    /// themselves are `TurnState::move_leader`.
+    EndLeaderMoves,
+    /// Step 1C: an arriving unit that cannot or will not be placed waits one turn on the
+    /// Turn Record Track (S18.1); placements are `TurnState::enter_unit`.
+    HoldArrival(UnitId),
+    /// Step 1C: this player's arriving units are placed or held (S18.1, S18.3).
+    EndArrivals,
+    /// Step 1C: a unit that passed its return check finds no hex and stays in the Routed box
+    /// (S11.10); placements are `TurnState::place_returned`.
+    StayRouted(UnitId),
+    /// Step 1C: this player's returning units are placed (S11.10).
+    EndReturns,
 }
 
 /// One option of a choice or a chit of a draw.
@@ -79,6 +100,17 @@ pub enum Step {
     GameOver,
     /// 1A: the weather roll of the first Day turn of a game day (S3.2.1, `super::sky`).
     Weather,
+    /// 1C: this player places the units arriving this turn (S18.1, S18.3, `super::arrivals`).
+    Arrivals(Side),
+    /// 1C: the return check of the next unit in a Routed box (S11.10).
+    ReturnCheck,
+    /// 1C: this player places the units that passed their return check (S11.10).
+    Returns(Side),
+    /// 2D-b: the active leaders of the chit just played may move (S3.3.4 b, S12.3.3,
+    /// `super::leader_step`).
+    LeaderMoves(Play),
+    /// End Phase step A on a check turn: the game's victory test runs (S3.7.1, S21.1).
+    VictoryCheck,
 }
 
 /// How the chit being played came to be played.
@@ -101,68 +133,7 @@ pub struct Play {
     pub rolling: bool,
 }
 
-/// What happened, with its case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Event {
-    pub case: Case,
-    pub what: What,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum What {
-    TurnBegins(u8),
-    CurrentTq {
-        division: DivisionId,
-        change: i8,
-        now: u8,
-    },
-    Bought {
-        chit: Chit,
-        cost: u8,
-    },
-    Fatigue {
-        division: DivisionId,
-        now: u8,
-    },
-    DispatchPoints {
-        division: DivisionId,
-        gained: u8,
-        now: u8,
-    },
-    CupFilled(u8),
-    Played(Chit, Origin),
-    DirectCommands {
-        division: Option<DivisionId>,
-        gained: u8,
-    },
-    DirectCommandSpent {
-        division: Option<DivisionId>,
-        unit: UnitId,
-    },
-    /// Thin Smoke goes, Smoke thins; on a gust all smoke goes (S9.9.3).
-    Wind {
-        gust: bool,
-    },
-    /// The game's random event procedure runs now (S4.9).
-    RandomEvent,
-    /// 2D-b and 2D-c: active leaders move, stacking is checked, Op Fire and Pin markers of
-    /// the active units go.
-    ActivationEnds(Chit),
-    SetAside(Chit),
-    /// Step 1A: the day's weather (S3.2.1, S14.5).
-    Weather(crate::css::night::WeatherEffect),
-    /// Step 2A: Illumination markers removed on the first Day turn (S3.3.1, S14.3).
-    IlluminationRemoved(u8),
-    /// End Phase: victory check on the scenario's turns, housekeeping (S3.7).
-    EndPhase(u8),
-    GameOver,
-}
-
-impl Cited for Event {
-    fn case(&self) -> Case {
-        self.case
-    }
-}
+pub use super::events::{Event, What};
 
 /// A set of formations (bits by [`FormationId`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -208,6 +179,19 @@ pub struct TurnState {
     pub trackless_dc: u8,
     /// Day, Night, weather and Illumination (S3.2.1, S3.3.1, S14; `super::sky`).
     pub light: Light,
+    /// The Turn Record Track's held units (S18.3) and the boxes of the Division Displays
+    /// (S18.4): the frame of the turn (`super::arrivals`).
+    pub turn_track: TurnRecordTrack,
+    pub displays: Displays,
+    /// Step 1C: units taken off the track this turn, still to place (S18.1, S18.3).
+    pub arriving: heapless::Vec<Held, MAX_ARRIVING>,
+    /// Step 1C: units that passed their return check (or return as if they had), to place.
+    pub returning: heapless::Vec<Returning, MAX_ARRIVING>,
+    /// Step 2D-b: the leaders that have moved at this step (S12.3.3: once each).
+    pub leaders_moved: heapless::Vec<UnitId, MAX_LEADERS_2D_B>,
+    /// The scenario's victory check turns (S3.7.1) and the verdict, once given (S21.1).
+    pub victory_turns: heapless::Vec<u8, MAX_CHECK_TURNS>,
+    pub verdict: Option<Verdict>,
 }
 
 pub(super) fn push_chit(
@@ -252,25 +236,7 @@ impl TurnState {
         light: Light,
         events: &mut Events<Event>,
     ) -> Result<Self, RuleViolation> {
-        if tracks.len() != data.divisions.len() {
-            return refuse("engine", "one Division Display per division");
-        }
-        let mut s = TurnState {
-            turn: turn.saturating_sub(1),
-            step: Step::Reinforcement,
-            tracks,
-            cup: Cup::default(),
-            bought: heapless::Vec::new(),
-            carried,
-            bought_in_preparation: FormationSet::default(),
-            bought_in_action: FormationSet::default(),
-            interrupted: [false; 2],
-            answered: [false; 2],
-            bought_at_last_chit: false,
-            commanded: heapless::Vec::new(),
-            trackless_dc: 0,
-            light,
-        };
+        let mut s = Self::unstarted(data, turn.saturating_sub(1), tracks, carried, light)?;
         s.begin_turn(data, events)?;
         Ok(s)
     }
@@ -337,6 +303,11 @@ impl TurnState {
                 player: data.owner(p.chit).unwrap_or(init),
             },
             Step::GameOver => Pending::GameOver,
+            Step::Arrivals(_)
+            | Step::ReturnCheck
+            | Step::Returns(_)
+            | Step::LeaderMoves(_)
+            | Step::VictoryCheck => self.frame_pending(data),
         }
     }
 
@@ -426,8 +397,18 @@ impl TurnState {
                 self.spend_dc(data, p.chit, *division, *unit, events)
             }
             (Step::Playing(p), Input::Command(Command::EndActivation)) if !p.rolling => {
+                self.after_2d_a(data, p, events)
+            }
+            (Step::LeaderMoves(p), Input::Command(Command::EndLeaderMoves)) => {
                 self.end_play(data, p, events)
             }
+            (Step::Arrivals(_) | Step::ReturnCheck | Step::Returns(_), _) => {
+                self.apply_1c(data, input, events)
+            }
+            (Step::VictoryCheck, _) => refuse(
+                "S3.7.1",
+                "the victory check runs the game's test: apply the input with it (apply_with)",
+            ),
             (Step::GameOver, _) => refuse("S3.7.2", "the game is over"),
             _ => refuse(
                 "S3.0",
@@ -705,7 +686,7 @@ impl TurnState {
 
     /// Steps 2D-b and 2D-c, then where play goes: back to 2C after an interrupt or the
     /// carried-over chit (S3.5.2, S3.5.3), 2D-d after a drawn chit.
-    fn end_play(
+    pub(super) fn end_play(
         &mut self,
         data: &CommandData,
         p: Play,
@@ -750,26 +731,9 @@ impl TurnState {
         emit(events, ev("S3.6", What::SetAside(last)))?;
         self.end_phase(data, events)
     }
-
-    /// The End Phase (S3.7): victory check and housekeeping, then the game ends after the last
-    /// turn or the next turn begins.
-    fn end_phase(
-        &mut self,
-        data: &CommandData,
-        events: &mut Events<Event>,
-    ) -> Result<(), RuleViolation> {
-        emit(events, ev("S3.7", What::EndPhase(self.turn)))?;
-        if self.turn >= data.last_turn {
-            self.step = Step::GameOver;
-            return emit(events, ev("S3.7.2", What::GameOver));
-        }
-        self.begin_turn(data, events)
-    }
 }
 
-pub(super) fn ev(case: Case, what: What) -> Event {
-    Event { case, what }
-}
+pub(super) use super::events::ev;
 
 fn roll(player: Side, purpose: &'static str, case: Case) -> Pending<Choice> {
     Pending::Roll {
