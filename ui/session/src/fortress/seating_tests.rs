@@ -86,6 +86,9 @@ fn until_commands_of(s: &mut Session<Fortress>, side: Side) {
 fn fb_17_3_1_four_players_the_screen_faces_the_lead_role_the_force_taken_and_the_new_hitler() {
     // Hitler player South, Armed Forces player East, Zhukov North, Koniev West.
     let mut s = session(4, &[South, East, North, West]);
+    // A saved game resumes with its seating: the places come back from the header's bytes.
+    let saved = Header::decode(&s.header().encode().expect("bytes")).expect("format 4");
+    assert_eq!(saved.places, [South, East, North, West]);
     // 13.6, 13.0: the Volkssturm drawn and the set-up are the Hitler player's (17.3.1).
     set_up(&mut s, &mut |s| assert_eq!(faces(s, None), South, "set-up"));
     until_commands_of(&mut s, GERMAN);
