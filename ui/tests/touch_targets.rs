@@ -128,3 +128,36 @@ fn touch_targets_are_9_mm_on_the_7_inch_panel() {
         failures.join("\n")
     );
 }
+
+/// Fortress Berlin's start screen with six players (17.3.3): a row per player with the four
+/// edges of the table, every edge a finger's width (issue 12).
+#[test]
+fn fortress_seat_rows_are_9_mm_on_the_7_inch_panel() {
+    use slint::{ComponentHandle, Model};
+    let (t, _persist) = unity(800.0, 480.0);
+    let w = t.window();
+    tap(w, "Fortress Berlin");
+    let options = w.global::<ui::View>().get_game_options();
+    let six = options
+        .iter()
+        // `players=i`: i + 2 players.
+        .position(|o| o.key == "players=4")
+        .expect("the players option");
+    w.global::<ui::Actions>()
+        .invoke_toggle_option(six as i32, true);
+    settle();
+    let seats = find_all(w, "seat ");
+    assert!(
+        seats.len() >= 4 * 4,
+        "the rows of the six players show: {:?}",
+        labels(w, 40)
+    );
+    let mut failures = Vec::new();
+    snapshot(w, "fortress-six-seats-800x480");
+    check(w, "Fortress Berlin start, six players", &mut failures);
+    assert!(
+        failures.is_empty(),
+        "buttons under 9 mm ({MIN_PX} px) on the 800x480 panel:\n{}",
+        failures.join("\n")
+    );
+}

@@ -166,6 +166,14 @@ impl Seats {
             .position(|s| s.side == side && s.commands.contains(formation))
     }
 
+    /// The seat of `side` holding `role` (by the role's name): the one that answers for a
+    /// unit the game says that role commands (FB 17.2, 17.3). `None` if no seat does.
+    pub fn holding(&self, side: Side, role: &str) -> Option<usize> {
+        self.seats
+            .iter()
+            .position(|s| s.side == side && s.role.as_str() == role)
+    }
+
     /// May seat `i` give orders to a unit of `side` in `formation`?
     pub fn may_command(&self, i: usize, side: Side, formation: u8) -> bool {
         self.seats
@@ -296,6 +304,8 @@ mod tests {
         assert_eq!(s.commander(Side::B, 1), Some(0));
         assert_eq!(s.commander(Side::B, 4), Some(1));
         assert_eq!(s.commander(Side::A, 11), Some(3));
+        assert_eq!(s.holding(Side::B, "Koniev"), Some(1));
+        assert_eq!(s.holding(Side::A, "Koniev"), None);
         assert!(s.may_command(2, Side::A, 13));
         assert!(!s.may_command(2, Side::A, 11));
         assert!(!s.may_command(0, Side::B, 3));

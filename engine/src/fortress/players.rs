@@ -5,7 +5,8 @@
 //! holds which role is game state (`game::players`), since the Hitler player may reshuffle them.
 
 use super::board::Forces;
-use super::counters::{FormationKind, Front, Service, UnitType, GERMAN};
+use super::counters::{FormationKind, Front, Service, UnitType, GERMAN, SOVIET};
+use crate::core::side::Side;
 use crate::core::units::UnitId;
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +34,25 @@ impl Role {
             Role::ArmedForces => "Armed Forces Player",
             Role::Ss => "SS Player",
             Role::Civilian => "Civilian Player",
+        }
+    }
+    /// The player's name on the start screen, where the players pick their seats (17.2:
+    /// the two Soviet front commanders; 17.3.1–17.3.3: the German players).
+    pub const fn title(self) -> &'static str {
+        match self {
+            Role::Zhukov => "Zhukov (1st Belorussian Front)",
+            Role::Koniev => "Koniev (1st Ukrainian Front)",
+            Role::Hitler => "Hitler player",
+            Role::ArmedForces => "Armed Forces player",
+            Role::Ss => "SS player",
+            Role::Civilian => "Civilian player",
+        }
+    }
+    /// The side the role plays.
+    pub const fn side(self) -> Side {
+        match self {
+            Role::Zhukov | Role::Koniev => SOVIET,
+            _ => GERMAN,
         }
     }
     pub const fn of_front(f: Front) -> Role {
@@ -63,6 +83,29 @@ pub fn german_roles(players: u8) -> &'static [Role] {
         6 => &GERMAN_ROLES[..4],
         _ => &[],
     }
+}
+
+/// The players at a table of `players` (17.2, 17.3), in seat order, each with the role he
+/// holds at the start: the German players first, numbered as `game::GermanRoles::holder` numbers
+/// them (a lone German player holds no role), then the Soviets (Zhukov and Koniev from three
+/// players on, else one Soviet player without a role).
+pub fn seats_at_start(players: u8) -> heapless::Vec<(Side, Option<Role>), 6> {
+    let players = players.clamp(MIN_PLAYERS, MAX_PLAYERS);
+    let mut out = heapless::Vec::new();
+    let roles = german_roles(players);
+    if roles.is_empty() {
+        let _ = out.push((GERMAN, None));
+    }
+    for &r in roles {
+        let _ = out.push((GERMAN, Some(r)));
+    }
+    if players >= 3 {
+        let _ = out.push((SOVIET, Some(Role::Zhukov)));
+        let _ = out.push((SOVIET, Some(Role::Koniev)));
+    } else {
+        let _ = out.push((SOVIET, None));
+    }
+    out
 }
 
 /// The front of a Soviet unit: that of the army it belongs to (17.2). A unit of no army is
@@ -108,6 +151,17 @@ pub fn role_of(forces: &Forces, players: u8, u: UnitId) -> Option<Role> {
     Some(role)
 }
 
+/// The role that speaks first for `side` when it must act: the Hitler player, nominally the
+/// German side's senior partner (17.3.1), and Zhukov for the Soviets (the first front 17.2
+/// names); none when one player has the whole side.
+pub fn lead_role(players: u8, side: Side) -> Option<Role> {
+    if side == GERMAN {
+        german_roles(players).first().copied()
+    } else {
+        (players >= 3).then_some(Role::Zhukov)
+    }
+}
+
 /// Do `units` belong to more than one Soviet front (17.2)?
 pub fn mixes_fronts(forces: &Forces, players: u8, units: impl IntoIterator<Item = UnitId>) -> bool {
     if players < 3 {
@@ -125,4 +179,50 @@ pub fn mixes_fronts(forces: &Forces, players: u8, units: impl IntoIterator<Item 
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // 17.2, 17.3.1–17.3.3: the German players first, then the two fronts.
+    #[test]
+    fn seats_17_2_17_3_german_players_first_then_the_fronts() {
+        let roles = |n| {
+            seats_at_start(n)
+                .iter()
+                .map(|&(s, r)| (s, r.map(Role::name)))
+                .collect::<heapless::Vec<_, 6>>()
+        };
+        assert_eq!(roles(2), [(GERMAN, None), (SOVIET, None)]);
+        assert_eq!(
+            roles(3),
+            [
+                (GERMAN, None),
+                (SOVIET, Some("Zhukov")),
+                (SOVIET, Some("Koniev"))
+            ]
+        );
+        let six = seats_at_start(6);
+        assert_eq!(six.len(), 6);
+        assert_eq!(
+            six.iter()
+                .filter_map(|s| s.1)
+                .map(Role::title)
+                .collect::<heapless::Vec<_, 6>>(),
+            [
+                "Hitler player",
+                "Armed Forces player",
+                "SS player",
+                "Civilian player",
+                "Zhukov (1st Belorussian Front)",
+                "Koniev (1st Ukrainian Front)"
+            ]
+        );
+        assert!(six.iter().all(|&(s, r)| r.is_some_and(|r| r.side() == s)));
+        assert_eq!(lead_role(4, GERMAN), Some(Role::Hitler));
+        assert_eq!(lead_role(3, GERMAN), None);
+        assert_eq!(lead_role(3, SOVIET), Some(Role::Zhukov));
+        assert_eq!(lead_role(2, SOVIET), None);
+    }
 }

@@ -7,8 +7,10 @@
 //! stack order or a set-up placement is its owner's business, 3.1.5, 3.6, 13.0).
 
 use crate::ruleset::{digest_of, GameOptions, TableGame};
+use crate::seating::TablePlayer;
 use engine::core::contract::{EventVisibility, GameEvent, Ruleset};
 use engine::core::protocol::{Case, Cited, Input, RuleViolation};
+use engine::core::seats::{Seats, TableEdge};
 use engine::core::side::Side;
 use engine::core::units::UnitId;
 use engine::fortress::describe::describe;
@@ -152,6 +154,55 @@ impl TableGame for Fortress {
             })
             .collect()
     }
+
+    // 17.2, 17.3: the German players (one per German role from four players), then the
+    // Soviets (one per front from three). By default the Soviets sit across from the Germans,
+    // Koniev at the East edge, every second German player at the West edge.
+    fn table_players(options: &Options) -> Vec<TablePlayer> {
+        use engine::core::seats::TableEdge::{East, North, South, West};
+        use engine::fortress::players::{seats_at_start, Role};
+        let mut german = 0;
+        seats_at_start(options.players())
+            .iter()
+            .map(|&(side, role)| {
+                let edge = match role {
+                    Some(Role::Koniev) => East,
+                    _ if side == engine::fortress::counters::SOVIET => North,
+                    _ => {
+                        german += 1;
+                        if german % 2 == 1 {
+                            South
+                        } else {
+                            West
+                        }
+                    }
+                };
+                TablePlayer {
+                    role: role.map_or(Self::side_name(side), Role::name),
+                    title: role.map_or(Self::side_name(side), Role::title),
+                    side,
+                    edge,
+                }
+            })
+            .collect()
+    }
+
+    // 17.3.1: a German player keeps his seat when the roles change hands.
+    fn seats_now(&self, places: &[TableEdge]) -> Seats {
+        let mut players = Self::table_players(&self.state.board.options);
+        for (p, (_, role)) in players.iter_mut().zip(self.seat_roles()) {
+            if let Some(r) = role {
+                p.role = r.name();
+            }
+        }
+        crate::seating::seats_at(&players, places)
+    }
+
+    // The owner of the force a roll or choice is about, else the side's lead role (8.4.2, 8.6,
+    // 8.7, 17.3.1).
+    fn answering_role(&self) -> Option<&'static str> {
+        engine::fortress::game::Game::answering_role(self).map(|r| r.name())
+    }
 }
 
 /// The built-in Fortress Berlin data set (data/fortress-berlin), read and checked once and
@@ -198,3 +249,6 @@ mod tests {
         assert!(!s.game().setting_up());
     }
 }
+
+#[cfg(test)]
+mod seating_tests;

@@ -10,8 +10,11 @@ use serde::{Deserialize, Serialize};
 /// one: a table never refuses a game it saved itself).
 /// 1: no data version. 2: `data_version` appended. 3: the options as `key = value` text pairs
 /// of the game's option list, so one header serves every game (1 and 2 held Berlin '85's
-/// options struct).
-pub const HEADER_FORMAT: u16 = 3;
+/// options struct). 4: `places` appended, the table edge of each player in the game's order of
+/// players ([`TableGame::table_players`]): one per side in a two-player game, one per player in
+/// Fortress Berlin's three- to six-player games (17.2, 17.3). Formats 1–3 read back with no
+/// places, which seats the players as their two-sided [`Seats`] says, as they were.
+pub const HEADER_FORMAT: u16 = 4;
 
 /// Where random answers come from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,6 +86,26 @@ pub struct Header {
     /// compiled data; 0 = not recorded, a format-1 save). A resume on other data (a club's
     /// changed override charts) replays the whole journal with the data in use and says so.
     pub data_version: u64,
+    /// The table edge each player sits at, in the game's order of players
+    /// ([`TableGame::table_players`]; a player beyond the list sits at his default edge).
+    /// Empty in a save of formats 1–3: the players sit as `seats` says (the side across the
+    /// table at its edge, everyone else at the South edge). See [`crate::seating`].
+    pub places: Vec<TableEdge>,
+}
+
+/// The header as format 3 wrote it: format 4 without `places`.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(Serialize))]
+struct HeaderV3 {
+    format: u16,
+    game: String,
+    scenario: String,
+    options: Vec<(String, String)>,
+    seed: u64,
+    dice: Randomness,
+    chits: Randomness,
+    seats: Seats,
+    data_version: u64,
 }
 
 /// The header as formats 1 and 2 wrote it: Berlin '85's options struct, and (format 2) the
@@ -133,6 +156,25 @@ impl Header {
         let format = postcard::from_bytes::<u16>(bytes).map_err(|e| e.to_string())?;
         match format {
             HEADER_FORMAT => postcard::from_bytes::<Header>(bytes).map_err(|e| e.to_string()),
+            3 => {
+                let v3 = postcard::from_bytes::<HeaderV3>(bytes).map_err(|e| e.to_string())?;
+                if v3.format != format {
+                    return Err(unreadable(v3.format));
+                }
+                // No places: the players sit as the two-sided seats say, as they did.
+                Ok(Header {
+                    format: HEADER_FORMAT,
+                    game: v3.game,
+                    scenario: v3.scenario,
+                    options: v3.options,
+                    seed: v3.seed,
+                    dice: v3.dice,
+                    chits: v3.chits,
+                    seats: v3.seats,
+                    data_version: v3.data_version,
+                    places: Vec::new(),
+                })
+            }
             1 | 2 => {
                 let (v1, data_version) = if format == 1 {
                     (postcard::from_bytes::<HeaderV1>(bytes), 0)
@@ -157,6 +199,7 @@ impl Header {
                     chits: v1.chits,
                     seats: v1.seats,
                     data_version,
+                    places: Vec::new(),
                 })
             }
             other => Err(unreadable(other)),
@@ -170,8 +213,8 @@ impl Header {
             .map_err(|e| e.to_string())
     }
 
-    /// A new game's header (digital dice and chits, opposite seats), for the game whose
-    /// options these are.
+    /// A new game's header (digital dice and chits, opposite seats, every player at his
+    /// default edge), for the game whose options these are.
     pub fn new<O: GameOptions>(scenario: &str, options: O, seed: u64) -> Self {
         Self::for_game::<O::Game>(scenario, &options, seed)
     }
@@ -188,7 +231,22 @@ impl Header {
             chits: Randomness::Digital,
             seats: Seats::Opposite,
             data_version: 0,
+            places: G::table_players(options).iter().map(|p| p.edge).collect(),
         }
+    }
+
+    /// Seats the players of game `G` as the two-sided `seats` say (the side across the table
+    /// at its edge, the other side at the South edge): the start screen's choice when two
+    /// play. Sets [`Header::seats`] and one place per player.
+    pub fn seat_two_sided<G: TableGame>(&mut self, seats: Seats) {
+        self.seats = seats;
+        let options = self
+            .game_options::<G>()
+            .unwrap_or_else(|_| G::default_options());
+        self.places = G::table_players(&options)
+            .iter()
+            .map(|p| seats.edge_for_side(Some(p.side), G::SIDE_ACROSS))
+            .collect();
     }
 }
 
@@ -196,6 +254,7 @@ impl Header {
 mod tests {
     use super::*;
     use crate::ruleset::{Berlin85, Options};
+    use engine::core::contract::Ruleset;
 
     #[test]
     fn seats_turn_the_screen_only_for_the_side_across() {
@@ -285,6 +344,84 @@ mod tests {
         assert_eq!(h.chits, Randomness::Physical);
         let options = h.game_options::<Berlin85>().expect("options");
         assert!(options.sequential_combat && !options.poison_gas);
+    }
+
+    /// A format-3 header, as the table saved every game before the players' places were
+    /// recorded.
+    fn format_3(game: &str, options: Vec<(String, String)>, seats: Seats) -> Vec<u8> {
+        postcard::to_allocvec(&HeaderV3 {
+            format: 3,
+            game: game.into(),
+            scenario: "unity".into(),
+            options,
+            seed: 11,
+            dice: Randomness::Physical,
+            chits: Randomness::Digital,
+            seats,
+            data_version: 0xbeef,
+        })
+        .expect("old")
+    }
+
+    #[test]
+    fn a_format_3_save_still_loads_with_the_same_seating_as_before() {
+        let data = ruleset::builtin_data().expect("data");
+        for seats in [
+            Seats::Opposite,
+            Seats::Same,
+            Seats::Off,
+            Seats::Right,
+            Seats::Left,
+        ] {
+            let bytes = format_3(
+                "berlin85",
+                option_pairs::<Berlin85>(&Options::default()),
+                seats,
+            );
+            let h = Header::decode(&bytes).expect("migrated");
+            assert_eq!(h.format, HEADER_FORMAT);
+            assert_eq!(
+                (h.seed, h.dice, h.data_version, h.seats),
+                (11, Randomness::Physical, 0xbeef, seats)
+            );
+            assert!(h.places.is_empty(), "format 3 recorded no places");
+            // Each side sits where the two-sided seats put it: the screen faces the same edge
+            // for either side as before.
+            let game = <Berlin85 as Ruleset<'static>>::new(
+                data,
+                "unity",
+                h.game_options::<Berlin85>().expect("options"),
+            )
+            .expect("game");
+            let table = crate::seating::seats_of(&h, &game);
+            for side in [ruleset::WARSAW_PACT, ruleset::NATO] {
+                let i = table.must_act(Some(side)).iter().next().expect("a seat");
+                assert_eq!(
+                    table.seats[i].edge,
+                    seats.edge_for(Some(side)),
+                    "{seats:?}: {side:?}"
+                );
+            }
+            // Saved again, it is a format-4 header that keeps the same seating.
+            let again = Header::decode(&h.encode().expect("bytes")).expect("format 4");
+            assert_eq!(again, h);
+        }
+    }
+
+    #[test]
+    fn format_4_records_one_place_per_side_as_the_two_sided_seats_say() {
+        let mut h = Header::new("unity", Options::default(), 7);
+        // Berlin '85's side A, NATO, across the table; the Warsaw Pact at the South edge.
+        assert_eq!(h.places, [TableEdge::North, TableEdge::South]);
+        h.seat_two_sided::<Berlin85>(Seats::Right);
+        assert_eq!(
+            (h.seats, h.places.as_slice()),
+            (Seats::Right, [TableEdge::East, TableEdge::South].as_slice())
+        );
+        h.seat_two_sided::<Berlin85>(Seats::Same);
+        assert_eq!(h.places, [TableEdge::South, TableEdge::South]);
+        let back = Header::decode(&h.encode().expect("bytes")).expect("decode");
+        assert_eq!(back, h);
     }
 
     #[test]

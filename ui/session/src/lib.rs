@@ -34,6 +34,7 @@ pub mod persist;
 pub mod present;
 pub mod replay;
 pub mod ruleset;
+pub mod seating;
 mod session;
 
 pub use header::{Header, Randomness, Seats, HEADER_FORMAT};

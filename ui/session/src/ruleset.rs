@@ -10,10 +10,12 @@
 //! written against it; a second game implements it next to its `Ruleset` and the session,
 //! saves, undo and resume work for it unchanged.
 
+use crate::seating::TablePlayer;
 use crate::Session;
 use engine::core::contract::{EventVisibility, Ruleset};
 use engine::core::hex::HexId;
 use engine::core::protocol::{Cited, Input as EngineInput, RuleViolation};
+use engine::core::seats::{Seats, TableEdge};
 use engine::core::side::Side;
 use engine::core::units::UnitId;
 use rand::Rng;
@@ -73,6 +75,24 @@ pub trait TableGame: Ruleset<'static> + 'static {
     /// Every unit of the data, in index order (the index the notation writes a unit by): its
     /// side, name and printed values, one line each, for `berlin-table units`.
     fn roster(data: &'static Self::Data) -> Vec<String>;
+    /// The players at a table of this game with `options`, in seat order (the order of
+    /// [`Header::places`](crate::Header::places)), each with the edge he sits at unless the
+    /// players choose another. By default one player per side
+    /// ([`seating::two_sided`](crate::seating::two_sided)).
+    fn table_players(_options: &Self::Options) -> Vec<TablePlayer> {
+        crate::seating::two_sided::<Self>()
+    }
+    /// The seats now, for players at `places` (seat order): the role each holds now (a game
+    /// may hand roles around during play, FB 17.3.1). By default the players of
+    /// [`TableGame::table_players`] for the game's options.
+    fn seats_now(&self, places: &[TableEdge]) -> Seats {
+        crate::seating::seats_at(&Self::table_players(&self.options()), places)
+    }
+    /// The role ([`TablePlayer::role`]) that must answer what is pending, when the game
+    /// knows it; `None`: the acting side's first seat answers.
+    fn answering_role(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// An options type that names its game: lets a [`Header`](crate::Header) be written from a

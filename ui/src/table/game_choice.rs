@@ -111,6 +111,7 @@ impl Controller {
                 v.set_scenario(pre.unwrap_or(0) as i32);
             }
         }
+        self.show_seat_rows();
     }
 
     /// A game was tapped on the start screen.
@@ -127,15 +128,22 @@ impl Controller {
         self.show_game_choice(&v);
     }
 
-    /// Seats, dice and chits as the start screen sets them, on a new game's header.
-    pub(super) fn table_header(&self, v: &View<'_>, header: &mut Header) {
-        header.seats = match v.get_seats() {
-            0 => Seats::Opposite,
-            1 => Seats::Same,
-            3 => Seats::Right,
-            4 => Seats::Left,
-            _ => Seats::Off,
-        };
+    /// The player rows of the chosen game with the options the switches set (a game of more
+    /// than two players: where each sits, issue 12).
+    pub(super) fn show_seat_rows(&self) {
+        match self.chosen {
+            GameId::FortressBerlin => self.show_seat_rows_of::<Fortress>(
+                &options_from::<Fortress>(self.models.game_options.iter()),
+            ),
+            _ => self.show_seat_rows_of::<Game<'static>>(&options_from::<Game<'static>>(
+                self.models.game_options.iter(),
+            )),
+        }
+    }
+
+    /// Seats, dice and chits as the start screen sets them, on a new game of `G`'s header.
+    pub(super) fn table_header<G: session::TableGame>(&self, v: &View<'_>, header: &mut Header) {
+        self.seat_header::<G>(v, header);
         header.dice = if v.get_dice() == 1 {
             Randomness::Physical
         } else {
@@ -164,7 +172,7 @@ impl Controller {
             &options,
             self.config.seed.unwrap_or_else(session::clock_seed),
         );
-        self.table_header(&v, &mut header);
+        self.table_header::<Fortress>(&v, &mut header);
         let persist = self.take_persist();
         match Session::<Fortress>::new(data, header, persist) {
             Ok(s) => {

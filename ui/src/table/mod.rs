@@ -18,8 +18,8 @@ use crate::rules_ref;
 use crate::{
     ActionRow, Actions, AppWindow, AttackRow, ChoiceOption, CounterData, CounterRole, Dialog,
     DieRow, GameRow, HexMark, HexMarkKind, LogLine, MapTile, MarkerData, MarkerKind, OptionRow,
-    Panel, PhaseStep, RuleRow, ScenarioRow, Screen, ShiftRow, StepState, TextRow, TrackBox,
-    UnitRow, View,
+    Panel, PhaseStep, RuleRow, ScenarioRow, Screen, SeatRow, ShiftRow, StepState, TextRow,
+    TrackBox, UnitRow, View,
 };
 
 /// Before, at or after: the state of a phase-bar step or a track box.
@@ -139,6 +139,7 @@ mod map_input;
 mod map_view;
 mod panel;
 mod screens;
+mod seating;
 use screens::resume_text;
 
 fn model<T: Clone + 'static>() -> Rc<VecModel<T>> {
@@ -165,6 +166,8 @@ type GameView<'d> = engine::berlin85::view::View<'d>;
 struct Models {
     games: Rc<VecModel<GameRow>>,
     game_options: Rc<VecModel<OptionRow>>,
+    /// The players of a game of more than two and their edges (empty: two-sided seats).
+    player_seats: Rc<VecModel<SeatRow>>,
     scenarios: Rc<VecModel<ScenarioRow>>,
     tiles: Rc<VecModel<MapTile>>,
     counters: Rc<VecModel<CounterData>>,
@@ -199,6 +202,7 @@ impl Models {
         Models {
             games: model(),
             game_options: model(),
+            player_seats: model(),
             scenarios: model(),
             tiles: model(),
             counters: model(),
@@ -232,6 +236,7 @@ impl Models {
     fn install(&self, v: &View<'_>) {
         v.set_games(ModelRc::from(self.games.clone()));
         v.set_game_options(ModelRc::from(self.game_options.clone()));
+        v.set_player_seats(ModelRc::from(self.player_seats.clone()));
         v.set_scenarios(ModelRc::from(self.scenarios.clone()));
         v.set_tiles(ModelRc::from(self.tiles.clone()));
         v.set_counters(ModelRc::from(self.counters.clone()));
@@ -553,6 +558,7 @@ impl Table {
         on!(on_offer_action, |c, w, i| c.offer_action(&w, i));
         on!(on_offer_pick, |c, w, i| c.offer_pick(&w, i));
         on!(on_toggle_option, |c, w, i, on| c.toggle_option(&w, i, on));
+        on!(on_seat_edge, |c, w, i, e| c.seat_edge(&w, i, e));
         on!(on_resume_game, |c, w| c.resume_game(&w));
         on!(on_load_previous, |c, w| c.load_previous(&w));
         on!(on_show_about, |c, w| c.show_screen(&w, Screen::About));

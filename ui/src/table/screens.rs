@@ -42,6 +42,8 @@ impl Controller {
             row.on = on;
         }
         model.set_row_data(i as usize, row);
+        // The number of players decides the seat rows (FB 17.2, 17.3).
+        self.show_seat_rows();
     }
 
     pub(super) fn start_game(&mut self, w: &AppWindow) {
@@ -59,7 +61,7 @@ impl Controller {
             options,
             self.config.seed.unwrap_or_else(session::clock_seed),
         );
-        self.table_header(&v, &mut header);
+        self.table_header::<Game<'static>>(&v, &mut header);
         let persist = self.take_persist();
         match Session::new(self.data, header, persist) {
             Ok(s) => {

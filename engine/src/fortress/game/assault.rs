@@ -523,7 +523,7 @@ impl Game<'_> {
         }
     }
 
-    fn retreating(&self, a: &Aftermath) -> Force {
+    pub(super) fn retreating(&self, a: &Aftermath) -> Force {
         self.struck(a, Self::retreat_from(a))
             .into_iter()
             .filter(|u| self.state.board.hex_of(*u).is_some())

@@ -4,9 +4,10 @@
 //! German player-turn (+1 Soviet VP each, 17.3.1), and who among the players wins (17.2,
 //! 17.3.1–17.3.3).
 
-use super::{Event, Game};
+use super::{Choice, DieFor, Event, Game, Stage, Waiting};
 use crate::core::hex::HexId;
-use crate::core::protocol::{refuse, Events, RuleViolation};
+use crate::core::protocol::{refuse, Events, Pending, RuleViolation};
+use crate::core::side::Side;
 use crate::core::units::{Location, UnitId};
 use crate::fortress::board::SegmentKind;
 use crate::fortress::counters::{Front, COMBAT, GERMAN, SOVIET};
@@ -60,6 +61,75 @@ impl Game<'_> {
         german_roles(self.players())
             .contains(&role)
             .then(|| self.state.roles.holder[i])
+    }
+
+    /// The role German player `p` (0 …) holds now: the roles change hands in a command
+    /// shuffle (17.3.1–17.3.3); none below four players.
+    pub fn role_held_by(&self, p: u8) -> Option<Role> {
+        german_roles(self.players())
+            .iter()
+            .enumerate()
+            .find(|&(i, _)| self.state.roles.holder[i] == p)
+            .map(|(_, &r)| r)
+    }
+
+    /// The players at the table now, in seat order (`players::seats_at_start`), each with the
+    /// role he holds now: a German player keeps his seat when his role changes (17.3.1).
+    pub fn seat_roles(&self) -> heapless::Vec<(Side, Option<Role>), 6> {
+        let mut seats = players::seats_at_start(self.players());
+        let mut german = 0u8;
+        for seat in seats.iter_mut() {
+            if seat.0 == GERMAN {
+                if seat.1.is_some() {
+                    seat.1 = self.role_held_by(german);
+                }
+                german += 1;
+            }
+        }
+        seats
+    }
+
+    /// The role that must answer what the game waits for, in the three- to six-player games:
+    /// the owner of the force a roll or a choice is about (the attacker's roll, a retreat, a
+    /// loss, a desertion die: 8.4.2, 8.6, 8.7, 11.1.3, 11.2.1), else the side's lead role
+    /// (`players::lead_role`: the Hitler player, Zhukov). `None` when one player has the
+    /// whole side, or nobody must act.
+    pub fn answering_role(&self) -> Option<Role> {
+        let pending = self.pending();
+        let side = pending.player()?;
+        let mut units: heapless::Vec<UnitId, 32> = heapless::Vec::new();
+        let mut add = |u: UnitId| {
+            let _ = units.push(u);
+        };
+        match &self.state.waiting {
+            Waiting::AssaultRoll(a) => a.attackers.iter().copied().for_each(&mut add),
+            Waiting::Aftermath(a) => {
+                if matches!(a.stage, Stage::Retreat { .. } | Stage::RetreatBegins) {
+                    self.retreating(a).iter().copied().for_each(&mut add);
+                }
+                if side != a.defender {
+                    a.announced.attackers.iter().copied().for_each(&mut add);
+                }
+            }
+            Waiting::Die(
+                DieFor::Desertion(u) | DieFor::PpbDesertion(u) | DieFor::NavalLanding(u),
+            ) => add(*u),
+            _ => {}
+        }
+        if let Pending::Choose { options, .. } | Pending::DrawChit { chits: options, .. } = &pending
+        {
+            for c in options {
+                if let Choice::Unit(u) = c {
+                    add(*u);
+                }
+            }
+        }
+        let forces = &self.data.forces;
+        units
+            .iter()
+            .filter(|&&u| forces.counter(u).is_some_and(|c| c.side == side))
+            .find_map(|&u| self.role_of(u))
+            .or_else(|| players::lead_role(self.players(), side))
     }
 
     /// 17.2: a Soviet force may not move, enter, advance or retreat into a hex holding the other

@@ -10,6 +10,7 @@
 //! needs a target shades its hexes on the map or lists its options, and the next tap on one
 //! sends the command.
 
+mod facing;
 pub(crate) mod fortress_game;
 mod input;
 mod refresh;
@@ -48,6 +49,9 @@ pub(crate) struct Framed<G: FramedGame> {
     faces: Vec<u8>,
     /// The player the map last turned to (a hand-over brings his forces into view).
     shown_player: Option<engine::core::side::Side>,
+    /// The role of the force a player of the acting side last took in hand: the screen
+    /// faces his seat while his side gives commands (`facing`).
+    taken: Option<(engine::core::side::Side, &'static str)>,
 }
 
 impl<G: FramedGame> Framed<G> {
@@ -62,6 +66,7 @@ impl<G: FramedGame> Framed<G> {
             frame: None,
             faces: Vec::new(),
             shown_player: None,
+            taken: None,
         }
     }
 

@@ -53,13 +53,9 @@ impl Controller {
                 hidden: false,
             }),
         );
-        self.face_seat(
-            w,
-            f.session
-                .header()
-                .seats
-                .edge_for_side(pending.player(), G::SIDE_ACROSS),
-        );
+        // The seat that must act (issue 12: `facing.rs`).
+        let edge = f.facing(&frame);
+        self.face_seat(w, edge);
         // A hand-over: the player who must act now sees his forces (unless some are in view).
         let player = pending.player();
         if player.is_some() && player != f.shown_player {
