@@ -146,6 +146,15 @@ impl Present for Fortress {
                 }
             }
         }
+        // 17.4.3: a defector shows his Soviet face to every seat, in no force (so the Soviet
+        // can tap him to move him).
+        for &(u, hex) in &view.defectors {
+            if !out.iter().any(|c| c.unit == u) {
+                if let Some(c) = counter_face(self, u, Some(hex), 0) {
+                    out.push(c);
+                }
+            }
+        }
         out
     }
 
