@@ -110,6 +110,19 @@ find_on_map() {
         END { if (hit != "") print hit }' "$PROBE"
 }
 
+# Every element starting with $1 whose centre lies inside the map, one "x y" a line.
+all_on_map() {
+    local prefix="$1" map mx my mw mh
+    map=$(awk -F'\t' '$1 == "map" { print $2, $3, $4, $5; exit }' "$PROBE")
+    read -r mx my mw mh <<<"$map"
+    awk -F'\t' -v p="$prefix" -v mx="$mx" -v my="$my" -v mw="$mw" -v mh="$mh" '
+        index($1, p) == 1 {
+            cx = $2 + $4 / 2; cy = $3 + $5 / 2
+            if (cx > mx + 70 && cx < mx + mw - 20 && cy > my + 20 && cy < my + mh - 20) { printf "%d %d\n", cx, cy }
+        }' "$PROBE" >"$OUT/on-map.txt"
+    cat "$OUT/on-map.txt"
+}
+
 click() {
     local xy
     xy=$(find_el "$1") || return 1
@@ -284,6 +297,14 @@ run_fortress() {
         awk -F'\t' '$1 == "Roll" { f = 1 } END { exit !f }' "$PROBE" && click "Roll"
         sleep 0.3
     done
+    # On to the German movement segment (7.1), where a force is offered its Move.
+    for _ in $(seq 12); do
+        awk -F'\t' '$1 == "End movement" { f = 1 } END { exit !f }' "$PROBE" && break
+        for b in "Roll" "Draw" "End reinforcements" "End recovery"; do
+            awk -F'\t' -v b="$b" '$1 == b { f = 1 } END { exit !f }' "$PROBE" && { click "$b"; break; }
+        done
+        sleep 0.3
+    done
     if [ "$seats" != same ]; then
         # The German's segments end until the Soviet must act: the table turns to his seat.
         for _ in $(seq 12); do
@@ -297,15 +318,19 @@ run_fortress() {
         sleep 0.8
     fi
     # A stack of the acting side (a count badge on its top counter), selected; then Move.
+    # The first stack on the map that may move (an immobile flak tower's may not, 2.2.5).
     local stack
-    stack=$(find_on_map "stack of")
-    if [ -n "$stack" ]; then
+    while read -r stack; do
+        [ -n "$stack" ] || continue
         # shellcheck disable=SC2086
         xdotool mousemove --sync $stack click 1
-        sleep 0.6
-        click "action Move" || true
-        sleep 0.6
-    fi
+        sleep 0.8
+        if awk -F'\t' '$1 == "action Move" { f = 1 } END { exit !f }' "$PROBE"; then
+            click "action Move"
+            sleep 0.6
+            break
+        fi
+    done < <(all_on_map "stack of")
     shot "$name"
     cp "$OUT/$name.png" "$SHOTS/$name.png"
     if grep -qi "panicked" "$OUT/table-$name.log"; then

@@ -80,7 +80,12 @@ fn rows(doc: &str, section: &str) -> Vec<(String, Vec<String>, String)> {
     let section = section.split("\n## ").next().unwrap_or(section);
     section
         .lines()
-        .filter(|l| l.starts_with('|') && !l.starts_with("|---") && !l.starts_with("| action"))
+        .filter(|l| {
+            l.starts_with('|')
+                && !l.starts_with("|---")
+                && !l.starts_with("| action")
+                && !l.starts_with("| what")
+        })
         .map(|l| {
             let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
             let tests = cells
@@ -182,4 +187,30 @@ fn fortress_berlin_every_action_and_question_is_offered() {
         untapped.is_empty(),
         "rows that name no tap test of ui/tests: {untapped:?}"
     );
+}
+
+/// Fortress Berlin's "what the table shows" table (stacks, a held stack, the stack order,
+/// command radii, facing): every row names a tap test of `ui/tests` or a test of the model that
+/// draws it, and every test it names exists.
+#[test]
+fn fortress_berlin_what_the_table_shows_names_existing_tests() {
+    let rows = rows(
+        "docs/rules/fortress-berlin.md",
+        "What the table shows without an action",
+    );
+    assert!(rows.len() >= 5, "the table's rows: {rows:?}");
+    let mut known = BTreeSet::new();
+    for dir in [
+        "ui/tests",
+        "ui/session/src/present/tests",
+        "engine/src/fortress/tests",
+    ] {
+        known.extend(test_names(&root().join(dir)));
+    }
+    for (what, tests, _) in &rows {
+        assert!(!tests.is_empty(), "{what}: names no test");
+        for t in tests {
+            assert!(known.contains(t), "{what}: no test named {t}");
+        }
+    }
 }
