@@ -10,6 +10,7 @@
 //! needs a target shades its hexes on the map or lists its options, and the next tap on one
 //! sends the command.
 
+mod card;
 pub(crate) mod fortress_game;
 mod input;
 mod refresh;
@@ -47,6 +48,8 @@ pub(crate) struct Framed<G: FramedGame> {
     faces: Vec<u8>,
     /// The player the map last turned to (a hand-over brings his forces into view).
     shown_player: Option<engine::core::side::Side>,
+    /// The combat card was put away at this many inputs (its dice are being rolled).
+    card_closed_at: Option<usize>,
 }
 
 impl<G: FramedGame> Framed<G> {
@@ -61,6 +64,7 @@ impl<G: FramedGame> Framed<G> {
             frame: None,
             faces: Vec::new(),
             shown_player: None,
+            card_closed_at: None,
         }
     }
 
