@@ -159,7 +159,7 @@ fn fb_8_4_2_the_close_assault_card_shows_the_engines_numbers_before_the_dice() {
     let text = frame.card.expect("the frame carries the card at the roll");
     assert_eq!(
         text.title,
-        "Close Assault on 0603".replace("0603", &g.data.map.geometry.format(x).to_string())
+        format!("Close Assault on {}", g.data.map.geometry.format(x))
     );
     assert_eq!(text.case, "8.4");
     check_against_engine(&g, &text, &card);
