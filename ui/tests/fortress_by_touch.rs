@@ -163,6 +163,10 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
                 break;
             }
             "roll" => {
+                // A combat's card comes first: its Roll puts it away and leaves the dice.
+                if label_starting(w, "combat card ").is_some() {
+                    tap(w, "Roll");
+                }
                 tap(w, "Roll");
                 *given.entry("Roll".into()).or_default() += 1;
             }

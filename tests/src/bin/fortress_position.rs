@@ -3,12 +3,16 @@
 //! position a screenshot needs, so `scripts/xvfb-screens.sh` can put the real program there:
 //!
 //! - `combat`: the dice of a close assault or a bombardment are wanted (8.2.4, 8.4.2), its
-//!   combat card on the table.
+//!   combat card on the table;
+//! - `movement`: the German's first movement segment (4.1.3), his forces set up (13.0);
+//! - `soviet-movement`: the Soviet's first movement segment (4.2), his forces on the map.
 //!
 //! The first seed (from 0) whose game reaches the position is used; the script names it.
 
 use engine::core::contract::Ruleset;
 use engine::core::protocol::Pending;
+use engine::fortress::board::SegmentKind;
+use engine::fortress::counters::{GERMAN, SOVIET};
 use engine::fortress::game::{Game, Waiting};
 use tests::fortress_agent::{fortress_berlin, FortressAgent};
 
@@ -19,7 +23,13 @@ const SEEDS: u64 = 200;
 fn reached(g: &Game<'_>, want: &str) -> bool {
     match want {
         "combat" => matches!(g.state.waiting, Waiting::AssaultRoll(_)),
-        other => panic!("unknown position '{other}' (known: combat)"),
+        "movement" | "soviet-movement" => {
+            let side = if want == "movement" { GERMAN } else { SOVIET };
+            matches!(Ruleset::pending(g), Pending::Command { player } if player == side)
+                && g.state.board.segment.kind == SegmentKind::Movement
+                && !g.setting_up()
+        }
+        other => panic!("unknown position '{other}' (known: combat, movement, soviet-movement)"),
     }
 }
 

@@ -155,6 +155,9 @@ impl Controller {
     }
 
     pub(super) fn close_card(&mut self, w: &AppWindow) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_card_done(w, f));
+        }
         w.global::<View>().set_card_visible(false);
         self.refresh(w);
     }
@@ -203,6 +206,8 @@ impl Controller {
             return;
         };
         v.set_card_title(r.title.into());
+        v.set_card_case("7.0".into());
+        v.set_card_resolve_text("Resolve: roll the die".into());
         sync(&self.models.card_attack, r.attack);
         v.set_card_attack_total(r.attack_total.into());
         sync(&self.models.card_defense, r.defense);
@@ -221,6 +226,9 @@ impl Controller {
     }
 
     pub(super) fn resolve(&mut self, w: &AppWindow, i: i32) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_card_done(w, f));
+        }
         let Ok(attack) = u8::try_from(i) else { return };
         self.sel.attack = Some(attack);
         self.send(w, Input::Command(Command::Resolve { attack }));

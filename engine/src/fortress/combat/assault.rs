@@ -2,7 +2,10 @@
 //! (3.5.2, 3.5.4) and the intrinsic garrisons of strongpoints and flak towers (10.1.3, 10.1.4),
 //! up to the combat card.
 
-use super::card::{push, CombatCard, Modifier, Shift, TargetFacts, MAX_MODIFIERS, MAX_SHIFTS};
+use super::card::{
+    push, CombatCard, Modifier, Part, Shift, Source, Strength, TargetFacts, MAX_MODIFIERS,
+    MAX_PARTS, MAX_SHIFTS,
+};
 use super::combatant::{Combatant, Crossing, DefendedHex, Fortification, Water};
 use super::fire::{hex_modifier, present};
 use super::tables::{AssaultDefence, CombatKind, FortressCombatTables};
@@ -115,6 +118,14 @@ pub fn close_assault(
         return refuse("8.4.2", "no unit assaults");
     }
     // Step 3: attacker FS in half points, halved across a bridge, rounded down at the end.
+    let mut parts = heapless::Vec::<Part, MAX_PARTS>::new();
+    let line = |attack, source, strength, halves, case| Part {
+        attack,
+        source,
+        strength,
+        halves,
+        case,
+    };
     let mut attack_halves = 0u16;
     for s in a.attackers {
         let u = &s.unit;
@@ -128,32 +139,70 @@ pub fn close_assault(
                 "the defender must be in the facing of every assaulting unit",
             );
         }
-        attack_halves += match s.crossing.water {
+        let (halves, case) = match s.crossing.water {
             Water::Unbridged => {
                 return refuse(
                     "7.3.3",
                     "close assault across a river or canal only at bridges",
                 )
             }
-            Water::Bridged => u.fs as u16,
-            Water::None => u.fs as u16 * 2,
+            Water::Bridged => (u.fs as u16, "8.4.2"),
+            Water::None => (u.fs as u16 * 2, "8.4.2"),
         };
+        attack_halves += halves;
+        let p = line(true, Source::Unit(u.id), Strength::Firepower, halves, case);
+        push(&mut parts, p)?;
     }
     for s in a.attacker_support {
         check_support(s)?;
         attack_halves += s.hq.fs as u16 * 2;
+        let p = line(
+            true,
+            Source::Support(s.hq.id),
+            Strength::Firepower,
+            s.hq.fs as u16 * 2,
+            "3.5.2",
+        );
+        push(&mut parts, p)?;
     }
-    let mut defence_halves: u16 = defenders
-        .clone()
-        .map(|u| match tables.heading.row(u.weapon).assault_defence {
-            AssaultDefence::Firepower => u.defence_fs_halves(),
-            AssaultDefence::Protection => u.protection() as u16 * 2,
-        })
-        .sum();
-    defence_halves += garrison.map_or(0, |g| g.fs as u16 * 2);
+    let mut defence_halves = 0u16;
+    for u in defenders.clone() {
+        // 8.4.2 step 3: a unit defends with its FS, or the heading table's PF for weapons
+        // units (8.1.1); disrupted units with half (8.8).
+        let (halves, strength) = match tables.heading.row(u.weapon).assault_defence {
+            AssaultDefence::Firepower => (u.defence_fs_halves(), Strength::Firepower),
+            AssaultDefence::Protection => (u.protection() as u16 * 2, Strength::Protection),
+        };
+        let case = if u.disrupted { "8.8" } else { "8.4.2" };
+        defence_halves += halves;
+        push(
+            &mut parts,
+            line(false, Source::Unit(u.id), strength, halves, case),
+        )?;
+    }
+    if let Some(g) = garrison {
+        defence_halves += g.fs as u16 * 2;
+        let case = a.hex.fortification.map_or("10.1", Fortification::case);
+        let p = line(
+            false,
+            Source::Garrison,
+            Strength::Firepower,
+            g.fs as u16 * 2,
+            case,
+        );
+        push(&mut parts, p)?;
+    }
     for s in a.defender_support {
         check_support(s)?;
         defence_halves += s.hq.fs as u16 * 2;
+        let p = line(
+            false,
+            Source::Support(s.hq.id),
+            Strength::Firepower,
+            s.hq.fs as u16 * 2,
+            "3.5.2",
+        );
+        push(&mut parts, p)?;
     }
     // Step 4: the adjusted PF is the highest defending unit's plus the hex's.
     let pf_mod = a.hex.pf_modifier(&tables.terrain) as i16;
@@ -162,7 +211,7 @@ pub fn close_assault(
     let mut modifiers = heapless::Vec::<_, MAX_MODIFIERS>::new();
     hex_modifier(&mut modifiers, a.hex, tables)?;
     hexside_modifiers(&mut modifiers, a, tables)?;
-    Ok(CombatCard::build(
+    let mut card = CombatCard::build(
         tables,
         CombatKind::CloseAssault,
         (attack_halves / 2) as i16,
@@ -171,7 +220,9 @@ pub fn close_assault(
         shifts,
         modifiers,
         TargetFacts::of(a.hex, units),
-    ))
+    );
+    card.parts = parts;
+    Ok(card)
 }
 
 /// The hexsides attacking units cross (8.4.2 step 4): the most favourable water modifier

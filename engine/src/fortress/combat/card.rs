@@ -6,11 +6,54 @@ use super::results::{obligations, Obligations, Reveal};
 use super::tables::{CombatKind, CrtCell, FortressCombatTables};
 use crate::core::crt::{Letters, RollRange};
 use crate::core::protocol::{refuse, Case, DiceRoll, DiceSpec, RuleViolation};
+use crate::core::units::UnitId;
 
 /// Column shifts on one card.
 pub const MAX_SHIFTS: usize = 8;
 /// Die-roll modifiers on one card.
 pub const MAX_MODIFIERS: usize = 4;
+
+/// Lines making up the two totals on one card: up to sixteen attackers and four supporting
+/// HQs a side, the defenders, a garrison and the hex.
+pub const MAX_PARTS: usize = 48;
+
+/// Where one line of a total comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A unit in the combat.
+    Unit(UnitId),
+    /// An HQ's Support Fire (3.5.2).
+    Support(UnitId),
+    /// A strongpoint's or flak tower's intrinsic garrison (10.1.3, 10.1.4).
+    Garrison,
+    /// A Soviet army's off-board artillery strike (11.3).
+    OffBoard,
+    /// An air strike (11.4).
+    AirStrike,
+    /// The hex's PF modifier, added once to the defence (8.2.4 step 1, 8.3.6).
+    Hex,
+}
+
+/// Which printed value a line counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// Firepower Strength (2.2.4).
+    Firepower,
+    /// Protection Factor (2.2.5).
+    Protection,
+}
+
+/// One line of a total: what it is, what it counts, in half points (a close assault keeps
+/// halves until the side's total is rounded down, 8.4.2 step 3), and the case that set it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// On the attack (else on the defence).
+    pub attack: bool,
+    pub source: Source,
+    pub strength: Strength,
+    pub halves: u16,
+    pub case: Case,
+}
 
 /// A letter-column shift: positive toward I (the attacker), negative toward A (8.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +118,8 @@ pub struct CombatCard {
     pub target: TargetFacts,
     /// What the combat shows the other side (3.1.5, 3.6).
     pub reveal: Reveal,
+    /// What makes up the two totals, attack lines first; the game fills it after `build`.
+    pub parts: heapless::Vec<Part, MAX_PARTS>,
 }
 
 /// The dice read on the card.
@@ -117,6 +162,7 @@ impl CombatCard {
             modifiers,
             target,
             reveal: Reveal::of(kind),
+            parts: heapless::Vec::new(),
         }
     }
 
@@ -128,6 +174,27 @@ impl CombatCard {
     /// The letter's name, 'A'…'I'.
     pub fn letter_name(&self) -> Option<char> {
         self.letter.map(|l| Letters::A_TO_I.name(l))
+    }
+
+    /// Adds a line to a total.
+    pub(crate) fn part(
+        &mut self,
+        attack: bool,
+        source: Source,
+        strength: Strength,
+        halves: u16,
+        case: Case,
+    ) -> Result<(), RuleViolation> {
+        push(
+            &mut self.parts,
+            Part {
+                attack,
+                source,
+                strength,
+                halves,
+                case,
+            },
+        )
     }
 
     /// The sum of the shifts (8.5: cumulative).

@@ -1,7 +1,9 @@
 //! Fire combat: Bombardment and Mixed Bombardment against a hex (8.2, 8.2.1–8.2.4, 11.3,
 //! 11.4) and Direct Gun Fire against one unit (8.3, 8.3.1–8.3.6), up to the combat card.
 
-use super::card::{push, CombatCard, Modifier, TargetFacts, MAX_MODIFIERS, MAX_SHIFTS};
+use super::card::{
+    push, CombatCard, Modifier, Source, Strength, TargetFacts, MAX_MODIFIERS, MAX_PARTS, MAX_SHIFTS,
+};
 use super::combatant::{Combatant, Crossing, DefendedHex, Water};
 use super::tables::{CombatKind, FortressCombatTables, WeaponType};
 use super::{check_attacker, coordination_shift};
@@ -167,15 +169,25 @@ pub fn bombard(
     }
     let mut attack = 0i16;
     let (mut artillery, mut direct) = (false, false);
+    let mut lines = heapless::Vec::<(Source, i16, &'static str), MAX_PARTS>::new();
     for s in b.fire {
-        attack += match s {
+        let (source, value, case) = match s {
             FireSource::Unit(f) => {
                 if is_artillery(&f.unit) {
                     artillery = true;
                 } else {
                     direct = true;
                 }
-                bombarding_fs(tables, b.kind, f)?
+                let fs = bombarding_fs(tables, b.kind, f)?;
+                // 8.2.2: artillery beyond half its range fires with half its FS.
+                let case = if is_artillery(&f.unit) && fs < f.unit.fs as i16 {
+                    "8.2.2"
+                } else if is_artillery(&f.unit) {
+                    "8.2"
+                } else {
+                    "8.2.1"
+                };
+                (Source::Unit(f.unit.id), fs, case)
             }
             FireSource::OffBoard { in_radius, spotted } => {
                 if !in_radius {
@@ -185,10 +197,12 @@ pub fn bombard(
                     return refuse("11.3", "off-board artillery needs a spotter");
                 }
                 artillery = true;
-                OFF_BOARD_FS as i16
+                (Source::OffBoard, OFF_BOARD_FS as i16, "11.3")
             }
-            FireSource::AirStrike => AIR_STRIKE_FS as i16,
+            FireSource::AirStrike => (Source::AirStrike, AIR_STRIKE_FS as i16, "11.4"),
         };
+        attack += value;
+        push(&mut lines, (source, value, case))?;
     }
     if b.kind == CombatKind::MixedBombardment && !(artillery && direct) {
         return refuse(
@@ -203,7 +217,7 @@ pub fn bombard(
     let highest = defenders.clone().map(|u| u.protection() as i16).max();
     let mut modifiers = heapless::Vec::new();
     hex_modifier(&mut modifiers, b.hex, tables)?;
-    Ok(CombatCard::build(
+    let mut card = CombatCard::build(
         tables,
         b.kind,
         attack,
@@ -211,8 +225,25 @@ pub fn bombard(
         highest.unwrap_or(0) + pf_mod,
         heapless::Vec::new(),
         modifiers,
-        TargetFacts::of(b.hex, defenders.count()),
-    ))
+        TargetFacts::of(b.hex, defenders.clone().count()),
+    );
+    for (source, value, case) in lines {
+        card.part(true, source, Strength::Firepower, value as u16 * 2, case)?;
+    }
+    for u in defenders {
+        let case = if u.protection() < u.pf {
+            "8.8"
+        } else {
+            "8.2.4"
+        };
+        let pf = u.protection() as u16 * 2;
+        card.part(false, Source::Unit(u.id), Strength::Protection, pf, case)?;
+    }
+    if pf_mod > 0 {
+        let halves = pf_mod as u16 * 2;
+        card.part(false, Source::Hex, Strength::Protection, halves, "8.2.4")?;
+    }
+    Ok(card)
 }
 
 /// The combat card of Direct Gun Fire (8.3.6: as 8.2.4, on its own heading line, against one
@@ -243,7 +274,8 @@ pub fn gun_fire(
         check_gun_reach(f)?;
         attack += f.unit.fs as i16;
     }
-    let pf = t.protection() as i16 + g.hex.pf_modifier(&tables.terrain) as i16;
+    let hex_pf = g.hex.pf_modifier(&tables.terrain) as i16;
+    let pf = t.protection() as i16 + hex_pf;
     let mut modifiers = heapless::Vec::new();
     hex_modifier(&mut modifiers, g.hex, tables)?;
     if g.crossing.water == Water::Bridged {
@@ -262,7 +294,7 @@ pub fn gun_fire(
     if let Some(s) = coordination_shift(g.soviet_armies) {
         push(&mut shifts, s)?;
     }
-    Ok(CombatCard::build(
+    let mut card = CombatCard::build(
         tables,
         CombatKind::DirectGunFire,
         attack,
@@ -271,7 +303,30 @@ pub fn gun_fire(
         shifts,
         modifiers,
         TargetFacts::of(g.hex, 1),
-    ))
+    );
+    for f in g.firers {
+        let fs = f.unit.fs as u16 * 2;
+        card.part(
+            true,
+            Source::Unit(f.unit.id),
+            Strength::Firepower,
+            fs,
+            "8.3",
+        )?;
+    }
+    // 8.3.6: against the target's own PF, with its hex's modifier.
+    let case = if t.protection() < t.pf {
+        "8.8"
+    } else {
+        "8.3.6"
+    };
+    let own = t.protection() as u16 * 2;
+    card.part(false, Source::Unit(t.id), Strength::Protection, own, case)?;
+    if hex_pf > 0 {
+        let halves = hex_pf as u16 * 2;
+        card.part(false, Source::Hex, Strength::Protection, halves, "8.3.6")?;
+    }
+    Ok(card)
 }
 
 /// The defenders that take part: units underground do not (17.1.3).

@@ -57,7 +57,7 @@ mod tests;
 pub mod usage;
 
 pub use assault::{close_assault, surrounded, Assailant, Assault, Neighbour, Support};
-pub use card::{CombatCard, Modifier, Outcome, Shift, TargetFacts};
+pub use card::{CombatCard, Modifier, Outcome, Part, Shift, Source, Strength, TargetFacts};
 pub use combatant::{Combatant, Crossing, DefendedHex, Fortification, Water};
 pub use fire::{
     bombard, gun_fire, Bombardment, FireSource, Firer, GunFire, AIR_STRIKE_FS, OFF_BOARD_FS,

@@ -295,6 +295,39 @@ impl Game<'_> {
         }
     }
 
+    /// The card of a combat waiting for its 2d6, as the board stands.
+    fn rolled_card(&self, announced: &Announced) -> Result<CombatCard, RuleViolation> {
+        match (announced.kind, announced.unit) {
+            (CombatKind::CloseAssault, _) => {
+                self.assault_card(&announced.attackers, announced.target, &announced.support)
+            }
+            (CombatKind::DirectGunFire, Some(u)) => {
+                self.gun_card(&announced.attackers, u, self.firing_side(announced))
+            }
+            _ if announced.air => self.air_card(announced.target),
+            (kind, _) => self.bombard_card(kind, &announced.attackers, announced.target),
+        }
+    }
+
+    /// The card the table's next 2d6 will be read on, while a combat waits for its roll
+    /// (close assault 8.4.2, bombardment 8.2.4, mixed bombardment 8.2.1, direct gun fire
+    /// 8.3.6, air strike 11.4): the same card `Input::Rolled` reads. `None` at any other time.
+    pub fn pending_card(&self) -> Option<CombatCard> {
+        let Waiting::AssaultRoll(announced) = &self.state.waiting else {
+            return None;
+        };
+        self.rolled_card(announced).ok()
+    }
+
+    /// The combat waiting for its 2d6: its kind, attackers and target (with the unit singled
+    /// out by direct gun fire, 8.3.6). `None` at any other time.
+    pub fn pending_combat(&self) -> Option<&Announced> {
+        match &self.state.waiting {
+            Waiting::AssaultRoll(a) => Some(a),
+            _ => None,
+        }
+    }
+
     /// The table's 2d6 for the announced assault: read on the card, then the obligations.
     pub(super) fn assault_rolled(
         &mut self,
@@ -304,16 +337,7 @@ impl Game<'_> {
         let Waiting::AssaultRoll(announced) = self.state.waiting.clone() else {
             return refuse("engine", "no close assault waits for a roll");
         };
-        let card = match (announced.kind, announced.unit) {
-            (CombatKind::CloseAssault, _) => {
-                self.assault_card(&announced.attackers, announced.target, &announced.support)?
-            }
-            (CombatKind::DirectGunFire, Some(u)) => {
-                self.gun_card(&announced.attackers, u, self.firing_side(&announced))?
-            }
-            _ if announced.air => self.air_card(announced.target)?,
-            (kind, _) => self.bombard_card(kind, &announced.attackers, announced.target)?,
-        };
+        let card = self.rolled_card(&announced)?;
         let outcome = card.read(&self.data.combat, roll)?;
         let target = announced.target;
         emit(

@@ -120,6 +120,9 @@ fn counter_face(g: &Fortress, u: UnitId, hex: Option<HexId>, depth: u8) -> Optio
 }
 
 impl Present for Fortress {
+    fn combat_card(&self, viewer: Viewer) -> Option<super::CardText> {
+        super::fortress_card::card(self, viewer)
+    }
     fn counters(&self, viewer: Viewer) -> Vec<CounterFace> {
         let view = self.view(viewer);
         let mut out = Vec::new();

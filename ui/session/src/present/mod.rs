@@ -12,6 +12,7 @@ pub mod actions;
 pub mod berlin85;
 pub mod fortress;
 pub mod fortress_actions;
+pub mod fortress_card;
 mod fortress_command;
 
 use crate::ruleset::TableGame;
@@ -195,6 +196,33 @@ pub struct Frame {
     pub dialog: Dialog,
     /// The panel's main button: the command that ends the current step, its text and rule.
     pub step_end: Option<StepEndButton>,
+    /// The combat card of a combat waiting for its dice, as `viewer` may read it.
+    pub card: Option<CardText>,
+}
+
+/// A combat's card, shown before its dice are rolled: every figure of it as the engine
+/// computed it, in words, with the case of each; what the viewer may not see of the enemy's
+/// forces is left out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CardText {
+    /// The kind of combat and its target ("Close Assault on 0603").
+    pub title: String,
+    /// The rule that governs the kind of combat.
+    pub case: Case,
+    /// What makes up the attack total: one row per unit or strike (label, value).
+    pub attack: Vec<(String, String)>,
+    pub attack_total: String,
+    pub defence: Vec<(String, String)>,
+    pub defence_total: String,
+    /// The differential and where it leads on the combat table.
+    pub differential: String,
+    /// The table's reading, each column shift and each dice modifier: (case, text, amount).
+    pub shifts: Vec<(Case, String, String)>,
+    /// The column the dice are read on.
+    pub column: String,
+    /// Every total of the dice: (face, result code, what it does).
+    pub faces: Vec<(String, String, String)>,
+    pub note: String,
 }
 
 /// The button that ends the current step ("End movement" [5.0]).
@@ -240,6 +268,12 @@ pub trait Present: TableGame {
         let _ = log;
         Vec::new()
     }
+    /// The card of the combat waiting for its dice, worded for `viewer`; `None` when no
+    /// combat waits for them (or the game shows its cards otherwise).
+    fn combat_card(&self, viewer: Viewer) -> Option<CardText> {
+        let _ = viewer;
+        None
+    }
 }
 
 /// The frame of `game` for `viewer`.
@@ -258,6 +292,7 @@ pub fn frame<G: Present>(game: &G, viewer: Viewer) -> Frame {
             label: e.label,
             case: e.case,
         }),
+        card: game.combat_card(viewer),
     }
 }
 

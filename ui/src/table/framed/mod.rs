@@ -10,6 +10,7 @@
 //! needs a target shades its hexes on the map or lists its options, and the next tap on one
 //! sends the command.
 
+mod card;
 mod facing;
 pub(crate) mod fortress_game;
 mod input;
@@ -52,6 +53,8 @@ pub(crate) struct Framed<G: FramedGame> {
     /// The role of the force a player of the acting side last took in hand: the screen
     /// faces his seat while his side gives commands (`facing`).
     taken: Option<(engine::core::side::Side, &'static str)>,
+    /// The combat card was put away at this many inputs (its dice are being rolled).
+    card_closed_at: Option<usize>,
 }
 
 impl<G: FramedGame> Framed<G> {
@@ -67,6 +70,7 @@ impl<G: FramedGame> Framed<G> {
             faces: Vec::new(),
             shown_player: None,
             taken: None,
+            card_closed_at: None,
         }
     }
 

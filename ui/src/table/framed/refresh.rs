@@ -44,6 +44,7 @@ impl Controller {
         self.framed_phase_bar(w, f.session.game(), &frame);
         self.framed_panel(w, f, &frame, reach.as_ref());
         self.framed_dialogs(w, f, &frame);
+        self.framed_card(w, f, &frame);
         let log = session::present::log::<G>(f.session.log(), viewer);
         sync(
             &self.models.log,

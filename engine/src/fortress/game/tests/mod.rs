@@ -99,6 +99,7 @@ fn step_index(game: &Game<'static>) -> usize {
 
 mod assault;
 mod bombardment;
+mod card;
 mod contract;
 mod fog;
 mod gun_fire;

@@ -2,3 +2,4 @@
 
 mod berlin85;
 mod fortress;
+mod fortress_card;
