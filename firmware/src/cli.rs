@@ -159,6 +159,7 @@ pub fn play<G: TableGame>(
     data: &'static G::Data,
     script: &Path,
     save_to: Option<&Path>,
+    seats: session::Seats,
 ) -> Result<(), String> {
     let text = std::fs::read_to_string(script).map_err(|e| format!("{}: {e}", script.display()))?;
     let mut scenario = G::scenario(data, 0)
@@ -197,7 +198,9 @@ pub fn play<G: TableGame>(
             }
         }
     }
-    let header = Header::for_game::<G>(&scenario, &options, 0);
+    let mut header = Header::for_game::<G>(&scenario, &options, 0);
+    // `--seats`: how the players of a saved game sit when the table resumes it.
+    header.seat_two_sided::<G>(seats);
     let refused = |line_no: usize, v: &dyn std::fmt::Display| {
         println!("{line_no:>5}  refused: {v}");
         Err(format!(
@@ -344,12 +347,13 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("temp dir");
         let script = dir.join("options.txt");
         std::fs::write(&script, "scenario werewolf\noption nukes\n").expect("script");
-        let err = play::<Berlin85>(data, &script, None).expect_err("no such option");
+        let err = play::<Berlin85>(data, &script, None, session::Seats::Opposite)
+            .expect_err("no such option");
         assert!(err.contains("nukes"), "{err}");
         // A save made from a script records the options it asked for.
         std::fs::write(&script, "scenario werewolf\noption gas\n").expect("script");
         let saves = dir.join("saves");
-        play::<Berlin85>(data, &script, Some(&saves)).expect("plays");
+        play::<Berlin85>(data, &script, Some(&saves), session::Seats::Opposite).expect("plays");
         let saved = crate::persist::saved_game::<Berlin85, _>(&SaveDir::open(&saves).expect("dir"))
             .expect("a saved game");
         assert_eq!(saved.header.scenario, "werewolf");

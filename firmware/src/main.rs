@@ -85,6 +85,7 @@ fn headless<G: TableGame>(
                 data,
                 script,
                 explicit_save.then_some(config.save_dir.as_path()),
+                session_seats(config.seats),
             )
         }
         Command::Resume { state_out } => {
@@ -223,13 +224,7 @@ fn run_table(config: &Config) -> Result<(), String> {
         );
     }
     let ui_config = ui::UiConfig {
-        seats: match config.seats {
-            config::Seats::Opposite => session::Seats::Opposite,
-            config::Seats::Same => session::Seats::Same,
-            config::Seats::Off => session::Seats::Off,
-            config::Seats::Right => session::Seats::Right,
-            config::Seats::Left => session::Seats::Left,
-        },
+        seats: session_seats(config.seats),
         dice: randomness(config.dice),
         chits: randomness(config.chits),
         renderer: match config.renderer {
@@ -357,5 +352,16 @@ fn randomness(m: config::Mode) -> session::Randomness {
     match m {
         config::Mode::Digital => session::Randomness::Digital,
         config::Mode::Physical => session::Randomness::Physical,
+    }
+}
+
+/// The `--seats` setting as the session's two-sided seats.
+fn session_seats(seats: config::Seats) -> session::Seats {
+    match seats {
+        config::Seats::Opposite => session::Seats::Opposite,
+        config::Seats::Same => session::Seats::Same,
+        config::Seats::Off => session::Seats::Off,
+        config::Seats::Right => session::Seats::Right,
+        config::Seats::Left => session::Seats::Left,
     }
 }

@@ -253,6 +253,9 @@ fn letter(l: u8) -> String {
 fn range(r: ColumnRange, last: bool) -> String {
     if last {
         format!("{} or more", signed_plain(r.lo))
+    } else if r.lo == i16::MIN {
+        // The first row or column is open below (the tables print "or less").
+        format!("{} or less", signed_plain(r.hi))
     } else if r.lo == r.hi {
         signed_plain(r.lo)
     } else {
@@ -263,7 +266,7 @@ fn range(r: ColumnRange, last: bool) -> String {
 /// A number with a minus sign, not a hyphen, when it is negative.
 fn signed_plain(n: i16) -> String {
     if n < 0 {
-        format!("−{}", -n)
+        format!("−{}", n.unsigned_abs())
     } else {
         n.to_string()
     }
@@ -362,5 +365,24 @@ fn plural(n: u8) -> &'static str {
         ""
     } else {
         "s"
+    }
+}
+
+#[cfg(test)]
+mod range_tests {
+    use super::*;
+
+    /// 8.1.4: the Upper Matrix's first protection row is open below ("1 or less"), never the
+    /// bare bound of the number type; negative bounds read with a minus sign.
+    #[test]
+    fn fb_8_1_4_an_open_first_row_reads_or_less() {
+        let open = ColumnRange {
+            lo: i16::MIN,
+            hi: 1,
+        };
+        assert_eq!(range(open, false), "1 or less");
+        let r = ColumnRange { lo: -3, hi: -1 };
+        assert_eq!(range(r, false), "−3 to −1");
+        assert_eq!(range(ColumnRange { lo: 7, hi: 9 }, true), "7 or more");
     }
 }
