@@ -67,28 +67,30 @@ fn hqs<'a>(
         .map(|(i, _)| UnitId(i as u16))
 }
 
-/// A German division HQ is in command when its higher HQ reaches it (3.5.3).
-fn division_hq_command(map: &MapData, forces: &Forces, state: &State, hq: UnitId) -> Command {
-    let Some(at) = state.hex_of(hq) else {
-        return Command::Out;
-    };
+/// The HQs on the map of the higher command German division HQ `hq` answers to (3.5.3); none
+/// for a division without one.
+fn higher_hqs_of<'a>(
+    forces: &'a Forces,
+    state: &'a State,
+    hq: UnitId,
+) -> impl Iterator<Item = UnitId> + 'a {
     let higher = forces
         .counter(hq)
         .and_then(|c| c.formation)
         .and_then(|f| forces.formation(f))
         .and_then(|f| f.higher);
-    let Some(higher) = higher else {
+    hqs(forces, state, GERMAN, FormationKind::HigherCommand, higher)
+        .filter(move |_| higher.is_some())
+}
+
+/// A German division HQ is in command when its higher HQ reaches it (3.5.3).
+fn division_hq_command(map: &MapData, forces: &Forces, state: &State, hq: UnitId) -> Command {
+    let Some(at) = state.hex_of(hq) else {
         return Command::Out;
     };
-    hqs(
-        forces,
-        state,
-        GERMAN,
-        FormationKind::HigherCommand,
-        Some(higher),
-    )
-    .find(|&h| reaches(map, forces, state, h, at))
-    .map_or(Command::Out, Command::By)
+    higher_hqs_of(forces, state, hq)
+        .find(|&h| reaches(map, forces, state, h, at))
+        .map_or(Command::Out, Command::By)
 }
 
 /// The command status of unit `u`.
@@ -179,20 +181,7 @@ pub fn commanders_of(
     }
     if c.is_hq() {
         if kind == Some(FormationKind::Division) {
-            let higher = c
-                .formation
-                .and_then(|f| forces.formation(f))
-                .and_then(|f| f.higher);
-            if let Some(higher) = higher {
-                hqs(
-                    forces,
-                    state,
-                    GERMAN,
-                    FormationKind::HigherCommand,
-                    Some(higher),
-                )
-                .for_each(each);
-            }
+            higher_hqs_of(forces, state, u).for_each(each);
         }
         return;
     }
