@@ -1198,3 +1198,220 @@ fn fb_17_4_3_the_soviet_moves_a_defector_by_taps() {
     );
     assert_ne!(now, Some(from), "he moved");
 }
+
+// ---- Tracing a path with a finger (7.1) --------------------------------------------------
+
+/// A force of the player who moves in `g`'s movement segment (all his counters in a hex, as
+/// a tap on it selects them) with a two-hex path `[a, b]` the engine takes step by step, `b`
+/// not next to the start (so only a path through `a` is traced).
+fn traceable_force(g: &Fb) -> Option<(HexId, Vec<UnitId>, HexId, HexId)> {
+    let side = segment(g).2;
+    let board = &g.state.board;
+    let geo = &g.data.map.geometry;
+    let mut hexes: Vec<HexId> = (0..g.data.forces.counters.len() as u16)
+        .map(UnitId)
+        .filter(|&u| g.data.forces.counter(u).is_some_and(|c| c.side == side))
+        .filter_map(|u| board.hex_of(u))
+        .collect();
+    hexes.sort();
+    hexes.dedup();
+    hexes.into_iter().find_map(|at| {
+        let force: Vec<UnitId> = (0..g.data.forces.counters.len() as u16)
+            .map(UnitId)
+            .filter(|&u| board.hex_of(u) == Some(at))
+            .filter(|&u| g.data.forces.counter(u).is_some_and(|c| c.side == side))
+            .collect();
+        let step = |to: HexId| Command::Move {
+            units: force.iter().copied().collect(),
+            to,
+        };
+        geo.neighbours(at).find_map(|(_, a)| {
+            let mut after_a = g.clone();
+            Ruleset::apply(&mut after_a, &Input::Command(step(a))).ok()?;
+            if !matches!(Ruleset::pending(&after_a), Pending::Command { .. }) {
+                return None;
+            }
+            geo.neighbours(a)
+                .map(|(_, b)| b)
+                .filter(|&b| b != at && !geo.neighbours(at).any(|(_, n)| n == b))
+                .find(|&b| accepts(&after_a, step(b)))
+                .map(|b| (at, force.clone(), a, b))
+        })
+    })
+}
+
+fn finger(w: &AppWindow, event: slint::platform::WindowEvent) {
+    w.window().dispatch_event(event);
+    i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(30));
+}
+
+/// A finger on the map, pressed on the trace handle of the selected hex.
+struct Finger<'a> {
+    t: &'a Table,
+    /// The window point of the pressed hex's centre, and that hex.
+    origin: ((f32, f32), HexId),
+    /// Where the finger is now (window point).
+    at: (f32, f32),
+}
+
+impl<'a> Finger<'a> {
+    fn press(t: &'a Table, from: HexId) -> Self {
+        use slint::platform::{PointerEventButton, WindowEvent};
+        let w = t.window();
+        let handle = find(w, "trace a path from the selected unit").expect("the trace handle");
+        let (hp, hs) = (handle.absolute_position(), handle.size());
+        let at = (hp.x + hs.width / 2.0, hp.y + hs.height / 2.0);
+        let position = slint::LogicalPosition::new(at.0, at.1);
+        finger(w, WindowEvent::PointerMoved { position });
+        finger(
+            w,
+            WindowEvent::PointerPressed {
+                position,
+                button: PointerEventButton::Left,
+            },
+        );
+        Finger {
+            t,
+            origin: (at, from),
+            at,
+        }
+    }
+
+    /// Drags to the centre of `h`, through a few points on the way as a finger reports them.
+    fn drag_to(&mut self, h: HexId) {
+        let w = self.t.window();
+        let zoom = w.global::<ui::View>().get_zoom();
+        let ((ox, oy), from) = self.origin;
+        let (fx, fy) = self.t.hex_center(from);
+        let (x, y) = self.t.hex_center(h);
+        let target = (ox + (x - fx) * zoom, oy + (y - fy) * zoom);
+        for k in 1..=4 {
+            let f = k as f32 / 4.0;
+            let p = (
+                self.at.0 + (target.0 - self.at.0) * f,
+                self.at.1 + (target.1 - self.at.1) * f,
+            );
+            finger(
+                w,
+                slint::platform::WindowEvent::PointerMoved {
+                    position: slint::LogicalPosition::new(p.0, p.1),
+                },
+            );
+        }
+        self.at = target;
+    }
+
+    fn lift(self) {
+        use slint::platform::{PointerEventButton, WindowEvent};
+        let w = self.t.window();
+        finger(
+            w,
+            WindowEvent::PointerReleased {
+                position: slint::LogicalPosition::new(self.at.0, self.at.1),
+                button: PointerEventButton::Left,
+            },
+        );
+        finger(w, WindowEvent::PointerExited);
+        settle();
+    }
+}
+
+/// The last `n` inputs of the game in play.
+fn last_inputs(t: &Table, n: usize) -> Vec<Input<Command>> {
+    t.with_fortress(|s| {
+        let all = s.expect("a Fortress Berlin game").inputs();
+        all[all.len().saturating_sub(n)..].to_vec()
+    })
+}
+
+/// 7.1 by touch: a force is moved by holding its hex and dragging a finger hex by hex. The
+/// path is drawn numbered while the finger moves, with the hexes the MP reach shaded; going
+/// back over the last hex takes that step back; on lifting, the force moves a hex at a time
+/// along exactly the hexes traced (one Move each, as the rules move a force) and stays
+/// selected where it stopped, so a second trace goes on from there.
+#[test]
+fn fb_7_1_a_force_moved_by_a_path_traced_with_a_finger() {
+    let base = options(&[]);
+    let journal = journal_until(
+        base,
+        0,
+        10,
+        3000,
+        |_| None,
+        |g, _| {
+            segment(g).1 == SegmentKind::Movement
+                && matches!(Ruleset::pending(g), Pending::Command { .. })
+                && traceable_force(g).is_some()
+        },
+    )
+    .expect("a movement segment with a force that may move two hexes");
+    let (at, force, a, b) = traceable_force(&game_after(base, &journal)).expect("the force");
+    let t = on_table(base, &journal);
+    let w = t.window();
+    select_hex(&t, w, at);
+    assert!(
+        w.global::<ui::View>().get_trace_armed(),
+        "a force that may move is traced from its hex (7.1)"
+    );
+    let n0 = inputs(&t);
+
+    // Out to a, on to b, and back over a: the path is a alone.
+    let mut hand = Finger::press(&t, at);
+    hand.drag_to(a);
+    hand.drag_to(b);
+    assert_eq!(
+        marked(w, "path hex "),
+        [hex_text(&t, a), hex_text(&t, b)],
+        "the traced path is drawn hex by hex"
+    );
+    let steps: Vec<String> = w
+        .global::<ui::View>()
+        .get_marks()
+        .iter()
+        .filter(|m| m.label.starts_with("path hex "))
+        .map(|m| m.text.to_string())
+        .collect();
+    assert_eq!(steps, ["1", "2"], "each path hex shows its step");
+    assert!(
+        marked(w, "reach hex ").contains(&hex_text(&t, b)),
+        "the hexes the MP reach are shaded while tracing (3.1.4)"
+    );
+    hand.drag_to(a);
+    assert_eq!(
+        marked(w, "path hex "),
+        [hex_text(&t, a)],
+        "going back over a hex takes the last step back"
+    );
+    hand.lift();
+    assert_eq!(inputs(&t), n0 + 1, "one step sent");
+    for u in &force {
+        assert_eq!(hex_of_unit(&t, *u), Some(a), "the whole force moved to a");
+    }
+    assert!(marked(w, "path hex ").is_empty(), "the path marks are gone");
+    assert_eq!(
+        marked(w, "selected hex "),
+        [hex_text(&t, a)],
+        "the force stays selected where it stopped"
+    );
+
+    // From a, on to b: exactly that hex, by one Move.
+    assert!(w.global::<ui::View>().get_trace_armed());
+    let mut hand = Finger::press(&t, a);
+    hand.drag_to(b);
+    hand.lift();
+    for u in &force {
+        assert_eq!(hex_of_unit(&t, *u), Some(b), "the force went on to b");
+    }
+    let moves: Vec<HexId> = last_inputs(&t, 2)
+        .into_iter()
+        .filter_map(|i| match i {
+            Input::Command(Command::Move { units, to }) => {
+                assert_eq!(&units[..], &force[..], "the selected force moved as one");
+                Some(to)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves, [a, b], "a Move per traced hex, in order (7.1)");
+    assert_eq!(inputs(&t), n0 + 2);
+}

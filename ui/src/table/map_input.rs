@@ -4,11 +4,11 @@ use super::*;
 
 impl Controller {
     pub(super) fn map_tapped(&mut self, w: &AppWindow, x: f32, y: f32) {
-        if self.framed.is_some() {
-            return framed::framed_op!(self, w, |f| self.framed_tap(w, f, x, y));
-        }
         if std::mem::take(&mut self.sel.just_traced) {
             return;
+        }
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_tap(w, f, x, y));
         }
         let Some(hex) = self.layout.hex_at(x, y) else {
             return;
@@ -124,7 +124,12 @@ impl Controller {
     /// A finger dragged from the selected unit passes over (x, y): the path grows by each
     /// neighbouring hex entered; going back over the previous hex takes the last step back.
     /// Where the path may go is the engine's business when the finger lifts.
-    pub(super) fn trace(&mut self, _w: &AppWindow, x: f32, y: f32) {
+    pub(super) fn trace(&mut self, w: &AppWindow, x: f32, y: f32) {
+        if let Some(mut any) = self.framed.take() {
+            framed::with_framed!(&mut any, |f| self.framed_trace(w, f, x, y));
+            self.framed = Some(any);
+            return;
+        }
         let (Some(s), Some(hex)) = (self.session.as_ref(), self.layout.hex_at(x, y)) else {
             return;
         };
@@ -160,6 +165,9 @@ impl Controller {
 
     /// The finger lifted: move along the traced path [5.1] (the engine checks every step).
     pub(super) fn trace_end(&mut self, w: &AppWindow) {
+        if self.framed.is_some() {
+            return framed::framed_op!(self, w, |f| self.framed_trace_end(w, f));
+        }
         let path = std::mem::take(&mut self.sel.trace);
         let Some(u) = self.sel.unit.filter(|_| !path.is_empty()) else {
             self.refresh(w);

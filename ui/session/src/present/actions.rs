@@ -115,4 +115,12 @@ pub trait Offer: super::Present {
         let _ = sel;
         None
     }
+    /// The command that moves the selection one hex, into `to` (a neighbour of its hex), for a
+    /// path the player traces with a finger; none in a game that moves no such way. The
+    /// engine judges each step when it is sent, so a step the rules forbid is refused with
+    /// its case, and the path stops there.
+    fn trace_step(&self, sel: &Selection, to: HexId) -> Option<Self::Command> {
+        let _ = (sel, to);
+        None
+    }
 }

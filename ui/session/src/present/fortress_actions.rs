@@ -490,6 +490,14 @@ impl Offer for Fortress {
         super::fortress_command::command_reach(self, sel)
     }
 
+    /// 7.1: a force moves a hex at a time, so a traced path is a Move per hex, in order.
+    fn trace_step(&self, sel: &Selection, to: HexId) -> Option<Command> {
+        (sel.hex.is_some() && !sel.units.is_empty()).then(|| Command::Move {
+            units: sel.units.iter().copied().collect(),
+            to,
+        })
+    }
+
     fn actions(&self, sel: &Selection) -> Vec<Action<Command>> {
         let mut out = Vec::new();
         if !matches!(Ruleset::pending(self), Pending::Command { .. }) {

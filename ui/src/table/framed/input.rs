@@ -149,7 +149,7 @@ impl Controller {
     }
 
     /// Drops from the selection what the last input took away (units that left the hex).
-    fn framed_keep_selection<G: FramedGame>(&mut self, f: &mut Framed<G>) {
+    pub(super) fn framed_keep_selection<G: FramedGame>(&mut self, f: &mut Framed<G>) {
         let player = f.session.pending().player();
         let frame = session::present::frame(
             f.session.game(),

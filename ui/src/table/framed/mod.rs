@@ -16,6 +16,7 @@ pub(crate) mod fortress_game;
 mod input;
 mod refresh;
 mod stack_view;
+mod trace;
 
 pub(crate) use input::framed_op;
 pub(in crate::table) use refresh::save_warning;
@@ -55,6 +56,8 @@ pub(crate) struct Framed<G: FramedGame> {
     taken: Option<(engine::core::side::Side, &'static str)>,
     /// The combat card was put away at this many inputs (its dice are being rolled).
     card_closed_at: Option<usize>,
+    /// The hexes a finger is tracing from the selected force, in order (`trace`).
+    trace: Vec<HexId>,
 }
 
 impl<G: FramedGame> Framed<G> {
@@ -71,6 +74,7 @@ impl<G: FramedGame> Framed<G> {
             shown_player: None,
             taken: None,
             card_closed_at: None,
+            trace: Vec::new(),
         }
     }
 

@@ -41,6 +41,13 @@ impl Controller {
             f.armed = None;
         }
         self.framed_map(f, &frame, reach.as_ref());
+        // 7.1 (FB): a force that may move is traced from its hex with a finger (`trace`).
+        let origin = f.trace_origin().map(|h| f.layout.center(h));
+        v.set_trace_armed(origin.is_some());
+        if let Some((x, y)) = origin {
+            v.set_trace_from_x(x);
+            v.set_trace_from_y(y);
+        }
         self.framed_phase_bar(w, f.session.game(), &frame);
         self.framed_panel(w, f, &frame, reach.as_ref());
         self.framed_dialogs(w, f, &frame);
@@ -199,6 +206,23 @@ impl Controller {
                     }
                 }
                 _ => {}
+            }
+        }
+        // A path being traced: what the MP reach, and the path numbered step by step.
+        let route_armed = f
+            .armed
+            .and_then(|i| f.actions.get(i))
+            .is_some_and(|a| matches!(a.then, Then::Route(_)));
+        if !f.trace.is_empty() {
+            if let Some(Then::Route(p)) = f.route_reach().map(|a| &a.then).filter(|_| !route_armed)
+            {
+                marks.extend(
+                    p.iter()
+                        .map(|p| mark(p.target, HexMarkKind::Reachable, &p.detail, "reach hex")),
+                );
+            }
+            for (i, &h) in f.trace.iter().enumerate() {
+                marks.push(mark(h, HexMarkKind::Path, &(i + 1).to_string(), "path hex"));
             }
         }
         sync(&self.models.marks, marks);
