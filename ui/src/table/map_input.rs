@@ -136,27 +136,9 @@ impl Controller {
         let Some(start) = self.sel.unit.and_then(|u| s.game().hex_of(u)) else {
             return;
         };
-        let path = &mut self.sel.trace;
-        let last = path.last().copied().unwrap_or(start);
-        let before = match path.len() {
-            0 => None,
-            1 => Some(start),
-            n => Some(path[n - 2]),
-        };
-        if hex == last {
-            return;
-        } else if Some(hex) == before {
-            path.pop();
-        } else if path.len() < engine::berlin85::command::MAX_PATH
-            && self
-                .data
-                .map
-                .geometry
-                .neighbours(last)
-                .any(|(_, n)| n == hex)
-        {
-            path.push(hex);
-        } else {
+        let geometry = &self.data.map.geometry;
+        let max = engine::berlin85::command::MAX_PATH;
+        if !super::traced_path::follow(&mut self.sel.trace, geometry, start, hex, max) {
             return;
         }
         let pending = s.pending();

@@ -140,6 +140,7 @@ mod map_view;
 mod panel;
 mod screens;
 mod seating;
+mod traced_path;
 use screens::resume_text;
 
 fn model<T: Clone + 'static>() -> Rc<VecModel<T>> {

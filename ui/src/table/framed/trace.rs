@@ -43,27 +43,10 @@ impl Controller {
         let (Some(start), Some(hex)) = (f.trace_origin(), f.layout.hex_at(x, y)) else {
             return;
         };
-        let path = &mut f.trace;
-        let last = path.last().copied().unwrap_or(start);
-        let before = match path.len() {
-            0 => None,
-            1 => Some(start),
-            n => Some(path[n - 2]),
-        };
-        if hex == last {
-            return;
-        } else if Some(hex) == before {
-            path.pop();
-        } else if path.len() < MAX_TRACE
-            && G::geometry(f.session.data())
-                .neighbours(last)
-                .any(|(_, n)| n == hex)
-        {
-            path.push(hex);
-        } else {
-            return;
+        let geometry = G::geometry(f.session.data());
+        if crate::table::traced_path::follow(&mut f.trace, &geometry, start, hex, MAX_TRACE) {
+            self.refresh_framed(w, f);
         }
-        self.refresh_framed(w, f);
     }
 
     /// The finger lifted: one step command per traced hex, in order, while the game waits for
