@@ -18,7 +18,7 @@ use crate::rules_ref;
 use crate::{
     ActionRow, Actions, AppWindow, AttackRow, ChoiceOption, CounterData, CounterRole, Dialog,
     DieRow, GameRow, HexMark, HexMarkKind, LogLine, MapTile, MarkerData, MarkerKind, OptionRow,
-    Panel, PhaseStep, RuleRow, ScenarioRow, Screen, SeatRow, ShiftRow, StepState, TextRow,
+    Panel, PhaseStep, RuleRow, ScenarioRow, Screen, SeatRow, ShiftRow, StepState, TextRow, Theme,
     TrackBox, UnitRow, View,
 };
 
@@ -147,11 +147,14 @@ fn model<T: Clone + 'static>() -> Rc<VecModel<T>> {
     Rc::new(VecModel::default())
 }
 
-fn side_colour(s: Side) -> slint::Color {
-    if s == NATO {
-        slint::Color::from_rgb_u8(0x3a, 0x7b, 0xd5)
+/// A side's colour on the phase bar, from the theme: the first side's (NATO, the German) or
+/// the second's (the Warsaw Pact, the Soviet).
+fn side_colour(w: &AppWindow, s: Side) -> slint::Color {
+    let theme = w.global::<Theme>();
+    if s.index() == 0 {
+        theme.get_nato()
     } else {
-        slint::Color::from_rgb_u8(0xc8, 0x45, 0x3a)
+        theme.get_wp()
     }
 }
 

@@ -28,7 +28,7 @@ impl Controller {
             _ => g.state.phasing,
         };
         v.set_side_text(side_name(side).into());
-        v.set_side_color(side_colour(side));
+        v.set_side_color(side_colour(w, side));
         let now = match g.state.phase {
             Phase::Setup => 0,
             Phase::TurnStart | Phase::PlayerTurnStart => 0,

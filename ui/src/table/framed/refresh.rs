@@ -6,8 +6,6 @@ use super::*;
 use session::present::actions::{CommandReach, Then};
 use session::present::{CounterFace, CounterMark, Dialog as Asked, When};
 
-/// The first side's colour and the second's on the phase bar (the side that must act).
-const SIDE_COLOURS: [u32; 2] = [0x3a7bd5, 0xc8453a];
 /// How far each counter under the top one peeks out of its stack, in map pixels.
 const STACK_STEP: f32 = 3.0;
 /// Steps of the sequence of play shown either side of the current one on the phase bar.
@@ -249,12 +247,7 @@ impl Controller {
         let side = frame.dialog.player().or(frame.phasing);
         v.set_side_text(side.map_or("", G::side_name).into());
         if let Some(s) = side {
-            let rgb = SIDE_COLOURS[s.index().min(1)];
-            v.set_side_color(slint::Color::from_rgb_u8(
-                (rgb >> 16) as u8,
-                (rgb >> 8) as u8,
-                rgb as u8,
-            ));
+            v.set_side_color(super::super::side_colour(w, s));
         }
         let now = frame
             .phases
