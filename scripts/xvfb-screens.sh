@@ -136,7 +136,7 @@ shot() {
     echo "  $OUT/$1.png"
 }
 
-# Movement by tracing [5.1] with real pointer events: hold the selected unit, drag it two
+# Movement by tracing [5.1] (FB 7.1) with real pointer events: hold the selected unit or force, drag it two
 # hexes away (to the reachable hex nearest to twice a hex's width from it) through the hex
 # between, lift. The unit must stand there after; Undo then puts it back.
 trace_path() {
@@ -327,6 +327,10 @@ run_fortress() {
     fi
     shot "$name"
     cp "$OUT/$name.png" "$SHOTS/$name.png"
+    # 7.1: the force selected for the Move shot traced two hexes with the pointer (not kept).
+    if [ "$position" = movement ] && [ "$size" = 1280x800 ]; then
+        trace_path "fortress-$size"
+    fi
     if grep -qi "panicked" "$OUT/table-$name.log"; then
         echo "FAIL: the table panicked:"; cat "$OUT/table-$name.log"; exit 1
     fi

@@ -163,9 +163,18 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
                 break;
             }
             "roll" => {
-                // A combat's card comes first: its Roll puts it away and leaves the dice.
-                if label_starting(w, "combat card ").is_some() {
+                // A combat's card comes first, for every combat (8.0), and only for a
+                // combat's dice: its Roll puts it away and leaves the dice.
+                let combat = t.with_fortress(|s| s.and_then(|s| s.game().pending_card()));
+                let card = label_starting(w, "combat card ");
+                assert_eq!(
+                    card.is_some(),
+                    combat.is_some(),
+                    "the card is up exactly when a combat waits for its dice: {card:?}"
+                );
+                if card.is_some() {
                     tap(w, "Roll");
+                    *given.entry("combat card".into()).or_default() += 1;
                 }
                 tap(w, "Roll");
                 *given.entry("Roll".into()).or_default() += 1;
@@ -293,6 +302,11 @@ fn fortress_berlin_base_game_by_taps_to_the_victory_screen() {
     assert!(
         given.contains_key("game over"),
         "the game reached its end: {given:?}"
+    );
+    // Combat after combat, each one's card came up before its dice (8.0).
+    assert!(
+        given.get("combat card").is_some_and(|&n| n >= 2),
+        "more than one combat showed its card: {given:?}"
     );
     snapshot(w, "fortress-victory");
     check_vp_breakdown(&t, w);
