@@ -310,26 +310,35 @@ run_fortress() {
     if [ "$position" != combat ]; then
         # The first stack on the map that may move (flak and Hitler Youth at the bridges may
         # not), else the first counter that may.
-        local stack tries=0
+        local stack tries=0 moving=0
         while read -r stack; do
             tries=$((tries + 1))
             [ "$tries" -le 30 ] || break
             [ -n "$stack" ] || continue
             # shellcheck disable=SC2086
             xdotool mousemove --sync $stack click 1
-            sleep 0.8
+            # A debug build redraws the panel more slowly.
+            if [ "$PROFILE" = release ]; then sleep 0.8; else sleep 2.5; fi
             if awk -F'\t' '$1 == "action Move" { f = 1 } END { exit !f }' "$PROBE"; then
                 click "action Move"
                 sleep 0.6
+                moving=1
                 break
             fi
         done < <(all_on_map "stack of"; all_on_map "unit ")
     fi
     shot "$name"
     cp "$OUT/$name.png" "$SHOTS/$name.png"
-    # 7.1: the force selected for the Move shot traced two hexes with the pointer (not kept).
-    if [ "$position" = movement ] && [ "$size" = 1280x800 ]; then
-        trace_path "fortress-$size"
+    # 7.1: a force selected for the Move shot is traced two hexes with the pointer (not kept).
+    # The first views of these positions may hold only units with no MA (the bridge guards,
+    # the Soviet still off the map): then the tap test fb_7_1_a_force_moved_by_a_path_traced_
+    # with_a_finger is what shows the trace.
+    if [ "$position" != combat ] && [ "$seats" = same ]; then
+        if [ "$moving" = 1 ]; then
+            trace_path "fortress-$size"
+        else
+            echo "  (no force in the first view may move: no trace here)"
+        fi
     fi
     if grep -qi "panicked" "$OUT/table-$name.log"; then
         echo "FAIL: the table panicked:"; cat "$OUT/table-$name.log"; exit 1
