@@ -265,31 +265,3 @@ fn fortress_apply_pending_and_view_never_allocate() {
         .join()
         .expect("no allocation in the Fortress Berlin engine");
 }
-
-/// The series turn sequence (issue 13, `engine::css::command::turn`): every `apply` and
-/// `pending` of random eight-turn playouts — purchases, Dispatch Point and Direct Command
-/// rolls, draws, interrupts, the last chit — on the stack alone.
-#[test]
-fn css_turn_apply_and_pending_never_allocate() {
-    use engine::core::protocol::Events;
-    use tests::css_turns::{RandomCommander, Turns};
-    let mut checked = 0usize;
-    for seed in 0..20 {
-        let mut t = Turns::new();
-        let mut commander = RandomCommander::new(seed, &t.data);
-        while !matches!(t.pending(), Pending::GameOver) {
-            let (pending, n) = counted(|| t.state.pending(&t.data));
-            assert_eq!(n, 0, "css pending allocated (seed {seed})");
-            for input in commander.candidates(&pending) {
-                let mut events = Events::new();
-                let (r, n) = counted(|| t.state.apply(&t.data, &input, &mut events));
-                assert_eq!(n, 0, "css apply of {input:?} allocated (seed {seed})");
-                checked += 1;
-                if r.is_ok() {
-                    break;
-                }
-            }
-        }
-    }
-    assert!(checked > 1000, "the playouts ran ({checked} inputs)");
-}

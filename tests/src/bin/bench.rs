@@ -70,9 +70,6 @@ fn main() {
     if run("css") || run("synthetic") {
         bench_css_legal_actions();
     }
-    if run("css") {
-        bench_css_chit_draws();
-    }
     if run("fortress") {
         bench_fortress();
     }
@@ -522,24 +519,6 @@ fn bench_synthetic_states() {
         size as f64,
         STATE_BUDGET,
     );
-}
-
-fn bench_css_chit_draws() {
-    // 8. One chit draw to the next under the series rules (`engine::css::command::turn`, issue
-    //    13): the engine's time from a draw through the chit's play (rolls, 2D-b, interrupts,
-    //    the last-chit offer) to the next draw offered, over random eight-turn playouts. The
-    //    units of an activation do not act here: one unit's actions are timed above.
-    let mut samples = tests::css_turns::chit_draw_intervals(200);
-    samples.sort();
-    let n = samples.len();
-    let (median, worst) = (samples[n / 2], samples[n - 1]);
-    println!(
-        "CSS one chit draw to the next ({n} draws of 200 random eight-turn playouts): median {:.2} µs, worst {:.2} µs (budget ≤ 1 ms for the worst: {})",
-        us(median),
-        us(worst),
-        verdict(us(worst), 1000.0)
-    );
-    budget("css_chit_draw_worst_us", us(worst), 1000.0);
 }
 
 fn bench_css_legal_actions() {
