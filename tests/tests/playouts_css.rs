@@ -12,8 +12,8 @@
 //! what it was; the invariants of [`check`]; and at the end, the accepted inputs replayed from
 //! the start give the same state and the same events (determinism).
 //!
-//! `BERLIN_TABLE_CSS_PLAYOUTS=n` plays n seeds (default 200 in a debug build, about 2 s on two
-//! shared cores; 2,000 in release).
+//! `BERLIN_TABLE_CSS_PLAYOUTS=n` plays n seeds (default 2,000 in a debug build, under a second
+//! on two shared cores with the workspace's optimised dev profile; 20,000 in release).
 
 use engine::core::protocol::{Events, Input, Pending};
 use engine::css::command::turn::{Command, Event, Step, TurnState, What};
@@ -26,7 +26,7 @@ fn seeds() -> u64 {
     std::env::var("BERLIN_TABLE_CSS_PLAYOUTS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(if cfg!(debug_assertions) { 200 } else { 2000 })
+        .unwrap_or(if cfg!(debug_assertions) { 2000 } else { 20_000 })
 }
 
 /// The accounts the test keeps from the events alone, to hold the tracks to.
