@@ -265,3 +265,50 @@ fn fortress_apply_pending_and_view_never_allocate() {
         .join()
         .expect("no allocation in the Fortress Berlin engine");
 }
+
+/// The CSS series turn machine (issue 13): whole games of the small test scenario
+/// (`tests::css_scenario`, four turns), counting inside `TurnState::pending` and `apply` —
+/// step 1B, buying chits (S4.3), the 1F rolls (S4.2), interrupts (S3.5), draws (S3.3.4),
+/// Direct Commands (S4.6), the last chit (S3.6), the victory check (S3.7.1) — for answers and
+/// for random inputs that are refused.
+#[test]
+fn css_s3_0_turn_pending_and_apply_never_allocate() {
+    use engine::core::protocol::Events;
+    use engine::css::command::turn::Step;
+    use rand::{Rng, SeedableRng};
+    use tests::css_scenario::{answer, apply, random_input, start};
+    let (mut inputs, mut refusals, mut draws) = (0usize, 0usize, 0usize);
+    for seed in 0..20u64 {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut events = Events::new();
+        let ((data, mut t), n) = counted(|| start(&mut events));
+        assert_eq!(n, 0, "{seed}: the scenario's start allocated");
+        for _ in 0..5000 {
+            let (p, n) = counted(|| t.pending(&data));
+            assert_eq!(n, 0, "{seed}: pending() allocated at {:?}", t.step);
+            if matches!(p, Pending::GameOver) {
+                break;
+            }
+            let input = if rng.gen_bool(0.2) {
+                random_input(&mut rng)
+            } else {
+                answer(&mut rng, &data, &t).expect("not over")
+            };
+            let step = t.step;
+            events.clear();
+            let (r, n) = counted(|| apply(&data, &mut t, &input, &mut events));
+            assert_eq!(
+                n, 0,
+                "{seed}: apply({input:?}) allocated {n} times at {step:?}"
+            );
+            match r {
+                Ok(()) => inputs += 1,
+                Err(_) => refusals += 1,
+            }
+            draws += usize::from(r.is_ok() && step == Step::Draw);
+        }
+        assert_eq!(t.step, Step::GameOver, "{seed}: the game reaches its end");
+    }
+    println!("CSS turns: {inputs} inputs and {refusals} refusals without a heap allocation, {draws} draws");
+    assert!(inputs > 0 && refusals > 0 && draws > 0);
+}

@@ -70,6 +70,9 @@ fn main() {
     if run("css") || run("synthetic") {
         bench_css_legal_actions();
     }
+    if run("css") {
+        bench_css_chit_draw();
+    }
     if run("fortress") {
         bench_fortress();
     }
@@ -608,4 +611,79 @@ fn bench_css_legal_actions() {
         verdict(us(worst_all), 200.0)
     );
     budget("css_legal_actions_6084_hex_worst_us", us(worst_all), 200.0);
+}
+
+fn bench_css_chit_draw() {
+    // 8. One chit draw to the next under the CSS turn machine (`engine::css::command::turn`),
+    //    on the small test scenario of `tests::css_scenario`: from a `Pending::DrawChit`, the
+    //    draw, the chit's rolls and Direct Commands, the end of its activation, 2D-d and the
+    //    interrupts of step 2C, to the next draw pending, or to the End Phase after the
+    //    turn's last chit (S3.3.4, S3.6: the next turn's Preparation Phase is not timed). The
+    //    inputs are a seeded random player's, refusals left out, recorded once; each stretch
+    //    is replayed from a copy of the state with `pending` after each input, best of 20.
+    //    Median and worst of 20 seeds.
+    use engine::core::protocol::Input;
+    use engine::css::command::turn::{Command, Step};
+    use tests::css_scenario::{answer, apply, start};
+    let mut stretches = Vec::new();
+    for seed in 0..20u64 {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut events = Events::new();
+        let (data, mut t) = start(&mut events);
+        let mut current: Option<(engine::css::command::turn::TurnState, Vec<Input<Command>>)> =
+            None;
+        for _ in 0..5000 {
+            // A stretch ends at the next draw or when the Action Phase ends (the End Phase
+            // leads to the next turn's Preparation Phase or the game's end).
+            let ended = current.as_ref().is_some_and(|s| {
+                t.step == Step::Draw || t.turn != s.0.turn || t.step == Step::GameOver
+            });
+            if ended {
+                if let Some(s) = current.take() {
+                    stretches.push((data.clone(), s.0, s.1));
+                }
+            }
+            if t.step == Step::Draw {
+                current = Some((t.clone(), Vec::new()));
+            }
+            let Some(input) = answer(&mut rng, &data, &t) else {
+                break;
+            };
+            events.clear();
+            if apply(&data, &mut t, &input, &mut events).is_ok() {
+                if let Some(s) = current.as_mut() {
+                    s.1.push(input);
+                }
+            }
+        }
+    }
+    let mut samples = Vec::new();
+    for (data, state, inputs) in &stretches {
+        let mut best = Duration::MAX;
+        for _ in 0..20 {
+            let mut t = state.clone();
+            let mut events = Events::new();
+            let start = Instant::now();
+            for i in inputs {
+                events.clear();
+                let _ = apply(data, &mut t, i, &mut events);
+                // The table asks what the turn waits for after every input.
+                std::hint::black_box(t.pending(data));
+            }
+            std::hint::black_box(&t);
+            best = best.min(start.elapsed());
+        }
+        samples.push(best);
+    }
+    samples.sort();
+    let worst = samples.last().copied().unwrap_or_default();
+    println!(
+        "CSS one chit draw to the next ({} stretches of {} inputs at most on the test scenario): median {:.2} µs, worst {:.2} µs (budget ≤ 1 ms: {})",
+        samples.len(),
+        stretches.iter().map(|s| s.2.len()).max().unwrap_or(0),
+        us(samples[samples.len() / 2]),
+        us(worst),
+        verdict(us(worst), 1000.0)
+    );
+    budget("css_chit_draw_to_next_worst_us", us(worst), 1000.0);
 }

@@ -1,0 +1,303 @@
+//! CSS series playouts (issue 13): seeded random games of the series turn machine
+//! (`engine::css::command::turn::TurnState`) on the small test scenario of
+//! `tests::css_scenario` (two sides, four divisions, six formations, four turns). They go
+//! through step 1B (S17.2), buying chits (S4.3), the 1E fatigue (S17.1), the Dispatch Point
+//! rolls (S4.2), interrupts (S3.5), draws (S3.3.4), Direct Commands (S4.6, S4.7), the last
+//! chit (S3.6), the victory check (S3.7.1) and the game's end (S3.7.2). The engine never rolls:
+//! the test supplies every d10 face (0–9) and every draw index, and one input in five is a
+//! random one sent with no regard for what the turn asks, so refusals happen.
+//!
+//! Checked after every input: a refusal cites an S-case (an option index past the end of the
+//! offered list is refused by the engine's own bounds check) and leaves the state equal to
+//! what it was; the invariants of [`check`]; and at the end, the accepted inputs replayed from
+//! the start give the same state and the same events (determinism).
+//!
+//! `BERLIN_TABLE_CSS_PLAYOUTS=n` plays n seeds (default 2,000 in a debug build, under a second
+//! on two shared cores with the workspace's optimised dev profile; 20,000 in release).
+
+use engine::core::protocol::{Events, Input, Pending};
+use engine::css::command::turn::{Command, Event, Step, TurnState, What};
+use engine::css::command::{Chit, CommandData, DivisionId};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tests::css_scenario::{answer, apply, random_input, start};
+
+fn seeds() -> u64 {
+    std::env::var("BERLIN_TABLE_CSS_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 2000 } else { 20_000 })
+}
+
+/// The accounts the test keeps from the events alone, to hold the tracks to.
+struct Ledger {
+    /// S4.2, S4.3: DP gained by the 1F rolls less the price of every chit bought.
+    dp: [u8; 4],
+    /// S17.1 (exclusive 3.3.1): +2 for each Formation chit bought in the Action Phase.
+    expected_fatigue: Option<(usize, u8)>,
+}
+
+impl Ledger {
+    fn new(t: &TurnState) -> Ledger {
+        let mut dp = [0; 4];
+        for (i, d) in dp.iter_mut().enumerate() {
+            *d = t.tracks[i].dp;
+        }
+        Ledger {
+            dp,
+            expected_fatigue: None,
+        }
+    }
+
+    /// Folds one input's events into the accounts, checking each value the events report
+    /// against the account.
+    fn fold(&mut self, seed: u64, data: &CommandData, before: &TurnState, events: &[Event]) {
+        let mut fatigue: Vec<u8> = before.tracks.iter().map(|t| t.fatigue).collect();
+        for e in events {
+            match e.what {
+                What::Bought { chit, cost } => {
+                    let d = data.payer(chit).expect("a bought chit has a payer").0 as usize;
+                    self.dp[d] = self.dp[d]
+                        .checked_sub(cost)
+                        .unwrap_or_else(|| panic!("seed {seed}: {chit:?} bought on credit"));
+                    // S3.5.1, S4.3.3: an Action Phase Formation chit tires its division by 2.
+                    if e.case == "S3.5.1" && !data.divisions[d].fatigue_immune {
+                        let want = fatigue[d].saturating_add(data.costs.fatigue_action_formation);
+                        self.expected_fatigue = Some((d, want));
+                    }
+                }
+                What::DispatchPoints {
+                    division,
+                    gained,
+                    now,
+                } => {
+                    let d = division.0 as usize;
+                    assert!(
+                        gained == 1 || gained == 3 || now == data.costs.max_dp,
+                        "seed {seed}: a 1F roll gains 3 or 1 DP, less only at the cap (S4.2)"
+                    );
+                    self.dp[d] += gained;
+                    assert_eq!(now, self.dp[d], "seed {seed}: division {d}'s DP account");
+                }
+                What::Fatigue { division, now } => {
+                    let d = division.0 as usize;
+                    if let Some((want_d, want)) = self.expected_fatigue.take() {
+                        assert_eq!((d, now), (want_d, want), "seed {seed}: S17.1 +2 fatigue");
+                    }
+                    fatigue[d] = now;
+                }
+                _ => {}
+            }
+        }
+        assert!(
+            self.expected_fatigue.is_none(),
+            "seed {seed}: an Action Phase Formation chit bought without fatigue (S17.1)"
+        );
+    }
+}
+
+/// The invariants of the turn state after every input.
+fn check(seed: u64, data: &CommandData, t: &TurnState, ledger: &Ledger) {
+    for (i, d) in data.divisions.iter().enumerate() {
+        let tr = t.track(DivisionId(i as u8));
+        // S17.3: the current TQ never rises above the display's maximum.
+        assert!(tr.tq <= d.max_tq, "seed {seed}: division {i} TQ above max");
+        // S4.2, S4.6.1 (exclusive 9.1): at most 9 DP and 19 DC are kept.
+        assert!(
+            tr.dp <= data.costs.max_dp,
+            "seed {seed}: division {i} DP > 9"
+        );
+        assert!(
+            tr.dc <= data.costs.max_dc,
+            "seed {seed}: division {i} DC > 19"
+        );
+        assert_eq!(
+            tr.dp, ledger.dp[i],
+            "seed {seed}: division {i} DP off its account"
+        );
+        // S17.2, B29: an immune division never tires.
+        if d.fatigue_immune {
+            assert_eq!(tr.fatigue, 0, "seed {seed}: immune division {i} tired");
+        }
+        // Exclusive 5.1: at most the scenario's number of division DC chits.
+        assert!(
+            tr.dc_chits_bought <= d.dc_chits,
+            "seed {seed}: too many DC chits"
+        );
+    }
+    // S3.3.1, S4.3: only one of each chit in the Cup, but a formation's chit may be there
+    // twice (one bought in step 1D, one in the Action Phase).
+    for c in &t.cup.chits {
+        let copies = t.cup.chits.iter().filter(|x| *x == c).count();
+        let most = if matches!(c, Chit::Formation(_)) {
+            2
+        } else {
+            1
+        };
+        assert!(
+            copies <= most,
+            "seed {seed}: {c:?} {copies} times in the Cup"
+        );
+        // S2.7: every chit is of the scenario's own divisions and formations.
+        let known = match *c {
+            Chit::Formation(_) | Chit::Division(_) | Chit::DivisionDirectCommand(_) => {
+                data.payer(*c).is_some_and(|d| data.division(d).is_ok())
+            }
+            _ => true,
+        };
+        assert!(known, "seed {seed}: {c:?} is no chit of the scenario");
+    }
+    // S3.6: a set-aside chit stays out of the Cup (a formation's may have a twin).
+    if let Some(c) = t.carried {
+        if !matches!(c, Chit::Formation(_)) {
+            assert!(
+                !t.cup.contains(c),
+                "seed {seed}: {c:?} both carried and in the Cup"
+            );
+        }
+    }
+    // S3.3.4: the chit being played came out of the Cup.
+    if let Step::Playing(p) | Step::LeaderMoves(p) = t.step {
+        if !matches!(p.chit, Chit::Formation(_)) {
+            assert!(
+                !t.cup.contains(p.chit),
+                "seed {seed}: {:?} played and in the Cup",
+                p.chit
+            );
+        }
+    }
+    // S3.3.4: the draw lists exactly the Cup.
+    if let Pending::DrawChit { chits, .. } = t.pending(data) {
+        assert_eq!(
+            chits.len(),
+            t.cup.len(),
+            "seed {seed}: the draw is not the Cup"
+        );
+        assert!(!chits.is_empty(), "seed {seed}: a draw from an empty Cup");
+    }
+    // S4.6.2: a unit is commanded at most once under one Direct Command chit.
+    for (i, u) in t.commanded.iter().enumerate() {
+        assert!(
+            !t.commanded[..i].contains(u),
+            "seed {seed}: {u:?} commanded twice"
+        );
+    }
+}
+
+/// Counts of one playout.
+#[derive(Default)]
+struct Counts {
+    inputs: usize,
+    refusals: usize,
+    draws: usize,
+    buys_in_action: usize,
+    direct_commands: usize,
+    carried: usize,
+    verdicts: usize,
+}
+
+fn playout(seed: u64, counts: &mut Counts) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut events = Events::new();
+    let (data, mut t) = start(&mut events);
+    let mut log: Vec<Event> = events.iter().copied().collect();
+    let mut ledger = Ledger::new(&t);
+    check(seed, &data, &t, &ledger);
+    let mut journal: Vec<Input<Command>> = Vec::new();
+    for _ in 0..5000 {
+        let pending = t.pending(&data);
+        let input = if rng.gen_bool(0.2) {
+            random_input(&mut rng)
+        } else {
+            match answer(&mut rng, &data, &t) {
+                Some(i) => i,
+                None => break,
+            }
+        };
+        let before = t.clone();
+        events.clear();
+        match apply(&data, &mut t, &input, &mut events) {
+            Ok(()) => {
+                ledger.fold(seed, &data, &before, &events);
+                log.extend(events.iter().copied());
+                journal.push(input);
+                if matches!(pending, Pending::DrawChit { .. }) {
+                    counts.draws += 1;
+                }
+            }
+            Err(v) => {
+                counts.refusals += 1;
+                // An option index past the end of the offered list is the one malformed input.
+                let past_options = match (&pending, &input) {
+                    (Pending::Choose { options, .. }, Input::Chose(i)) => {
+                        *i as usize >= options.len()
+                    }
+                    _ => false,
+                };
+                assert!(
+                    v.case.starts_with('S') || past_options,
+                    "seed {seed}: {input:?} at {:?} refused without an S-case: {v:?}",
+                    before.step
+                );
+                assert_eq!(
+                    t, before,
+                    "seed {seed}: the refusal of {input:?} ({v:?}) changed the state"
+                );
+            }
+        }
+        check(seed, &data, &t, &ledger);
+    }
+    assert_eq!(
+        t.step,
+        Step::GameOver,
+        "seed {seed}: the playout did not end (S3.7.2)"
+    );
+    for e in &log {
+        match e.what {
+            What::Bought { .. } if e.case == "S3.5.1" => counts.buys_in_action += 1,
+            What::DirectCommandSpent { .. } => counts.direct_commands += 1,
+            What::SetAside(_) => counts.carried += 1,
+            What::Victory(_) => counts.verdicts += 1,
+            _ => {}
+        }
+    }
+    counts.inputs += journal.len();
+
+    // Replay determinism: the accepted inputs from the start give the same state and events.
+    let mut ev2 = Events::new();
+    let (_, mut r) = start(&mut ev2);
+    let mut log2: Vec<Event> = ev2.iter().copied().collect();
+    for (i, input) in journal.iter().enumerate() {
+        ev2.clear();
+        apply(&data, &mut r, input, &mut ev2)
+            .unwrap_or_else(|v| panic!("seed {seed}: input {i} refused on replay: {v:?}"));
+        log2.extend(ev2.iter().copied());
+    }
+    assert_eq!(r, t, "seed {seed}: the replay ends in another state");
+    assert_eq!(log2, log, "seed {seed}: the replay tells other events");
+}
+
+#[test]
+fn css_s3_0_random_turns_keep_the_invariants_and_replay_identically() {
+    let n = seeds();
+    let mut c = Counts::default();
+    for seed in 0..n {
+        playout(seed, &mut c);
+    }
+    println!(
+        "css playouts: {n} seeds, {} inputs, {} refusals ({} draws, {} Action Phase buys, \
+         {} DC spent, {} chits carried over, {} verdicts)",
+        c.inputs, c.refusals, c.draws, c.buys_in_action, c.direct_commands, c.carried, c.verdicts
+    );
+    // The playouts reached what they claim to test.
+    assert!(c.refusals > 0 && c.draws > 0);
+    if n >= 20 {
+        assert!(
+            c.buys_in_action > 0,
+            "no interrupt or last-chit purchase (S3.5, S4.3.3)"
+        );
+        assert!(c.direct_commands > 0, "no Direct Command spent (S4.6.2)");
+        assert!(c.carried > 0, "no last chit set aside (S3.6)");
+        assert!(c.verdicts > 0, "no victory at the check turn (S3.7.1)");
+    }
+}
