@@ -26,4 +26,5 @@ pub mod standin;
 pub mod supply;
 pub mod terrain;
 pub mod track;
+pub mod transport;
 pub mod weapons;

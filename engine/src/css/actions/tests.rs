@@ -517,3 +517,26 @@ fn css_example_s4_2_a_one_direct_command_moves_a_stack_of_two_companies() {
     assert!(act.acted(c2.unit) && act.is_active(&d, &t, &c2));
     assert_eq!(refused(act.begin(&d, &t, &[c2], Action::Move)), "S5.1.1");
 }
+
+// S19.1, S9.11.2: an Engineering action is carried out by S19.1 and lets the enemy units that
+// see the engineers' hex take opportunity fire at them before the task is done.
+#[test]
+fn css_s19_1_engineering_triggers_opportunity_fire() {
+    use crate::css::fire::opportunity::{Candidate, Trigger, Window};
+    let d = data();
+    let t = playing(&d, Chit::Formation(MRR2));
+    let mut act = Activation::start(&t).unwrap();
+    let begun = act
+        .begin(&d, &t, &[rifles(7)], Action::Engineering)
+        .unwrap();
+    assert_eq!(begun.case, "S19.1");
+    assert_eq!(begun.trigger, Trigger::Engineering);
+    let watcher = [Candidate {
+        unit: UnitId(90),
+        member: Member::deployed(RIFLE),
+        in_fire_zone: true,
+    }];
+    let w = Window::open(begun.trigger, NATO, FireSetup::direct(1), &watcher)
+        .expect("the enemy may fire at the engineers");
+    assert_eq!(w.pending().player(), Some(NATO));
+}

@@ -194,6 +194,19 @@ pub fn may_cross<const H: usize, const P: usize>(
     Ok(())
 }
 
+/// S7.11 (exclusive 4.2): may a hex holding enemy units of these classes be assaulted? A Boat
+/// unit on its hexside is in neither hex and is never assaulted, so the enemy units the assault
+/// would meet must include one that is not a boat.
+pub fn may_be_assaulted(enemy_classes: &[MoveClass]) -> Result<(), RuleViolation> {
+    if enemy_classes.iter().any(|c| *c != MoveClass::Boat) {
+        return Ok(());
+    }
+    if enemy_classes.is_empty() {
+        return refuse("S10.1", "an assault needs an enemy-occupied hex to assault");
+    }
+    refuse("S7.11", "a Boat unit is never assaulted (exclusive 4.2)")
+}
+
 /// S10.1: may this unit assault at all (its side, status, class and the fire-type action)?
 pub fn may_assault(u: &Assaulter) -> Result<(), RuleViolation> {
     if u.class == MoveClass::Boat {

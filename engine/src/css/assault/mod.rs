@@ -34,8 +34,8 @@ pub mod declare;
 mod tests;
 
 pub use declare::{
-    declare, may_assault, may_cross, Approach, AssaultHex, Assaulter, Attacker, Declaration,
-    Standing, MAX_HEXES,
+    declare, may_assault, may_be_assaulted, may_cross, Approach, AssaultHex, Assaulter, Attacker,
+    Declaration, Standing, MAX_HEXES,
 };
 
 use crate::core::hex::HexId;

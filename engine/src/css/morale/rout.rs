@@ -56,3 +56,22 @@ pub fn rout_path_exists<const H: usize>(
         seen,
     )
 }
+
+/// S11.8.4: another forced journey a game imposes (*Gates* 7.0: a Fuel Out unit to a friendly
+/// Barracks hex) is decided by the same trace, with the game's destination (`arrives`) in place
+/// of the havens: false means no way, and the unit is captured as a routing unit would be.
+pub fn forced_journey_exists<const H: usize>(
+    g: &Geometry,
+    map: &impl RoutMap,
+    start: HexId,
+    arrives: impl Fn(HexId) -> bool,
+    seen: &mut [bool; H],
+) -> bool {
+    trace(
+        g,
+        start,
+        |from, to| may_rout_into(g, map, from, to),
+        arrives,
+        seen,
+    )
+}

@@ -353,7 +353,7 @@ fn css_s11_6_status_limits_fire_and_assault() {
 
 mod rout_paths {
     use crate::core::hex::{Edge, Geometry, HexFormat, HexId, ShiftedColumns};
-    use crate::css::morale::rout::{rout_path_exists, RoutMap};
+    use crate::css::morale::rout::{forced_journey_exists, rout_path_exists, RoutMap};
     extern crate std;
     use std::vec::Vec;
 
@@ -431,6 +431,35 @@ mod rout_paths {
             hqs: Vec::from([french_hq]),
         };
         assert!(!rout_path_exists(&g, &alone, village, &mut seen));
+    }
+
+    // S11.8.4: a forced journey (Gates 7.0 Fuel Out: to a friendly Barracks hex) follows the
+    // rout path's trace to the game's destination; with no way there the unit is captured.
+    #[test]
+    fn css_s11_8_4_a_forced_journey_uses_the_rout_trace() {
+        let g = geometry();
+        let mut seen = [false; 18];
+        let map = Strip {
+            enemies: Vec::from([h(3, 1)]),
+            friends: Vec::new(),
+            hqs: Vec::new(),
+        };
+        let barracks = |b: HexId| move |x: HexId| x == b;
+        assert!(forced_journey_exists(
+            &g,
+            &map,
+            h(6, 1),
+            barracks(h(5, 1)),
+            &mut seen
+        ));
+        assert!(
+            !forced_journey_exists(&g, &map, h(6, 1), barracks(h(1, 1)), &mut seen),
+            "past the enemy: captured"
+        );
+        assert!(
+            !forced_journey_exists(&g, &map, h(6, 1), barracks(h(9, 1)), &mut seen),
+            "across the unbridged river: captured"
+        );
     }
 
     // S11.8.2: never into an enemy hex; a unit already next to its HQ needs no step; the river

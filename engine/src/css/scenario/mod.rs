@@ -121,6 +121,14 @@ pub struct VictoryRules {
     pub vp_per_unit: u8,
 }
 
+impl VictoryRules {
+    /// S21.2 stand-in: the side that lost `units` units (eliminated or captured, S11.9) hands
+    /// their points to its enemy; returns the earning side and its points, for the game's track.
+    pub fn award_for_losses(&self, lost_by: Side, units: u8) -> (Side, u8) {
+        (lost_by.other(), units.saturating_mul(self.vp_per_unit))
+    }
+}
+
 /// A scenario in the series format (S21.3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scenario {

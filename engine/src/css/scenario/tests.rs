@@ -137,3 +137,20 @@ fn css_s21_3_a_scenario_that_does_not_fit_is_refused() {
         "S21.3"
     );
 }
+
+// S21.2: the stand-in point per eliminated or captured unit goes to the enemy of the side
+// that lost it, and the scenario's rate is the one used.
+#[test]
+fn css_s21_2_the_enemy_earns_the_stand_in_vp_per_lost_unit() {
+    let mut s = scenario();
+    assert_eq!(s.victory.award_for_losses(WP, 1), (NATO, 1));
+    assert_eq!(s.victory.award_for_losses(NATO, 3), (WP, 3));
+    assert_eq!(s.victory.award_for_losses(WP, 0), (NATO, 0));
+    s.victory.vp_per_unit = 2;
+    assert_eq!(s.victory.award_for_losses(WP, 2), (NATO, 4));
+    assert_eq!(
+        s.victory.award_for_losses(WP, 200),
+        (NATO, u8::MAX),
+        "never overflows"
+    );
+}

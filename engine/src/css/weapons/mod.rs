@@ -22,15 +22,16 @@
 #[cfg(test)]
 mod tests;
 
+use super::assault::Fighter;
 use super::command::DivisionId;
 use super::fire::missile::{Missile, MissileType};
-use super::fire::{FireSetup, Member, Weapon};
+use super::fire::{resolve, FireCharts, FireReport, FireSetup, Member, TargetUnit, Weapon};
 use super::movement::Mover;
 use super::terrain::MoveClass;
 use crate::core::hex::{Geometry, HexId};
 use crate::core::protocol::{refuse, RuleViolation};
 use crate::core::units::UnitId;
-use crate::css::morale::Fate;
+use crate::css::morale::{Condition, Fate};
 use serde::{Deserialize, Serialize};
 
 /// SWs in one game.
@@ -297,6 +298,72 @@ impl Armoury {
             sw.place = SwPlace::Used;
         }
         Ok(())
+    }
+
+    /// S10.3, S13.5: fills an assault fighter's SW counts from what it carries (each SW adds
+    /// to the Assault Value; a one-shot weapon is counted so the assault uses it up). Returns
+    /// whether that SW is a flame-thrower, for its side's `Backing` (exclusive 3.14).
+    pub fn arm_fighter(&self, f: &mut Fighter) -> bool {
+        let sw = self.carried_by(f.unit).and_then(|id| self.get(id).ok());
+        f.sws = sw.is_some() as u8;
+        f.one_shot = sw.is_some_and(|s| s.def.kind == SwKind::OneShot) as u8;
+        sw.is_some_and(|s| s.def.kind == SwKind::FlameThrower)
+    }
+
+    /// S13.4, S13.5: the SWs of the units that took part in an assault were used: they fire no
+    /// more this activation and one-shot weapons are gone.
+    pub fn after_assault(&mut self, units: &[UnitId]) {
+        for u in units {
+            if let Some(id) = self.carried_by(*u) {
+                let _ = self.after_fire(id);
+            }
+        }
+    }
+
+    /// S13.6: a sniper's own shot — on its own, using no unit's action, once per activation
+    /// of its formation or division, at any hex within its range (it sees them all), and
+    /// against the one unit named (`target`) on table S9.6-T; the rest of the hex is untouched.
+    #[allow(clippy::too_many_arguments)]
+    pub fn sniper_shot(
+        &mut self,
+        id: SwId,
+        g: &Geometry,
+        from: HexId,
+        at: HexId,
+        target: &mut (TargetUnit, Condition),
+        raw: u8,
+        charts: &FireCharts,
+    ) -> Result<FireReport, RuleViolation> {
+        let sw = *self.get(id)?;
+        if sw.def.kind != SwKind::Sniper {
+            return refuse("S13.6", "only a sniper takes a sniper shot");
+        }
+        if !matches!(sw.place, SwPlace::Carried(_)) {
+            return refuse("S13.6", "a sniper shoots from the map");
+        }
+        if sw.fired {
+            return refuse("S13.6", "a sniper shoots once per activation");
+        }
+        let distance = g.distance(from, at);
+        if distance > sw.def.weapon.range as u16 {
+            return refuse("S13.6", "a sniper shoots only within its range");
+        }
+        // S13.6: it sees every hex in range; one unit is the target.
+        let setup = FireSetup {
+            spotted: true,
+            units_in_target_hex: 1,
+            ..FireSetup::direct(distance as u8)
+        };
+        let member = Member::deployed(sw.def.weapon);
+        let report = resolve(
+            core::slice::from_ref(&member),
+            &setup,
+            core::slice::from_mut(target),
+            raw,
+            charts,
+        )?;
+        self.after_fire(id)?;
+        Ok(report)
     }
 
     /// Step 2D-c: the activation is over; every SW may fire again in the next (S13.4).

@@ -361,3 +361,87 @@ fn css_s13_6_a_sniper_also_fires_as_any_sw() {
     };
     assert!(!card(&[m], &setup, &apc, &fire_charts()).affects);
 }
+
+// S13.5, S10.3: the Armoury arms an assault's fighters: each carried SW adds to the count, a
+// one-shot weapon is counted and used up by the assault, a flame-thrower is reported for the
+// side's backing; a unit with no SW brings none.
+#[test]
+fn css_s13_5_the_armoury_arms_an_assault() {
+    let ft = SwDef {
+        kind: SwKind::FlameThrower,
+        weapon: weapon(0, Colour::White, 0, false),
+        heavy: false,
+        min_range: 0,
+    };
+    let rocket = SwDef {
+        kind: SwKind::OneShot,
+        ..ft
+    };
+    let mut a = Armoury::default();
+    let f_id = a.add(ft, DIV, SwPlace::Carried(RIFLES)).unwrap();
+    let r_id = a.add(rocket, DIV, SwPlace::Carried(SECOND)).unwrap();
+    let fighter = |u| crate::css::assault::Fighter::new(u, 4, Colour::White, 4, 2);
+    let (mut f1, mut f2, mut f3) = (fighter(RIFLES), fighter(SECOND), fighter(OTHER_DIVISION));
+    assert!(a.arm_fighter(&mut f1), "a flame-thrower backs the side");
+    assert_eq!((f1.sws, f1.one_shot), (1, 0));
+    assert!(!a.arm_fighter(&mut f2));
+    assert_eq!((f2.sws, f2.one_shot), (1, 1));
+    assert!(!a.arm_fighter(&mut f3));
+    assert_eq!((f3.sws, f3.one_shot), (0, 0));
+    a.after_assault(&[RIFLES, SECOND, OTHER_DIVISION]);
+    assert_eq!(
+        a.get(r_id).unwrap().place,
+        SwPlace::Used,
+        "the rocket is gone"
+    );
+    assert_eq!(a.get(f_id).unwrap().place, SwPlace::Carried(RIFLES));
+    assert!(a.get(f_id).unwrap().fired, "used for this activation");
+    assert!(!a.arm_fighter(&mut f2));
+    assert_eq!(f2.sws, 0, "nothing left to bring");
+}
+
+// S13.6: the sniper's own shot: no unit's action, any hex within its range (sight is not
+// traced), only the named unit is attacked, once per activation; a machine gun may not.
+#[test]
+fn css_s13_6_the_sniper_shot_hits_only_the_named_unit() {
+    let b = Board::new();
+    let g = b.g();
+    let mut a = Armoury::default();
+    let sniper = a
+        .add(
+            SwDef {
+                kind: SwKind::Sniper,
+                weapon: weapon(2, Colour::Yellow, 3, false),
+                heavy: false,
+                min_range: 0,
+            },
+            DIV,
+            SwPlace::Carried(RIFLES),
+        )
+        .unwrap();
+    let mg = a.add(HMG, DIV, SwPlace::Carried(SECOND)).unwrap();
+    let charts = fire_charts();
+    let mut named = (TargetUnit::soft(0), Condition::fresh(2));
+    let other = (TargetUnit::soft(0), Condition::fresh(2));
+    let (from, at) = (h(5, 5), h(5, 8));
+    let refused = |a: &mut Armoury, id, at, t: &mut (TargetUnit, Condition)| {
+        a.sniper_shot(id, &g, from, at, t, 0, &charts)
+            .unwrap_err()
+            .case
+    };
+    assert_eq!(refused(&mut a, mg, at, &mut named), "S13.6", "not a sniper");
+    assert_eq!(
+        refused(&mut a, sniper, h(5, 9), &mut named),
+        "S13.6",
+        "range"
+    );
+    a.sniper_shot(sniper, &g, from, at, &mut named, 0, &charts)
+        .unwrap();
+    assert_ne!(named.1, Condition::fresh(2), "the named unit is hit");
+    assert_eq!(other.1, Condition::fresh(2), "its hex-mate is not");
+    assert_eq!(refused(&mut a, sniper, at, &mut named), "S13.6", "once");
+    a.end_of_activation();
+    assert!(a
+        .sniper_shot(sniper, &g, from, at, &mut named, 9, &charts)
+        .is_ok());
+}

@@ -303,3 +303,15 @@ fn css_s10_2_defensive_fire_before_the_assault_and_who_drops_out() {
         .unwrap_err();
     assert_eq!(err.case, "S10.2");
 }
+
+// S7.11: boats beside the hex are not in it and cannot be assaulted; a hex with a land unit
+// beside the boat may be.
+#[test]
+fn css_s7_11_boat_units_are_never_assaulted() {
+    let boat = MoveClass::Boat;
+    assert_eq!(may_be_assaulted(&[boat]).unwrap_err().case, "S7.11");
+    assert_eq!(may_be_assaulted(&[boat, boat]).unwrap_err().case, "S7.11");
+    assert_eq!(may_be_assaulted(&[]).unwrap_err().case, "S10.1");
+    assert!(may_be_assaulted(&[boat, LEG]).is_ok());
+    assert!(may_be_assaulted(&[MoveClass::Tracked]).is_ok());
+}
