@@ -26,6 +26,7 @@ use super::stacking::{Piece, Role};
 use super::terrain::MoveClass;
 use crate::core::faces::TwoFaced;
 use crate::core::hex::HexId;
+use crate::core::protocol::RuleViolation;
 use crate::core::side::Side;
 use crate::core::units::{Nationality, UnitId, UnitKind};
 use serde::{Deserialize, Serialize};
@@ -80,6 +81,10 @@ pub struct Symbols {
     pub engineer: bool,
     /// A guided-missile letter (S9.13, exclusive 3.12.1).
     pub missile: Option<MissileType>,
+    /// "HQ" in the TQ box: the unit takes its TQ from the HQ that serves it (S11.1; exclusive
+    /// 4.1.1, the West German police and their Police HQ).
+    #[serde(default)]
+    pub tq_from_hq: bool,
 }
 
 /// One unit counter as printed (S2.2): who it belongs to, what it is, and its values.
@@ -181,6 +186,27 @@ impl Counter {
     /// Its printed TQ for a check (S11.1); the division, leaders and markers add theirs.
     pub fn tq_situation(&self) -> TqSituation {
         TqSituation::printed(self.tq)
+    }
+
+    /// S11.1: the TQ a check starts from. The printed one, or, for a unit whose TQ box names
+    /// its HQ ([`Symbols::tq_from_hq`]), the printed TQ of `hq`, which must be an HQ serving it
+    /// ([`Counter::supplies`]) with a TQ of its own.
+    pub fn base_tq(&self, hq: Option<&Counter>) -> Result<u8, RuleViolation> {
+        if !self.symbols.tq_from_hq {
+            return Ok(self.tq);
+        }
+        match hq {
+            Some(h) if h.supplies(self) && !h.symbols.tq_from_hq => Ok(h.tq),
+            _ => Err(RuleViolation::new(
+                "S11.1",
+                "this unit's TQ is its HQ's: name an HQ of its own",
+            )),
+        }
+    }
+
+    /// [`Counter::tq_situation`] with the TQ taken from `hq` where the counter says so (S11.1).
+    pub fn tq_situation_under(&self, hq: Option<&Counter>) -> Result<TqSituation, RuleViolation> {
+        Ok(TqSituation::printed(self.base_tq(hq)?))
     }
 
     /// The unit as a stacking piece (S6.2): an HQ or a combat unit.

@@ -197,3 +197,43 @@ fn css_s1_4_the_terms_are_the_engines() {
         assert!(!a.fire_type());
     }
 }
+
+// S11.1 (exclusive 4.1.1): a unit whose TQ box names its HQ checks on the TQ printed on the HQ
+// that serves it — the same unit under a TQ 6 HQ passes a roll of 6 its own box could not —
+// and without an HQ of its own there is no TQ to check: refused, citing S11.1.
+#[test]
+fn css_s11_1_a_unit_takes_its_tq_from_its_hq() {
+    use crate::css::morale::{check, effective_tq, Status, Tqc};
+    use crate::css::standin::tq_modifiers;
+    let police = Counter {
+        tq: 0,
+        symbols: Symbols {
+            tq_from_hq: true,
+            ..Symbols::default()
+        },
+        ..bmp()
+    };
+    let police_hq = Counter {
+        tq: 6,
+        ..hq(Hq::Formation, Some(REGIMENT))
+    };
+    assert_eq!(police.base_tq(Some(&police_hq)), Ok(6));
+    let mut s = police.tq_situation_under(Some(&police_hq)).unwrap();
+    assert_eq!(
+        check(effective_tq(&s, &tq_modifiers()).value, 6, 0),
+        Tqc::Pass
+    );
+    // The status modifiers of S11.3-T go on the HQ's value.
+    s.status = Status::Dg;
+    assert_eq!(effective_tq(&s, &tq_modifiers()).value, 5);
+    // A printed TQ is the unit's own, whatever HQ is named.
+    assert_eq!(bmp().base_tq(Some(&police_hq)), Ok(5));
+    assert_eq!(bmp().base_tq(None), Ok(5));
+    // No HQ, or an HQ that does not serve the unit: refused.
+    assert_eq!(police.base_tq(None).unwrap_err().case, "S11.1");
+    let other = hq(Hq::Formation, Some(FormationId(9)));
+    assert_eq!(
+        police.tq_situation_under(Some(&other)).unwrap_err().case,
+        "S11.1"
+    );
+}

@@ -84,6 +84,8 @@ pub fn fire_charts() -> FireCharts {
         table: fire_table(),
         modifiers: fire_modifiers(),
         tank_minimum: Some(4),
+        // Exclusive 3.12: the defending player answers a missile fired out of turn (S9.11.5).
+        active_side_answers_missiles: true,
     }
 }
 

@@ -471,14 +471,22 @@ fn css_s5_2_each_action_goes_to_its_module() {
         "S5.1"
     );
     // Table S5.3-T.
-    for (st, action) in [
+    // S11.4-S11.6: no Assault or Charge for any of the three statuses.
+    for (i, (st, action)) in [
         (Status::Pinned, Action::Move),
         (Status::Suppressed, Action::ChangeSide),
         (Status::Suppressed, Action::Fire),
         (Status::Pinned, Action::Assault),
         (Status::Dg, Action::Charge),
-    ] {
-        let u = marked(rifles(20 + action as u16), st);
+        (Status::Pinned, Action::Charge),
+        (Status::Dg, Action::Assault),
+        (Status::Suppressed, Action::Assault),
+        (Status::Suppressed, Action::Charge),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let u = marked(rifles(20 + i as u16), st);
         assert_eq!(refused(act.begin(&d, &t, &[u], action)), "S5.3");
     }
     for action in [Action::Fire, Action::ChangeSide, Action::Rally] {

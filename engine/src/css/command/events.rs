@@ -53,6 +53,8 @@ pub enum What {
     /// 2D-b and 2D-c: active leaders move, stacking is checked, Op Fire and Pin markers of
     /// the active units go.
     ActivationEnds(Chit),
+    /// Step 2D-c: this unit got a DG for over-stacking or mixed formations (S6.3, S6.4).
+    StackingDg(UnitId),
     SetAside(Chit),
     /// Step 1A: the day's weather (S3.2.1, S14.5).
     Weather(crate::css::night::WeatherEffect),

@@ -20,6 +20,9 @@ mod frame_tests;
 pub mod leader_step;
 mod preparation;
 pub mod sky;
+pub mod stacking_step;
+#[cfg(test)]
+mod stacking_step_tests;
 #[cfg(test)]
 pub(crate) mod testkit;
 #[cfg(test)]

@@ -97,6 +97,9 @@ pub struct Window {
     pub waiting: heapless::Vec<Candidate, MAX_CANDIDATES>,
     /// Units that fired at this trigger (each now marked Op Fire).
     pub fired: heapless::Vec<UnitId, MAX_CANDIDATES>,
+    /// S9.11.5: the active side's answer to a missile fired out of turn; it is no action
+    /// for the units that fire, so a fire-type action already taken does not bar them.
+    pub answer: bool,
 }
 
 impl Window {
@@ -128,7 +131,43 @@ impl Window {
             setup,
             waiting,
             fired: heapless::Vec::new(),
+            answer: false,
         })
+    }
+
+    /// S9.11.5: the window of the `active` player's units against a guided missile the enemy
+    /// fired out of turn, as opportunity fire (`missile_kind`), where the game allows it
+    /// (`allowed`: `FireCharts::active_side_answers_missiles`). The fires are opportunity fire
+    /// at the missile firer's hex (S9.11) for that one attack; they use no action, so units
+    /// that already took their fire-type action may fire (S5.1.2 does not bar them).
+    pub fn answer_missile(
+        allowed: bool,
+        missile_kind: FireKind,
+        active: Side,
+        setup: FireSetup,
+        candidates: &[Candidate],
+    ) -> Result<Option<Window>, RuleViolation> {
+        if !allowed {
+            return refuse(
+                "S9.11.5",
+                "this game gives the active side no answer to a missile fired out of turn",
+            );
+        }
+        if missile_kind != FireKind::Opportunity {
+            return refuse(
+                "S9.11.5",
+                "only a missile fired out of turn, as opportunity fire, is answered so",
+            );
+        }
+        let mut free: heapless::Vec<Candidate, MAX_CANDIDATES> = heapless::Vec::new();
+        for c in candidates.iter().take(MAX_CANDIDATES) {
+            let _ = free.push(Candidate {
+                member: not_an_action(c.member),
+                ..*c
+            });
+        }
+        Ok(Window::open(Trigger::DirectFire, active, setup, &free)
+            .map(|w| Window { answer: true, ..w }))
     }
 
     /// The question to the non-active player (S9.11.3): pass, or which unit fires.
@@ -196,8 +235,10 @@ impl Window {
     /// nobody is waiting.
     pub fn refresh(&mut self, now: impl Fn(UnitId) -> Option<Member>) {
         let setup = self.setup;
+        let answer = self.answer;
         self.waiting.retain_mut(|c| match now(c.unit) {
             Some(m) => {
+                let m = if answer { not_an_action(m) } else { m };
                 c.member = m;
                 check_group(&[m], &setup).is_ok()
             }
@@ -208,4 +249,9 @@ impl Window {
     pub fn is_over(&self) -> bool {
         self.waiting.is_empty()
     }
+}
+
+/// S9.11.5: an answer is no action, so the S5.1.2 fire-type action already taken is not read.
+fn not_an_action(m: Member) -> Member {
+    Member { fired: false, ..m }
 }

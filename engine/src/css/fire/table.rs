@@ -175,4 +175,8 @@ pub struct FireCharts {
     pub table: FireTable,
     pub modifiers: FireModifiers,
     pub tank_minimum: Option<u8>,
+    /// S9.11.5: the player who was active may answer a guided missile fired out of turn (a
+    /// game's flag; *Gates* 3.12 sets it).
+    #[serde(default)]
+    pub active_side_answers_missiles: bool,
 }

@@ -149,3 +149,64 @@ fn css_s9_11_4_return_fire_comes_after_the_fire() {
         &[OpChoice::Pass, OpChoice::Fire(UnitId(8))]
     );
 }
+
+// S9.11.5 (exclusive 3.12): NATO is active and its rifles have already fired this activation;
+// a Soviet missile fired at them out of turn, as opportunity fire, may be answered by NATO's
+// units — the rifles fire back at the missile's hex, marked Op Fire, though they took their
+// fire-type action — where the game's flag allows it. A DG unit still may not; a missile fired
+// in its own turn, or a game without the flag, opens no answer (refused, S9.11.5).
+#[test]
+fn css_s9_11_5_the_active_side_answers_a_missile_fired_out_of_turn() {
+    let allowed = fire_charts().active_side_answers_missiles;
+    assert!(allowed, "Gates 3.12 lets the defending player answer");
+    let spent = Member {
+        fired: true,
+        ..Member::deployed(weapon(5, Colour::White, 3))
+    };
+    let rifles = Candidate {
+        unit: RIFLES,
+        member: spent,
+        in_fire_zone: true,
+    };
+    let shaken = Candidate {
+        unit: CHIEFTAIN,
+        member: Member {
+            status: Status::Dg,
+            ..Member::deployed(weapon(7, Colour::Blue, 5))
+        },
+        in_fire_zone: true,
+    };
+    let at_missile = FireSetup::direct(3);
+    // As an ordinary window the spent rifles could not fire.
+    assert!(Window::open(Trigger::DirectFire, Side::A, at_missile, &[rifles]).is_none());
+    let mut w = Window::answer_missile(
+        allowed,
+        FireKind::Opportunity,
+        Side::A,
+        at_missile,
+        &[rifles, shaken],
+    )
+    .unwrap()
+    .expect("the rifles may answer");
+    assert_eq!(w.player, Side::A, "the active player answers");
+    assert_eq!(
+        w.pending(),
+        Pending::Choose {
+            player: Side::A,
+            purpose: "opportunity fire",
+            case: "S9.11.3",
+            options: heapless::Vec::from_slice(&[OpChoice::Pass, OpChoice::Fire(RIFLES)]).unwrap(),
+        }
+    );
+    let group = w.choose(1).unwrap().unwrap();
+    assert_eq!(group.len(), 1);
+    assert_eq!(w.fired.as_slice(), [RIFLES]);
+    let c = card(&group, &w.setup, &TargetUnit::soft(0), &fire_charts());
+    assert_eq!(c.column, 5);
+    // Refusals.
+    let no_flag =
+        Window::answer_missile(false, FireKind::Opportunity, Side::A, at_missile, &[rifles]);
+    assert_eq!(no_flag.unwrap_err().case, "S9.11.5");
+    let in_turn = Window::answer_missile(allowed, FireKind::Direct, Side::A, at_missile, &[rifles]);
+    assert_eq!(in_turn.unwrap_err().case, "S9.11.5");
+}

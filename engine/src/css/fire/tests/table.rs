@@ -95,3 +95,35 @@ fn css_s9_6_unmodified_zero_always_pins() {
     assert!(r.raw_zero);
     assert_eq!(t[0].1.status, Status::Pinned);
 }
+
+// S1.5 (S9.6, S11.1.1): no modifier carries a value past the end of its table. A huge group
+// fires on column 12 and a target behind heavy cover is fired on at column 0; a superb unit's
+// effective TQ, pushed past 8 by its leader and a hero, counts as 8.
+#[test]
+fn css_s1_5_columns_and_troop_quality_stay_on_their_tables() {
+    let heavy = [Member::deployed(weapon(20, Colour::White, 6))];
+    let open = TargetUnit::soft(0);
+    let c = card(&heavy, &FireSetup::direct(1), &open, &fire_charts());
+    assert!(c.firepower > 12 && c.column == 12, "{c:?}");
+    let light = [Member::deployed(weapon(1, Colour::White, 6))];
+    let dug_in = TargetUnit {
+        cover: 4,
+        fortification: 3,
+        ..TargetUnit::soft(3)
+    };
+    let c = card(&light, &FireSetup::direct(3), &dug_in, &fire_charts());
+    let total = c.firepower + c.lines.iter().map(|l| l.value as i16).sum::<i16>();
+    assert!(total < 0 && c.column == 0, "{c:?}");
+    // The clamped columns read the table's end columns.
+    let t = fire_table();
+    assert_eq!(t.result(c.column, 0), FireResult::Pin);
+    // S11.1.1: the effective TQ is capped at 8.
+    use crate::css::morale::{effective_tq, TqSituation};
+    let mut s = TqSituation::printed(8);
+    s.leader_bonus = 3;
+    let e = effective_tq(&s, &crate::css::standin::tq_modifiers());
+    assert_eq!((e.value, e.capped), (8, true));
+    s.leader_bonus = 0;
+    let e = effective_tq(&s, &crate::css::standin::tq_modifiers());
+    assert_eq!((e.value, e.capped), (8, false));
+}
