@@ -332,23 +332,22 @@ fn css_example_s9_5_a_the_heavy_mg_sw_in_the_combined_fire() {
     assert_eq!(card(&[bmp, mg_member], &setup, &m60, &charts).firepower, 5);
 }
 
+/// The tests' sniper: firepower 2 yellow, range 3.
+fn sniper() -> SwDef {
+    SwDef {
+        kind: SwKind::Sniper,
+        weapon: weapon(2, Colour::Yellow, 3, false),
+        heavy: false,
+        min_range: 0,
+    }
+}
+
 // S13.6 (with S13.4): a sniper SW also fires like any SW, from its carrier: yellow, so never at
 // a hard target.
 #[test]
 fn css_s13_6_a_sniper_also_fires_as_any_sw() {
     let mut a = Armoury::default();
-    let sniper = a
-        .add(
-            SwDef {
-                kind: SwKind::Sniper,
-                weapon: weapon(2, Colour::Yellow, 3, false),
-                heavy: false,
-                min_range: 0,
-            },
-            DIV,
-            SwPlace::Carried(RIFLES),
-        )
-        .unwrap();
+    let sniper = a.add(sniper(), DIV, SwPlace::Carried(RIFLES)).unwrap();
     let setup = FireSetup::direct(3);
     let m = a.fire_member(sniper, &rifles_member(), &setup).unwrap();
     assert_eq!(
@@ -407,18 +406,7 @@ fn css_s13_6_the_sniper_shot_hits_only_the_named_unit() {
     let b = Board::new();
     let g = b.g();
     let mut a = Armoury::default();
-    let sniper = a
-        .add(
-            SwDef {
-                kind: SwKind::Sniper,
-                weapon: weapon(2, Colour::Yellow, 3, false),
-                heavy: false,
-                min_range: 0,
-            },
-            DIV,
-            SwPlace::Carried(RIFLES),
-        )
-        .unwrap();
+    let sniper = a.add(sniper(), DIV, SwPlace::Carried(RIFLES)).unwrap();
     let mg = a.add(HMG, DIV, SwPlace::Carried(SECOND)).unwrap();
     let charts = fire_charts();
     let mut named = (TargetUnit::soft(0), Condition::fresh(2));
