@@ -311,3 +311,79 @@ pub fn answer(
         Input::Chose(i) => Input::Chose(i),
     })
 }
+
+/// The same companies on the synthetic 6,084-hex CSS ground of [`crate::synthetic::css_ground`]
+/// (the legal-actions benchmark's map): for the no-alloc test and the benchmark of one unit's
+/// legal actions.
+pub struct BigWorld {
+    pub css: crate::synthetic::CssGround,
+    pub command: CommandData,
+    pub counters: Vec<Counter>,
+    pub fire: FireCharts,
+}
+
+/// Hexes and places of the big map.
+pub const BH: usize = engine::core::capacity::gates::HEXES;
+pub const BP: usize = engine::core::capacity::gates::PLACES;
+
+impl BigWorld {
+    pub fn new() -> BigWorld {
+        let small = World::new();
+        BigWorld {
+            css: crate::synthetic::css_ground(),
+            command: small.command,
+            counters: small.counters,
+            fire: small.fire,
+        }
+    }
+
+    pub fn data(&self) -> SeriesData<'_, BH, BP> {
+        SeriesData {
+            command: &self.command,
+            ground: self.css.ground(),
+            counters: &self.counters,
+            fire: &self.fire,
+            tq: engine::css::standin::tq_modifiers(),
+            stacking: StackingChart::stand_in(),
+            sight: SightChart::stand_in(),
+        }
+    }
+
+    /// The game with the companies placed as on the small board, shifted to `(col, row)`, and
+    /// the turn machine driven (seeded) until a Formation chit of side A is played.
+    pub fn playing(&self, col: u8, row: u8) -> SeriesGame<U> {
+        let ground = self.css.ground();
+        let setup: Vec<_> = World::new()
+            .setup()
+            .into_iter()
+            .map(|(at, face)| {
+                let mut x = h(col + at.col, row + at.row);
+                // An unplayable hex (water) moves the company down the column.
+                while !ground.playable(x) {
+                    x = h(x.col, x.row + 1);
+                }
+                (x, face)
+            })
+            .collect();
+        let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(7);
+        let mut tev = Events::new();
+        let (data, mut t) = css_scenario::start(&mut tev);
+        for _ in 0..10_000 {
+            if let Some(engine::css::command::Chit::Formation(f)) = t.active_chit() {
+                if self.command.formations[f.0 as usize].division.0 == 0 {
+                    break;
+                }
+            }
+            let i = css_scenario::answer(&mut rng, &data, &t).expect("not over");
+            tev.clear();
+            let _ = css_scenario::apply(&data, &mut t, &i, &mut tev);
+        }
+        SeriesGame::new(&self.data(), t, &setup).expect("setup")
+    }
+}
+
+impl Default for BigWorld {
+    fn default() -> Self {
+        BigWorld::new()
+    }
+}

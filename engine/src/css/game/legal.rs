@@ -17,6 +17,26 @@ impl<const U: usize> SeriesGame<U> {
     pub fn legal_unit_commands<const H: usize, const P: usize>(
         &self,
         data: &SeriesData<'_, H, P>,
+        f: impl FnMut(&UnitCommand),
+    ) {
+        self.legal_of(data, None, f)
+    }
+
+    /// Calls `f` with every command the rules accept now for `unit` alone or with its hex's
+    /// units of the chit (S5.1.3): the legal actions of one unit.
+    pub fn legal_unit_commands_of<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        unit: UnitId,
+        f: impl FnMut(&UnitCommand),
+    ) {
+        self.legal_of(data, Some(unit), f)
+    }
+
+    fn legal_of<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        only: Option<UnitId>,
         mut f: impl FnMut(&UnitCommand),
     ) {
         let mut try_one = |c: UnitCommand| {
@@ -52,6 +72,9 @@ impl<const U: usize> SeriesGame<U> {
         let mut hexes: heapless::Vec<HexId, MAX_LEGAL> = heapless::Vec::new();
         for u in self.units.iter() {
             let Some(hex) = u.hex else { continue };
+            if only.is_some_and(|o| o != u.id) {
+                continue;
+            }
             let Ok(a) = self.actor(data, u.id) else {
                 continue;
             };
@@ -82,7 +105,9 @@ impl<const U: usize> SeriesGame<U> {
                 self.unit_candidates(data, &stack, hex, &mut try_one);
             }
         }
-        self.spare_candidates(data, &mut try_one);
+        if only.is_none() {
+            self.spare_candidates(data, &mut try_one);
+        }
     }
 
     /// S6.4: the owner's picks in the hexes where a unit of the chit is and formations tie
@@ -150,10 +175,5 @@ impl<const U: usize> SeriesGame<U> {
                 target,
             });
         }
-    }
-
-    /// The units of `hex` on the map.
-    pub fn ids_in(&self, hex: HexId) -> impl Iterator<Item = UnitId> + '_ {
-        self.in_hex(hex).map(|u| u.id)
     }
 }
