@@ -29,6 +29,8 @@
 mod actions;
 mod board;
 mod legal;
+#[cfg(test)]
+mod tests;
 
 use crate::core::faces::Face;
 use crate::core::hex::HexId;
