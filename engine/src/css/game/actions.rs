@@ -15,7 +15,7 @@ use crate::css::move_action::Move;
 use crate::css::movement::DEPLOYED;
 use crate::css::movement::{change_side_action, Ctx, Enemies, Mover, Party, Status as MoveStatus};
 use crate::css::sight::{concealed, spots, Look, Visibility};
-use crate::css::terrain::{FireKind as CoverKind, NoMarkers};
+use crate::css::terrain::{FireKind as CoverKind, NoMarkers, Part};
 
 /// The d10 of an action's roll, read 0–9 (S1.3).
 fn d10(r: &DiceRoll) -> Result<u8, RuleViolation> {
@@ -92,6 +92,7 @@ impl<const U: usize> SeriesGame<U> {
         data: &SeriesData<'_, H, P>,
         units: &[UnitId],
         in_place: bool,
+        ferry_ready: bool,
     ) -> Result<Party, RuleViolation> {
         let lead = self.unit(units[0])?;
         let side = data.counter(units[0])?.side;
@@ -110,7 +111,7 @@ impl<const U: usize> SeriesGame<U> {
         if in_place {
             Party::in_place(side, hex, lead.part, lead.face, &movers)
         } else {
-            Party::new(side, hex, lead.part, lead.face, &movers, true)
+            Party::new(side, hex, lead.part, lead.face, &movers, ferry_ready)
         }
     }
 
@@ -160,7 +161,7 @@ impl<const U: usize> SeriesGame<U> {
             UnitCommand::FinishMove { change_side } => self.finish(data, *change_side, events),
             UnitCommand::ChangeSide { units } => {
                 self.begin(data, units, Action::ChangeSide, events)?;
-                let party = self.party(data, units, true)?;
+                let party = self.party(data, units, true, false)?;
                 let face = change_side_action(&data.ground, &party)?;
                 self.set_face(units, face, "S7.7", events)
             }
@@ -195,6 +196,16 @@ impl<const U: usize> SeriesGame<U> {
             }
             UnitCommand::Hold { units } => self.begin(data, units, Action::Hold, events),
             UnitCommand::Spare { hex, formation } => {
+                // S6.4 at 2D-c: only a hex where a unit of the chit is, is checked.
+                let act = self.activation.as_ref();
+                let chit = act.map(|a| a.chit);
+                let checked = chit.is_some_and(|c| {
+                    self.in_hex(*hex)
+                        .any(|u| super::board::was_active(data, act, c, u.id))
+                });
+                if !checked {
+                    return refuse("S6.4", "no unit of the chit is in that hex");
+                }
                 let pieces = self.pieces_in(data, *hex)?;
                 let tie = crate::css::stacking::step_2d_c(&data.stacking, false, &pieces, None);
                 match tie {
@@ -233,16 +244,26 @@ impl<const U: usize> SeriesGame<U> {
         to: HexId,
         events: &mut Events<GameEvent>,
     ) -> Result<(), RuleViolation> {
-        let (mut mv, face) = match &self.stage {
-            Stage::Moving { units: g, face, mv } => {
+        let (mut mv, face, part, ready) = match &self.stage {
+            Stage::Moving {
+                units: g,
+                face,
+                part,
+                mv,
+                ferry_ready,
+            } => {
                 if g != units {
                     return refuse("S3.4", "the moving units finish their Move action first");
                 }
-                (*mv, *face)
+                (*mv, *face, *part, *ferry_ready)
             }
             _ => {
+                // Exclusive 2.2.5, S7.9: a party that has not acted in this activation has
+                // been in its hex since before it.
+                let act = self.activation.as_ref();
+                let ready = units.iter().all(|u| !act.is_some_and(|a| a.acted(*u)));
                 self.begin(data, units, Action::Move, events)?;
-                let party = self.party(data, units, false)?;
+                let party = self.party(data, units, false, ready)?;
                 let enemies = self.enemies(data, &party);
                 let ctx = Ctx {
                     ground: data.ground,
@@ -250,10 +271,10 @@ impl<const U: usize> SeriesGame<U> {
                     enemies: &enemies,
                     party: &party,
                 };
-                (Move::begin(&ctx, false)?.0, party.face)
+                (Move::begin(&ctx, false)?.0, party.face, party.part, ready)
             }
         };
-        let party = self.start_party(data, units, &mv, face)?;
+        let party = self.start_party(data, units, &mv, (face, part, ready))?;
         let enemies = self.enemies(data, &party);
         let ctx = Ctx {
             ground: data.ground,
@@ -271,7 +292,9 @@ impl<const U: usize> SeriesGame<U> {
         self.stage = Stage::Moving {
             units: units.clone(),
             face,
+            part,
             mv,
+            ferry_ready: ready,
         };
         Ok(())
     }
@@ -283,7 +306,7 @@ impl<const U: usize> SeriesGame<U> {
         data: &SeriesData<'_, H, P>,
         units: &[UnitId],
         mv: &Move,
-        face: Face,
+        (face, part, ferry_ready): (Face, Part, bool),
     ) -> Result<Party, RuleViolation> {
         let side = data.counter(units[0])?.side;
         let mut movers: heapless::Vec<Mover, { super::MAX_GROUP }> = heapless::Vec::new();
@@ -291,14 +314,7 @@ impl<const U: usize> SeriesGame<U> {
             let s = self.unit(*u)?;
             let _ = movers.push(data.counter(*u)?.mover(move_status(s.cond.status)));
         }
-        Party::new(
-            side,
-            mv.start,
-            crate::css::terrain::Part::First,
-            face,
-            &movers,
-            true,
-        )
+        Party::new(side, mv.start, part, face, &movers, ferry_ready)
     }
 
     /// S7.2, S7.7: the Move action ends, with a change of side if asked.
@@ -308,10 +324,17 @@ impl<const U: usize> SeriesGame<U> {
         change_side: bool,
         events: &mut Events<GameEvent>,
     ) -> Result<(), RuleViolation> {
-        let Stage::Moving { units, face, mv } = self.stage.clone() else {
+        let Stage::Moving {
+            units,
+            face,
+            part,
+            mv,
+            ferry_ready,
+        } = self.stage.clone()
+        else {
             return refuse("S7.2", "no Move action is under way");
         };
-        let party = self.start_party(data, &units, &mv, face)?;
+        let party = self.start_party(data, &units, &mv, (face, part, ferry_ready))?;
         let enemies = self.enemies(data, &party);
         let ctx = Ctx {
             ground: data.ground,

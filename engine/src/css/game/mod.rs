@@ -107,10 +107,14 @@ pub struct UnitState {
 pub enum Stage {
     /// Commands: the turn's pending.
     Idle,
-    /// A Move action under way (S7.2): `face` is the side the party started on.
+    /// A Move action under way (S7.2): `face` and `part` are the side and the part of a
+    /// divided hex the party started on; `ferry_ready`, it had been in its hex since before
+    /// the activation (exclusive 2.2.5).
     Moving {
         units: Group,
         face: Face,
+        part: Part,
+        ferry_ready: bool,
         mv: crate::css::move_action::Move,
     },
     /// The d10 of a declared Fire action (S9.3.2).

@@ -294,6 +294,16 @@ fn css_s6_4_game_tied_formations_need_the_owners_pick() {
         }),
     );
     assert_eq!(r.unwrap_err().case, "S6.4");
+    // Only a hex where a unit of the chit is, is checked at 2D-c.
+    let r = apply(
+        &f,
+        &mut g,
+        unit(UnitCommand::Spare {
+            hex: h(12, 12),
+            formation: 2,
+        }),
+    );
+    assert_eq!(r.unwrap_err().case, "S6.4");
     apply(
         &f,
         &mut g,
