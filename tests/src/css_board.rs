@@ -349,15 +349,23 @@ impl BigWorld {
         }
     }
 
-    /// The game with the companies placed as on the small board, shifted to `(col, row)`, and
+    /// The game with the companies placed as on the small board (side B two columns nearer),
+    /// shifted to `(col, row)`, and
     /// the turn machine driven (seeded) until a Formation chit of side A is played.
     pub fn playing(&self, col: u8, row: u8) -> SeriesGame<U> {
         let ground = self.css.ground();
         let setup: Vec<_> = World::new()
             .setup()
             .into_iter()
-            .map(|(at, face)| {
-                let mut x = h(col + at.col, row + at.row);
+            .enumerate()
+            .map(|(i, (at, face))| {
+                // Side B two columns nearer than on the small board: four hexes apart.
+                let west = if self.counters[i].side == Side::B {
+                    2
+                } else {
+                    0
+                };
+                let mut x = h(col + at.col - west, row + at.row);
                 // An unplayable hex (water) moves the company down the column.
                 while !ground.playable(x) {
                     x = h(x.col, x.row + 1);
