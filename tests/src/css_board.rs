@@ -323,8 +323,8 @@ pub struct BigWorld {
 }
 
 /// Hexes and places of the big map.
-pub const BH: usize = engine::core::capacity::gates::HEXES;
-pub const BP: usize = engine::core::capacity::gates::PLACES;
+pub const BH: usize = crate::synthetic::CSS_HEXES;
+pub const BP: usize = crate::synthetic::CSS_PLACES;
 
 impl BigWorld {
     pub fn new() -> BigWorld {
