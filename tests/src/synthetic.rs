@@ -261,6 +261,10 @@ impl MoveRules for GatesOneMode<'_> {
     }
 }
 
+/// Hexes and places of the synthetic CSS ground (the Gates capacities).
+pub const CSS_HEXES: usize = gates::HEXES;
+pub const CSS_PLACES: usize = gates::PLACES;
+
 /// The CSS ground of [`gates_map`] for the series' own movement rules (`engine::css`): the
 /// stand-in terrain chart of table S7.3-T, the map's terrain renumbered to its dots (a lake is
 /// Marsh: leg units only), every north–south road a highway (⅓ MP in Column), streams across

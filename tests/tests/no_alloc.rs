@@ -312,3 +312,36 @@ fn css_s3_0_turn_pending_and_apply_never_allocate() {
     println!("CSS turns: {inputs} inputs and {refusals} refusals without a heap allocation, {draws} draws");
     assert!(inputs > 0 && refusals > 0 && draws > 0);
 }
+
+/// Issue 13: one unit's legal actions in the series game state (`engine::css::game`) — every
+/// step, change of side, fire at each enemy hex in range, rally, TQC and hold the rules accept,
+/// each tried on a copy of the state — on the synthetic 6,084-hex CSS ground, allocate nothing.
+#[test]
+fn css_s5_2_one_units_legal_actions_allocate_nothing() {
+    let world = tests::css_board::BigWorld::new();
+    let data = world.data();
+    let mut checked = 0;
+    for (col, row) in [(10u8, 10u8), (30, 20), (50, 40)] {
+        let g = world.playing(col, row);
+        let chit = g.activation.as_ref().expect("a chit is played").chit;
+        println!("css legal actions at ({col}, {row}) under {chit:?}");
+        for u in 0..6u16 {
+            let unit = engine::core::units::UnitId(u);
+            let mut n = 0usize;
+            let ((), allocs) = counted(|| g.legal_unit_commands_of(&data, unit, |_| n += 1));
+            assert_eq!(allocs, 0, "unit {u}'s legal actions allocated");
+            let own = g.activation.as_ref().is_some_and(|a| {
+                engine::css::command::Chit::Formation(
+                    world.counters[u as usize].formation.expect("a formation"),
+                ) == a.chit
+            });
+            println!("  unit {u}: {n} legal commands");
+            assert!(
+                !own || n > 0,
+                "unit {u} of the played chit has legal actions"
+            );
+            checked += n;
+        }
+    }
+    println!("css legal actions: {checked} legal commands listed, no allocation");
+}

@@ -8,7 +8,7 @@
 //! random one sent with no regard for what the turn asks, so refusals happen.
 //!
 //! Checked after every input: a refusal cites an S-case (an option index past the end of the
-//! offered list is refused by the engine's own bounds check) and leaves the state equal to
+//! offered list cites the case of the choice, S3.5 or S4.3.3) and leaves the state equal to
 //! what it was; the invariants of [`check`]; and at the end, the accepted inputs replayed from
 //! the start give the same state and the same events (determinism).
 //!
@@ -35,17 +35,27 @@ struct Ledger {
     dp: [u8; 4],
     /// S17.1 (exclusive 3.3.1): +2 for each Formation chit bought in the Action Phase.
     expected_fatigue: Option<(usize, u8)>,
+    /// S17.1–S17.3: each division's current TQ, from the start and every change the events
+    /// report.
+    tq: [u8; 4],
+    /// Each division's fatigue, from the start and every change the events report.
+    fatigue: [u8; 4],
 }
 
 impl Ledger {
     fn new(t: &TurnState) -> Ledger {
         let mut dp = [0; 4];
-        for (i, d) in dp.iter_mut().enumerate() {
-            *d = t.tracks[i].dp;
+        let (mut tq, mut fatigue) = ([0; 4], [0; 4]);
+        for i in 0..4 {
+            dp[i] = t.tracks[i].dp;
+            tq[i] = t.tracks[i].tq;
+            fatigue[i] = t.tracks[i].fatigue;
         }
         Ledger {
             dp,
             expected_fatigue: None,
+            tq,
+            fatigue,
         }
     }
 
@@ -85,6 +95,17 @@ impl Ledger {
                         assert_eq!((d, now), (want_d, want), "seed {seed}: S17.1 +2 fatigue");
                     }
                     fatigue[d] = now;
+                    self.fatigue[d] = now;
+                }
+                What::CurrentTq {
+                    division,
+                    change,
+                    now,
+                } => {
+                    let d = division.0 as usize;
+                    let want = (self.tq[d] as i16 + change as i16).clamp(0, 99) as u8;
+                    assert_eq!(now, want, "seed {seed}: division {d}'s TQ account (S17.3)");
+                    self.tq[d] = now;
                 }
                 _ => {}
             }
@@ -114,6 +135,12 @@ fn check(seed: u64, data: &CommandData, t: &TurnState, ledger: &Ledger) {
         assert_eq!(
             tr.dp, ledger.dp[i],
             "seed {seed}: division {i} DP off its account"
+        );
+        // S17.1, S17.3: fatigue and TQ recomputed from the events equal the running values.
+        assert_eq!(
+            (tr.fatigue, tr.tq),
+            (ledger.fatigue[i], ledger.tq[i]),
+            "seed {seed}: division {i} fatigue/TQ off the account of the events"
         );
         // S17.2, B29: an immune division never tires.
         if d.fatigue_immune {
@@ -227,15 +254,9 @@ fn playout(seed: u64, counts: &mut Counts) {
             }
             Err(v) => {
                 counts.refusals += 1;
-                // An option index past the end of the offered list is the one malformed input.
-                let past_options = match (&pending, &input) {
-                    (Pending::Choose { options, .. }, Input::Chose(i)) => {
-                        *i as usize >= options.len()
-                    }
-                    _ => false,
-                };
+                // S3.5, S4.3.3: even an option index past the list cites its choice's case.
                 assert!(
-                    v.case.starts_with('S') || past_options,
+                    v.case.starts_with('S'),
                     "seed {seed}: {input:?} at {:?} refused without an S-case: {v:?}",
                     before.step
                 );
@@ -299,5 +320,338 @@ fn css_s3_0_random_turns_keep_the_invariants_and_replay_identically() {
         assert!(c.direct_commands > 0, "no Direct Command spent (S4.6.2)");
         assert!(c.carried > 0, "no last chit set aside (S3.6)");
         assert!(c.verdicts > 0, "no victory at the check turn (S3.7.1)");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playouts with units: the series game state `engine::css::game::SeriesGame` on the 12 × 10
+// board of `tests::css_board` (three companies per formation), driven among the legal unit
+// commands with random d10 faces, nonsense now and then.
+
+use engine::core::units::UnitId;
+use engine::css::game::{GameCommand, GameEvent, Stage, UnitWhat};
+use engine::css::morale::{CheckKind, Status};
+use engine::css::stacking::count;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use tests::css_board::{self, World};
+
+/// Counts allocations made on the current thread while `COUNTING` is set (the test binary's
+/// allocator; the turn playouts above run on their own thread, uncounted).
+struct CountingAlloc;
+
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCS: Cell<usize> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note();
+        System.alloc(layout)
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note();
+        System.alloc_zeroed(layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note();
+        System.realloc(ptr, layout, new_size)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+}
+
+fn note() {
+    let _ = COUNTING.try_with(|c| {
+        if c.get() {
+            let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
+        }
+    });
+}
+
+#[global_allocator]
+static GLOBAL: CountingAlloc = CountingAlloc;
+
+/// Runs `f` and returns its result with the number of heap allocations it made.
+fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    ALLOCS.with(|a| a.set(0));
+    COUNTING.with(|c| c.set(true));
+    let r = f();
+    COUNTING.with(|c| c.set(false));
+    (r, ALLOCS.with(|a| a.get()))
+}
+
+/// Seeds of the unit playouts: a tenth of `BERLIN_TABLE_CSS_PLAYOUTS` (default 2,000 in a debug
+/// build, 20,000 in release: 200 and 2,000 unit playouts).
+fn unit_seeds() -> u64 {
+    (seeds() / 10).max(1)
+}
+
+#[derive(Default)]
+struct UnitCounts {
+    inputs: usize,
+    refusals: BTreeMap<&'static str, usize>,
+    moves: usize,
+    fires: usize,
+    hits: usize,
+    steps_lost: usize,
+    removed: usize,
+    rallies: usize,
+    tqcs: usize,
+    side_changes: usize,
+    stacking_dg: usize,
+    spares: usize,
+    chits: usize,
+}
+
+/// The invariants of the board after every input.
+fn check_units(
+    seed: u64,
+    world: &World,
+    g: &css_board::Game,
+    before: &css_board::Game,
+    events: &[GameEvent],
+) {
+    let data = world.data();
+    for u in &g.units {
+        let c = &world.counters[u.id.0 as usize];
+        // S11.8.3, S11.12: a routed, eliminated or captured unit is off the map.
+        if u.routed || u.removed.is_some() {
+            assert!(
+                u.hex.is_none(),
+                "seed {seed}: {:?} routed and on the map",
+                u.id
+            );
+        }
+        let Some(hex) = u.hex else { continue };
+        // S2.3: a unit on the map has a step left.
+        assert!(
+            u.cond.lost < u.cond.steps,
+            "seed {seed}: {:?} with no step on the map",
+            u.id
+        );
+        // S6.5: enemies never share a hex.
+        for v in g.in_hex(hex) {
+            assert_eq!(
+                world.counters[v.id.0 as usize].side, c.side,
+                "seed {seed}: enemies share {hex:?} (S6.5)"
+            );
+        }
+        // Exclusive 9.2 (table S11.3-T): no effective TQ above the cap.
+        let tq = g
+            .effective_tq(&data, u.id, CheckKind::Ordinary)
+            .expect("a unit");
+        assert!(
+            tq <= data.tq.cap,
+            "seed {seed}: {:?} TQ {tq} above the cap",
+            u.id
+        );
+    }
+    // S6.3 at 2D-c: every unit in an over-stacked hex where a unit of the chit ended got a DG.
+    let ended = events.iter().find_map(|e| match e {
+        GameEvent::Turn(Event {
+            what: What::ActivationEnds(chit),
+            ..
+        }) => Some(*chit),
+        _ => None,
+    });
+    if let (Some(chit), Some(act)) = (ended, &before.activation) {
+        let dg: Vec<UnitId> = events
+            .iter()
+            .filter_map(|e| match e {
+                GameEvent::Turn(Event {
+                    what: What::StackingDg(u),
+                    ..
+                }) => Some(*u),
+                _ => None,
+            })
+            .collect();
+        for u in &g.units {
+            let Some(hex) = u.hex else { continue };
+            let pieces = g.pieces_in(&data, hex).expect("pieces");
+            if count(&pieces) <= data.stacking.limit as usize {
+                continue;
+            }
+            let active_here = g.in_hex(hex).any(|v| {
+                act.acted(v.id)
+                    || world.counters[v.id.0 as usize]
+                        .formation
+                        .is_some_and(|f| data.command.activates(chit, f))
+            });
+            if active_here {
+                assert!(
+                    dg.contains(&u.id),
+                    "seed {seed}: over-stacked {:?} got no DG (S6.3)",
+                    u.id
+                );
+                assert!(
+                    u.cond.status >= Status::Dg,
+                    "seed {seed}: S6.3 DG not applied"
+                );
+            }
+        }
+    }
+}
+
+fn unit_playout(seed: u64, world: &World, counts: &mut UnitCounts) {
+    let data = world.data();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut events = Events::new();
+    let mut g = world.start(&mut events);
+    let mut turn_log: Vec<Event> = Vec::new();
+    let mut log: Vec<GameEvent> = events.iter().copied().collect();
+    for e in &events {
+        if let GameEvent::Turn(t) = e {
+            turn_log.push(*t);
+        }
+    }
+    let mut ledger = Ledger::new(&g.turn);
+    let start = g.clone();
+    let start_log = log.clone();
+    let mut journal: Vec<Input<GameCommand>> = Vec::new();
+    for _ in 0..20_000 {
+        let input = if rng.gen_bool(0.1) {
+            css_board::random_input(&mut rng)
+        } else {
+            match css_board::answer(&mut rng, &data, &g) {
+                Some(i) => i,
+                None => break,
+            }
+        };
+        let before = g.clone();
+        let before_bytes = postcard::to_allocvec(&g).expect("postcard");
+        events.clear();
+        let (r, allocs) = counted(|| {
+            let r = css_board::apply(&data, &mut g, &input, &mut events);
+            std::hint::black_box(g.pending(&data));
+            r
+        });
+        assert_eq!(allocs, 0, "seed {seed}: {input:?} allocated on the heap");
+        match r {
+            Ok(()) => {
+                let turn_events: Vec<Event> = events
+                    .iter()
+                    .filter_map(|e| match e {
+                        GameEvent::Turn(t) => Some(*t),
+                        _ => None,
+                    })
+                    .collect();
+                ledger.fold(seed, &world.command, &before.turn, &turn_events);
+                turn_log.extend(turn_events);
+                log.extend(events.iter().copied());
+                journal.push(input);
+                check_units(seed, world, &g, &before, &events);
+            }
+            Err(v) => {
+                *counts.refusals.entry(v.case).or_default() += 1;
+                assert!(
+                    v.case.starts_with('S'),
+                    "seed {seed}: {input:?} in {:?} refused without an S-case: {v:?}",
+                    before.stage
+                );
+                assert_eq!(
+                    g, before,
+                    "seed {seed}: the refusal of {input:?} changed the game"
+                );
+                let after = postcard::to_allocvec(&g).expect("postcard");
+                assert_eq!(
+                    after, before_bytes,
+                    "seed {seed}: refusal changed the saved bytes"
+                );
+                assert!(events.is_empty(), "seed {seed}: a refusal told events");
+            }
+        }
+        check(seed, &world.command, &g.turn, &ledger);
+        if let Stage::Moving { .. } = g.stage {
+            assert!(
+                g.activation.is_some(),
+                "seed {seed}: a move outside any chit"
+            );
+        }
+    }
+    assert_eq!(
+        g.turn.step,
+        Step::GameOver,
+        "seed {seed}: the playout did not end (S3.7.2)"
+    );
+    counts.inputs += journal.len();
+    for e in &log {
+        match e {
+            GameEvent::Unit { what, .. } => match what {
+                UnitWhat::Entered(_) => counts.moves += 1,
+                UnitWhat::Fired { .. } => counts.fires += 1,
+                UnitWhat::Hit { lost, .. } => {
+                    counts.hits += 1;
+                    counts.steps_lost += *lost as usize;
+                }
+                UnitWhat::Removed(_) => counts.removed += 1,
+                UnitWhat::Rallied(_) => counts.rallies += 1,
+                UnitWhat::Checked(_) => counts.tqcs += 1,
+                UnitWhat::Face(_) => counts.side_changes += 1,
+                UnitWhat::Spared { .. } => counts.spares += 1,
+                UnitWhat::Began(_) => {}
+            },
+            GameEvent::Turn(Event {
+                what: What::StackingDg(_),
+                ..
+            }) => counts.stacking_dg += 1,
+            GameEvent::Turn(Event {
+                what: What::ActivationEnds(_),
+                ..
+            }) => counts.chits += 1,
+            _ => {}
+        }
+    }
+
+    // Replay determinism: the accepted inputs from the start give the same state and events.
+    let mut r = start;
+    let mut log2: Vec<GameEvent> = start_log;
+    let mut ev2 = Events::new();
+    for (i, input) in journal.iter().enumerate() {
+        ev2.clear();
+        css_board::apply(&data, &mut r, input, &mut ev2)
+            .unwrap_or_else(|v| panic!("seed {seed}: input {i} refused on replay: {v:?}"));
+        log2.extend(ev2.iter().copied());
+    }
+    assert_eq!(r, g, "seed {seed}: the replay ends in another state");
+    assert_eq!(log2, log, "seed {seed}: the replay tells other events");
+}
+
+#[test]
+fn css_s5_1_s6_3_s9_3_random_unit_playouts_keep_the_invariants_and_replay_identically() {
+    let n = unit_seeds();
+    let world = World::new();
+    let mut c = UnitCounts::default();
+    let t = std::time::Instant::now();
+    for seed in 0..n {
+        unit_playout(seed, &world, &mut c);
+    }
+    println!(
+        "css unit playouts: {n} seeds, {} inputs in {:.2} s, {} chits played; {} hexes moved, \
+         {} side changes, {} fires, {} hits ({} steps lost), {} units removed, {} rallies, \
+         {} second-action TQCs, {} stacking DGs, {} S6.4 picks; refusals by case: {:?}",
+        c.inputs,
+        t.elapsed().as_secs_f64(),
+        c.chits,
+        c.moves,
+        c.side_changes,
+        c.fires,
+        c.hits,
+        c.steps_lost,
+        c.removed,
+        c.rallies,
+        c.tqcs,
+        c.stacking_dg,
+        c.spares,
+        c.refusals
+    );
+    assert!(c.moves > 0 && c.fires > 0 && c.hits > 0 && !c.refusals.is_empty());
+    if n >= 20 {
+        assert!(c.removed > 0, "no unit eliminated (S11.12)");
+        assert!(c.rallies > 0, "no Rally (S11.11)");
+        assert!(c.stacking_dg > 0, "no stacking DG at 2D-c (S6.3, S6.4)");
     }
 }

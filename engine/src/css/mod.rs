@@ -12,6 +12,7 @@ pub mod counter;
 pub mod destinations;
 pub mod display;
 pub mod fire;
+pub mod game;
 pub mod leaders;
 pub mod markers;
 pub mod morale;

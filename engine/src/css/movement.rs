@@ -163,6 +163,46 @@ impl Party {
         Ok(p)
     }
 
+    /// The party of a Change Side action in place (S5.2, S7.7): no MP are spent, so neither
+    /// an MA nor a Pin bars it (table S5.3-T forbids it to a Suppressed unit only, which
+    /// [`may_change_side`] reads from `suppressed`).
+    pub fn in_place(
+        side: Side,
+        hex: HexId,
+        part: Part,
+        face: Face,
+        units: &[Mover],
+    ) -> Result<Party, RuleViolation> {
+        if units.is_empty() {
+            return Err(RuleViolation::new(
+                "engine",
+                "a change of side needs a unit",
+            ));
+        }
+        let mut p = Party {
+            side,
+            hex,
+            part,
+            face,
+            classes: 0,
+            allowance: 0,
+            dg: false,
+            suppressed: false,
+            ferry_ready: false,
+        };
+        for u in units {
+            p.classes |= match u.class {
+                MoveClass::Leg => 1,
+                MoveClass::Wheeled => 2,
+                MoveClass::Tracked => 4,
+                MoveClass::Boat => 0,
+            };
+            p.dg |= u.status.dg;
+            p.suppressed |= u.status.suppressed;
+        }
+        Ok(p)
+    }
+
     /// What the party pays for `costs`: the highest of its classes' costs, `None` if any of
     /// them may not (ruling B30).
     #[inline]

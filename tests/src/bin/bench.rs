@@ -71,6 +71,7 @@ fn main() {
         bench_css_legal_actions();
     }
     if run("css") {
+        bench_css_game_legal_actions();
         bench_css_chit_draw();
     }
     if run("fortress") {
@@ -614,43 +615,46 @@ fn bench_css_legal_actions() {
 }
 
 fn bench_css_chit_draw() {
-    // 8. One chit draw to the next under the CSS turn machine (`engine::css::command::turn`),
-    //    on the small test scenario of `tests::css_scenario`: from a `Pending::DrawChit`, the
-    //    draw, the chit's rolls and Direct Commands, the end of its activation, 2D-d and the
-    //    interrupts of step 2C, to the next draw pending, or to the End Phase after the
-    //    turn's last chit (S3.3.4, S3.6: the next turn's Preparation Phase is not timed). The
-    //    inputs are a seeded random player's, refusals left out, recorded once; each stretch
-    //    is replayed from a copy of the state with `pending` after each input, best of 20.
-    //    Median and worst of 20 seeds.
+    // 8. One chit draw to the next under the CSS series game (`engine::css::game`: the turn
+    //    machine with units on the 12 x 10 board of `tests::css_board`, three companies per
+    //    formation): from a `Pending::DrawChit`, the draw, the chit's rolls and Direct
+    //    Commands, **the activation's unit actions** (moves hex by hex, changes of side, fire
+    //    with its d10, rallies, TQCs, holds, the S6.4 picks), the end of the activation with
+    //    step 2D-c, 2D-d and the interrupts of step 2C, to the next draw pending, or to the End
+    //    Phase after the turn's last chit (the next turn's Preparation Phase is not timed). The
+    //    inputs are a seeded random player's (choosing among the legal unit commands),
+    //    refusals left out, recorded once; each stretch is replayed from a copy of the state
+    //    with `pending` after each input, best of 20. Median and worst of 20 seeds.
     use engine::core::protocol::Input;
-    use engine::css::command::turn::{Command, Step};
-    use tests::css_scenario::{answer, apply, start};
-    let mut stretches = Vec::new();
+    use engine::css::command::turn::Step;
+    use engine::css::game::GameCommand;
+    use tests::css_board::{answer, apply, Game, World};
+    let world = World::new();
+    let data = world.data();
+    let mut stretches: Vec<(Game, Vec<Input<GameCommand>>)> = Vec::new();
     for seed in 0..20u64 {
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         let mut events = Events::new();
-        let (data, mut t) = start(&mut events);
-        let mut current: Option<(engine::css::command::turn::TurnState, Vec<Input<Command>>)> =
-            None;
-        for _ in 0..5000 {
-            // A stretch ends at the next draw or when the Action Phase ends (the End Phase
-            // leads to the next turn's Preparation Phase or the game's end).
+        let mut g = world.start(&mut events);
+        let mut current: Option<(Game, Vec<Input<GameCommand>>)> = None;
+        for _ in 0..20_000 {
+            let t = &g.turn;
             let ended = current.as_ref().is_some_and(|s| {
-                t.step == Step::Draw || t.turn != s.0.turn || t.step == Step::GameOver
+                t.step == Step::Draw || t.turn != s.0.turn.turn || t.step == Step::GameOver
             });
             if ended {
                 if let Some(s) = current.take() {
-                    stretches.push((data.clone(), s.0, s.1));
+                    stretches.push(s);
                 }
             }
-            if t.step == Step::Draw {
-                current = Some((t.clone(), Vec::new()));
+            if g.turn.step == Step::Draw && current.is_none() {
+                current = Some((g.clone(), Vec::new()));
             }
-            let Some(input) = answer(&mut rng, &data, &t) else {
+            let Some(input) = answer(&mut rng, &data, &g) else {
                 break;
             };
             events.clear();
-            if apply(&data, &mut t, &input, &mut events).is_ok() {
+            if apply(&data, &mut g, &input, &mut events).is_ok() {
                 if let Some(s) = current.as_mut() {
                     s.1.push(input);
                 }
@@ -658,19 +662,19 @@ fn bench_css_chit_draw() {
         }
     }
     let mut samples = Vec::new();
-    for (data, state, inputs) in &stretches {
+    for (state, inputs) in &stretches {
         let mut best = Duration::MAX;
         for _ in 0..20 {
-            let mut t = state.clone();
+            let mut g = state.clone();
             let mut events = Events::new();
             let start = Instant::now();
             for i in inputs {
                 events.clear();
-                let _ = apply(data, &mut t, i, &mut events);
-                // The table asks what the turn waits for after every input.
-                std::hint::black_box(t.pending(data));
+                let _ = apply(&data, &mut g, i, &mut events);
+                // The table asks what the game waits for after every input.
+                std::hint::black_box(g.pending(&data));
             }
-            std::hint::black_box(&t);
+            std::hint::black_box(&g);
             best = best.min(start.elapsed());
         }
         samples.push(best);
@@ -678,12 +682,50 @@ fn bench_css_chit_draw() {
     samples.sort();
     let worst = samples.last().copied().unwrap_or_default();
     println!(
-        "CSS one chit draw to the next ({} stretches of {} inputs at most on the test scenario): median {:.2} µs, worst {:.2} µs (budget ≤ 1 ms: {})",
+        "CSS one chit draw to the next, the activation's unit actions included ({} stretches of {} inputs at most on the test board, state {} bytes): median {:.2} µs, worst {:.2} µs (budget ≤ 1 ms: {})",
         samples.len(),
-        stretches.iter().map(|s| s.2.len()).max().unwrap_or(0),
+        stretches.iter().map(|s| s.1.len()).max().unwrap_or(0),
+        size_of::<Game>(),
         us(samples[samples.len() / 2]),
         us(worst),
         verdict(us(worst), 1000.0)
     );
     budget("css_chit_draw_to_next_worst_us", us(worst), 1000.0);
+}
+
+fn bench_css_game_legal_actions() {
+    // 9. One unit's legal actions in the series game state (`engine::css::game`), each
+    //    candidate tried on a copy of the state (steps to the six neighbours, Change Side,
+    //    Hold, Rally, the second-action TQC, fire at each enemy hex in range, and the same for
+    //    its hex's stack), on the synthetic 6,084-hex CSS ground of bench 7, under the first
+    //    Formation chit played. Worst of the active units at three places on the map, best of 5.
+    use tests::css_board::BigWorld;
+    let world = BigWorld::new();
+    let data = world.data();
+    let mut worst = Duration::ZERO;
+    let mut most = 0usize;
+    for (col, row) in [(10u8, 10u8), (30, 20), (50, 40)] {
+        let g = world.playing(col, row);
+        for u in 0..tests::css_board::U as u16 {
+            let unit = UnitId(u);
+            let mut best = Duration::MAX;
+            let mut n = 0usize;
+            for _ in 0..5 {
+                n = 0;
+                let t = Instant::now();
+                g.legal_unit_commands_of(&data, unit, |_| n += 1);
+                best = best.min(t.elapsed());
+            }
+            if n > 0 {
+                most = most.max(n);
+                worst = worst.max(best);
+            }
+        }
+    }
+    println!(
+        "CSS game: one unit's legal actions (up to {most} commands) on the synthetic 6,084-hex map: worst {:.1} µs (budget ≤ 200 µs: {})",
+        us(worst),
+        verdict(us(worst), 200.0)
+    );
+    budget("css_game_legal_actions_6084_hex_worst_us", us(worst), 200.0);
 }

@@ -297,17 +297,17 @@ impl Activation {
         action: Action,
     ) -> Result<Begun, RuleViolation> {
         let Some(first) = stack.first() else {
-            return refuse("engine", "an action needs a unit");
+            return refuse("S5.1.3", "an action names at least one unit");
         };
         if stack.len() > MAX_STACK {
-            return refuse("engine", "too many units in one stack");
+            return refuse("S5.1.3", "more units than one stack acting together");
         }
         for (i, a) in stack.iter().enumerate() {
             if a.hex != first.hex || a.side != first.side {
                 return refuse("S5.1.3", "units act together only as a stack in one hex");
             }
             if stack[..i].iter().any(|b| b.unit == a.unit) {
-                return refuse("engine", "each unit is named once");
+                return refuse("S5.1.3", "each unit of the stack is named once");
             }
         }
         let dc = is_direct_command(self.chit);

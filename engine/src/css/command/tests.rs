@@ -815,3 +815,52 @@ fn css_standin_tables_and_the_turn_state_round_trip() {
     t.chose(Choice::Buy(MRR2));
     round(&t.s);
 }
+
+// S3.5, S4.3.3: an option index past the offered list is a player's wrong answer: it is refused
+// citing the case of the choice it answers, and changes nothing.
+#[test]
+fn css_s3_5_and_s4_3_3_an_option_past_the_list_cites_the_choice() {
+    let mut t = T::new(data(), [9, 9, 0]);
+    t.prepare(&[], &[], &[9, 9, 9]);
+    let Pending::Choose {
+        case: "S3.5",
+        options,
+        ..
+    } = t.pending()
+    else {
+        panic!("the 2C interrupt choice")
+    };
+    let before = t.s.clone();
+    assert_eq!(refused(&mut t, Input::Chose(options.len() as u8)), "S3.5");
+    assert_eq!(t.s, before);
+
+    let mut t = T::new(data(), [0, 0, 0]);
+    t.prepare(&[], &[], &[0, 9, 9]);
+    for c in [
+        Chit::DirectCommand(WP),
+        Chit::DirectCommand(NATO),
+        Chit::Wind,
+    ] {
+        while let Pending::Choose { case: "S3.5", .. } = t.pending() {
+            t.chose(Choice::Pass);
+        }
+        t.draw(c);
+        while let Pending::Roll { .. } = t.pending() {
+            t.roll(5);
+        }
+        if let Pending::Command { .. } = t.pending() {
+            t.end();
+        }
+    }
+    let Pending::Choose {
+        case: "S4.3.3",
+        options,
+        ..
+    } = t.pending()
+    else {
+        panic!("the 2D-d last-chit choice")
+    };
+    let before = t.s.clone();
+    assert_eq!(refused(&mut t, Input::Chose(options.len() as u8)), "S4.3.3");
+    assert_eq!(t.s, before);
+}

@@ -362,19 +362,21 @@ impl TurnState {
                 )?;
                 self.next_dispatch_roll(data, n + 1, events)
             }
-            (Step::Interrupt(side), Input::Chose(i)) => match self.option(data, side, *i)? {
-                Choice::Buy(f) => {
-                    self.buy_in_action(data, side, f, events)?;
-                    self.interrupted[side.index()] = true;
-                    self.start_play(data, Chit::Formation(f), Origin::Interrupt, events)
+            (Step::Interrupt(side), Input::Chose(i)) => {
+                match self.option(data, side, *i, "S3.5")? {
+                    Choice::Buy(f) => {
+                        self.buy_in_action(data, side, f, events)?;
+                        self.interrupted[side.index()] = true;
+                        self.start_play(data, Chit::Formation(f), Origin::Interrupt, events)
+                    }
+                    _ => {
+                        self.answered[side.index()] = true;
+                        self.step_c(data, events)
+                    }
                 }
-                _ => {
-                    self.answered[side.index()] = true;
-                    self.step_c(data, events)
-                }
-            },
+            }
             (Step::LastChit(side), Input::Chose(i)) => {
-                if let Choice::Buy(f) = self.option(data, side, *i)? {
+                if let Choice::Buy(f) = self.option(data, side, *i, "S4.3.3")? {
                     self.buy_in_action(data, side, f, events)?;
                     self.cup.put(Chit::Formation(f))?;
                     self.bought_at_last_chit = true;
@@ -474,11 +476,22 @@ impl TurnState {
         out
     }
 
-    fn option(&self, data: &CommandData, side: Side, i: u8) -> Result<Choice, RuleViolation> {
+    /// Option `i` of the choice offered to `side`; an index past the list is refused with
+    /// `case`, the case of the pending it answers (S3.5 interrupt, S4.3.3 last chit).
+    fn option(
+        &self,
+        data: &CommandData,
+        side: Side,
+        i: u8,
+        case: Case,
+    ) -> Result<Choice, RuleViolation> {
         self.buyable(data, side)
             .get(i as usize)
             .copied()
-            .ok_or(RuleViolation::new("engine", "no such option"))
+            .ok_or(RuleViolation::new(
+                case,
+                "no such option in the offered list",
+            ))
     }
 
     /// A Formation chit bought in the Action Phase (S3.5.1, S4.3.3): the Action Phase price and

@@ -206,7 +206,7 @@ pub fn check_group(members: &[Member], setup: &FireSetup) -> Result<(), RuleViol
         return refuse("S9.3.2", "a fire needs at least one firing unit");
     }
     if members.len() > MAX_GROUP {
-        return refuse("engine", "too many units in one fire group");
+        return refuse("S9.4", "more units than one fire group holds");
     }
     if !setup.spotted {
         return refuse("S9.3.1", "the target hex is not spotted in the Fire Zone");

@@ -201,7 +201,7 @@ impl Window {
             };
             group
                 .push(c.member)
-                .map_err(|_| RuleViolation::new("engine", "too many units in one fire group"))?;
+                .map_err(|_| RuleViolation::new("S9.4", "more units than one fire group holds"))?;
         }
         check_group(&group, &self.setup)?;
         for u in units {
@@ -226,7 +226,7 @@ impl Window {
                 Ok(None)
             }
             Some(OpChoice::Fire(u)) => self.declare(&[*u]).map(Some),
-            None => refuse("engine", "no such option"),
+            None => refuse("S9.11.3", "no such option in the offered list"),
         }
     }
 

@@ -99,6 +99,10 @@ fn css_s9_11_2_triggers() {
     assert!(Window::open(Trigger::Rally, Side::B, FireSetup::direct(1), &c).is_none());
     let mut w = Window::open(Trigger::ChangedSide, Side::B, FireSetup::direct(1), &c).unwrap();
     assert_eq!(w.pending().player(), Some(Side::B));
+    // An option past the list (Pass, the rifles) cites the choice's case and changes nothing.
+    let before = w.clone();
+    assert_eq!(w.choose(2).unwrap_err().case, "S9.11.3");
+    assert_eq!(w, before);
     assert_eq!(w.choose(0), Ok(None));
     assert!(w.is_over() && w.fired.is_empty());
     assert_eq!(w.declare(&[RIFLES]).unwrap_err().case, "S9.11.3");

@@ -1,0 +1,584 @@
+//! The units' actions during an activation (S5.1, S5.2): each is allowed by
+//! `Activation::begin` and carried out by its rule module — Move (`css::move_action`, S7.2),
+//! Change Side (`css::movement::change_side_action`, S7.7), Fire (`css::fire`, S9.3), Rally
+//! (`css::actions::rally`, S11.11), the second-action TQC (S5.1.2) and Hold (S5.2).
+
+use super::{GameEvent, Group, SeriesData, SeriesGame, Stage, UnitCommand, UnitWhat};
+use crate::core::faces::Face;
+use crate::core::hex::HexId;
+use crate::core::protocol::{refuse, DiceRoll, DiceSpec, Events, RuleViolation};
+use crate::core::units::UnitId;
+use crate::css::actions::{division_situation, rally, Action, Activation, Actor};
+use crate::css::fire::{check_group, resolve, FireKind, FireSetup, Member, Smoke, TargetUnit};
+use crate::css::morale::{effective_tq, CheckKind, Condition, Fate, TqSituation};
+use crate::css::move_action::Move;
+use crate::css::movement::DEPLOYED;
+use crate::css::movement::{change_side_action, Ctx, Enemies, Mover, Party, Status as MoveStatus};
+use crate::css::sight::{concealed, spots, Look, Visibility};
+use crate::css::terrain::{FireKind as CoverKind, NoMarkers, Part};
+
+/// The d10 of an action's roll, read 0–9 (S1.3).
+fn d10(r: &DiceRoll) -> Result<u8, RuleViolation> {
+    if !DiceSpec::D10.accepts(r) {
+        return refuse("S1.3", "one d10 read 0 to 9");
+    }
+    Ok(r.values[0])
+}
+
+fn move_status(s: crate::css::morale::Status) -> MoveStatus {
+    use crate::css::morale::Status::*;
+    MoveStatus {
+        pinned: s == Pinned,
+        dg: s == Dg,
+        suppressed: s == Suppressed,
+        fuel_out: false,
+    }
+}
+
+impl<const U: usize> SeriesGame<U> {
+    fn activation_mut(&mut self) -> Result<&mut Activation, RuleViolation> {
+        self.activation
+            .as_mut()
+            .ok_or(RuleViolation::new("S3.4", "no chit is being played"))
+    }
+
+    /// `u` as the action bookkeeping reads it.
+    pub(super) fn actor<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        u: UnitId,
+    ) -> Result<Actor, RuleViolation> {
+        let s = self.unit(u)?;
+        let c = data.counter(u)?;
+        Ok(Actor {
+            unit: u,
+            side: c.side,
+            formation: c.formation,
+            division: c.division,
+            hex: s.hex.unwrap_or_else(|| unreachable!("on the map")),
+            status: s.cond.status,
+            no_second_action: false,
+        })
+    }
+
+    /// S5.1, S5.1.3: `units` begin `action` together.
+    fn begin<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+        action: Action,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        let mut stack: heapless::Vec<Actor, { super::MAX_GROUP }> = heapless::Vec::new();
+        for u in units {
+            let a = self.actor(data, *u)?;
+            let _ = stack.push(a); // a Group holds at most MAX_GROUP units
+        }
+        let turn = &self.turn;
+        let act = self
+            .activation
+            .as_mut()
+            .ok_or(RuleViolation::new("S3.4", "no chit is being played"))?;
+        let begun = act.begin(data.command, turn, &stack, action)?;
+        for u in units {
+            Self::emit_unit(events, begun.case, *u, UnitWhat::Began(action))?;
+        }
+        Ok(())
+    }
+
+    /// The party of `units` (one hex, one side of their counters, S7.2.1).
+    fn party<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+        in_place: bool,
+        ferry_ready: bool,
+    ) -> Result<Party, RuleViolation> {
+        let lead = self.unit(units[0])?;
+        let side = data.counter(units[0])?.side;
+        let mut movers: heapless::Vec<Mover, { super::MAX_GROUP }> = heapless::Vec::new();
+        for u in units {
+            let s = self.unit(*u)?;
+            if s.hex != lead.hex || s.face != lead.face {
+                return refuse(
+                    "S7.2.1",
+                    "units move together from one hex, on the same side of their counters",
+                );
+            }
+            let _ = movers.push(data.counter(*u)?.mover(move_status(s.cond.status)));
+        }
+        let hex = lead.hex.unwrap_or_else(|| unreachable!("on the map"));
+        if in_place {
+            Party::in_place(side, hex, lead.part, lead.face, &movers)
+        } else {
+            Party::new(side, hex, lead.part, lead.face, &movers, ferry_ready)
+        }
+    }
+
+    /// The enemies of `party` on the map (S6.5, S11.5, S11.6).
+    fn enemies<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        party: &Party,
+    ) -> Enemies<H> {
+        let mut e = Enemies::new();
+        let hexes = self.units.iter().filter_map(|u| {
+            let side = data.counter(u.id).ok()?.side;
+            u.hex.filter(|_| side != party.side)
+        });
+        e.set(
+            &data.ground.map.geometry,
+            hexes,
+            party.suppressed || party.dg,
+        );
+        e
+    }
+
+    pub(super) fn unit_command<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        c: &UnitCommand,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        self.activation_mut()?;
+        if let (Stage::Moving { .. }, false) = (
+            &self.stage,
+            matches!(c, UnitCommand::Move { .. } | UnitCommand::FinishMove { .. }),
+        ) {
+            return refuse("S3.4", "the moving units finish their Move action first");
+        }
+        if let UnitCommand::Move { units, .. }
+        | UnitCommand::ChangeSide { units }
+        | UnitCommand::Fire { units, .. }
+        | UnitCommand::Hold { units } = c
+        {
+            if units.is_empty() {
+                return refuse("S5.1.3", "an action names at least one unit");
+            }
+        }
+        match c {
+            UnitCommand::Move { units, to } => self.step(data, units, *to, events),
+            UnitCommand::FinishMove { change_side } => self.finish(data, *change_side, events),
+            UnitCommand::ChangeSide { units } => {
+                self.begin(data, units, Action::ChangeSide, events)?;
+                let party = self.party(data, units, true, false)?;
+                let face = change_side_action(&data.ground, &party)?;
+                self.set_face(units, face, "S7.7", events)
+            }
+            UnitCommand::Fire { units, target } => {
+                // S9.3.1: checked now, with the units as they are before the action.
+                self.fire_setup(data, units, *target, true)?;
+                self.begin(data, units, Action::Fire, events)?;
+                self.stage = Stage::FireRoll {
+                    units: units.clone(),
+                    target: *target,
+                };
+                Ok(())
+            }
+            UnitCommand::Rally { unit } => {
+                let s = self.unit(*unit)?.cond.status;
+                if !crate::css::morale::may_rally(s, false) {
+                    return refuse(
+                        "S11.11",
+                        "only a marked unit, or one with an active leader in its hex, rallies",
+                    );
+                }
+                self.begin(data, &[*unit], Action::Rally, events)?;
+                self.stage = Stage::RallyRoll { unit: *unit };
+                Ok(())
+            }
+            UnitCommand::SecondActionCheck { unit } => {
+                let a = self.actor(data, *unit)?;
+                let act = self.activation.as_ref().unwrap_or_else(|| unreachable!());
+                act.second_action_roll::<()>(data.command, &self.turn, &a)?;
+                self.stage = Stage::TqcRoll { unit: *unit };
+                Ok(())
+            }
+            UnitCommand::Hold { units } => self.begin(data, units, Action::Hold, events),
+            UnitCommand::Spare { hex, formation } => {
+                // S6.4 at 2D-c: only a hex where a unit of the chit is, is checked.
+                let act = self.activation.as_ref();
+                let chit = act.map(|a| a.chit);
+                let checked = chit.is_some_and(|c| {
+                    self.in_hex(*hex)
+                        .any(|u| super::board::was_active(data, act, c, u.id))
+                });
+                if !checked {
+                    return refuse("S6.4", "no unit of the chit is in that hex");
+                }
+                let pieces = self.pieces_in(data, *hex)?;
+                let tie = crate::css::stacking::step_2d_c(&data.stacking, false, &pieces, None);
+                match tie {
+                    Err(crate::css::stacking::Undecided::Tie(t))
+                        if t.formations.contains(formation) => {}
+                    _ => {
+                        return refuse(
+                            "S6.4",
+                            "the owner picks only among formations tied in a mixed hex",
+                        )
+                    }
+                }
+                self.spared.retain(|s| s.0 != *hex);
+                self.spared
+                    .push((*hex, *formation))
+                    .map_err(|_| RuleViolation::new("engine", "too many tied hexes"))?;
+                let unit = pieces[0].id;
+                Self::emit_unit(
+                    events,
+                    "S6.4",
+                    unit,
+                    UnitWhat::Spared {
+                        hex: *hex,
+                        formation: *formation,
+                    },
+                )
+            }
+        }
+    }
+
+    /// S7.2: one hex of a Move action (the first begins it).
+    fn step<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        units: &Group,
+        to: HexId,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        let (mut mv, face, part, ready) = match &self.stage {
+            Stage::Moving {
+                units: g,
+                face,
+                part,
+                mv,
+                ferry_ready,
+            } => {
+                if g != units {
+                    return refuse("S3.4", "the moving units finish their Move action first");
+                }
+                (*mv, *face, *part, *ferry_ready)
+            }
+            _ => {
+                // Exclusive 2.2.5, S7.9: a party that has not acted in this activation has
+                // been in its hex since before it.
+                let act = self.activation.as_ref();
+                let ready = units.iter().all(|u| !act.is_some_and(|a| a.acted(*u)));
+                self.begin(data, units, Action::Move, events)?;
+                let party = self.party(data, units, false, ready)?;
+                let enemies = self.enemies(data, &party);
+                let ctx = Ctx {
+                    ground: data.ground,
+                    cond: &NoMarkers,
+                    enemies: &enemies,
+                    party: &party,
+                };
+                (Move::begin(&ctx, false)?.0, party.face, party.part, ready)
+            }
+        };
+        let party = self.start_party(data, units, &mv, (face, part, ready))?;
+        let enemies = self.enemies(data, &party);
+        let ctx = Ctx {
+            ground: data.ground,
+            cond: &NoMarkers,
+            enemies: &enemies,
+            party: &party,
+        };
+        mv.step(&ctx, to)?;
+        for u in units {
+            let s = &mut self.units[u.0 as usize];
+            s.hex = Some(mv.at);
+            s.part = mv.part;
+            Self::emit_unit(events, "S7.2", *u, UnitWhat::Entered(to))?;
+        }
+        self.stage = Stage::Moving {
+            units: units.clone(),
+            face,
+            part,
+            mv,
+            ferry_ready: ready,
+        };
+        Ok(())
+    }
+
+    /// The party as it began the move (its start hex and side): `Ctx` prices every step of
+    /// the move from it (S7.2.1: the stack's pace is fixed at the start).
+    fn start_party<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+        mv: &Move,
+        (face, part, ferry_ready): (Face, Part, bool),
+    ) -> Result<Party, RuleViolation> {
+        let side = data.counter(units[0])?.side;
+        let mut movers: heapless::Vec<Mover, { super::MAX_GROUP }> = heapless::Vec::new();
+        for u in units {
+            let s = self.unit(*u)?;
+            let _ = movers.push(data.counter(*u)?.mover(move_status(s.cond.status)));
+        }
+        Party::new(side, mv.start, part, face, &movers, ferry_ready)
+    }
+
+    /// S7.2, S7.7: the Move action ends, with a change of side if asked.
+    fn finish<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        change_side: bool,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        let Stage::Moving {
+            units,
+            face,
+            part,
+            mv,
+            ferry_ready,
+        } = self.stage.clone()
+        else {
+            return refuse("S7.2", "no Move action is under way");
+        };
+        let party = self.start_party(data, &units, &mv, (face, part, ferry_ready))?;
+        let enemies = self.enemies(data, &party);
+        let ctx = Ctx {
+            ground: data.ground,
+            cond: &NoMarkers,
+            enemies: &enemies,
+            party: &party,
+        };
+        let done = mv.finish(&ctx, change_side)?;
+        self.stage = Stage::Idle;
+        if done.face != face {
+            self.set_face(&units, done.face, "S7.7", events)?;
+        }
+        Ok(())
+    }
+
+    fn set_face(
+        &mut self,
+        units: &[UnitId],
+        face: Face,
+        case: crate::core::protocol::Case,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        for u in units {
+            self.units[u.0 as usize].face = face;
+            Self::emit_unit(events, case, *u, UnitWhat::Face(face))?;
+        }
+        Ok(())
+    }
+
+    /// The fire group of `units` at `target` and what the map says (S9.3.1, S9.4, S8.1, S8.6,
+    /// S6.6); `declare`: the members as they are before the action (a Fired marker or a
+    /// fire-type action this activation forbids it, S5.1.2, S9.3.5).
+    pub(super) fn fire_setup<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+        target: HexId,
+        declare: bool,
+    ) -> Result<(heapless::Vec<Member, { super::MAX_GROUP }>, FireSetup), RuleViolation> {
+        let from = self.unit(units[0])?.hex.unwrap_or_else(|| unreachable!());
+        let side = data.counter(units[0])?.side;
+        let mut members: heapless::Vec<Member, { super::MAX_GROUP }> = heapless::Vec::new();
+        for u in units {
+            let s = self.unit(*u)?;
+            if s.hex != Some(from) {
+                return refuse("S9.4", "a fire group is the units of one hex");
+            }
+            let c = data.counter(*u)?;
+            let mut m = c.member();
+            m.lost = s.cond.lost;
+            m.status = s.cond.status;
+            m.deployed = s.face == DEPLOYED;
+            if declare {
+                m.fired = s.fire.fired;
+                if let Some(a) = &self.activation {
+                    m = a.member(*u, m);
+                }
+            }
+            let _ = members.push(m);
+        }
+        let mut enemies = 0u8;
+        let mut looks: heapless::Vec<Look, { crate::css::stacking::MAX_HEX_PIECES }> =
+            heapless::Vec::new();
+        for v in self.in_hex(target) {
+            if data.counter(v.id)?.side == side {
+                return refuse("S9.3.1", "fire is aimed at a hex holding enemy units");
+            }
+            enemies += 1;
+            let _ = looks.push(Look {
+                deployed: v.face == DEPLOYED,
+                fired: v.fire.fired,
+            });
+        }
+        if enemies == 0 {
+            return refuse("S9.3.1", "fire is aimed at a hex holding enemy units");
+        }
+        let hidden = concealed(&data.ground, &NoMarkers, target, looks.iter().copied());
+        let line = spots(
+            &data.ground,
+            &NoMarkers,
+            &data.sight,
+            Visibility::DAY,
+            from,
+            target,
+            hidden,
+        )?;
+        let distance = data.ground.map.geometry.distance(from, target);
+        let setup = FireSetup {
+            kind: FireKind::Direct,
+            distance: distance.min(u8::MAX as u16) as u8,
+            spotted: true,
+            smoke: Smoke::None,
+            slope: line.crosses_slope,
+            bad_weather: false,
+            night: false,
+            units_in_target_hex: enemies,
+        };
+        check_group(&members, &setup)?;
+        Ok((members, setup))
+    }
+
+    /// The roll a Fire, Rally or second-action TQC waits for.
+    pub(super) fn roll<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        r: &DiceRoll,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        let raw = d10(r)?;
+        match core::mem::replace(&mut self.stage, Stage::Idle) {
+            Stage::FireRoll { units, target } => self.fire(data, &units, target, raw, events),
+            Stage::RallyRoll { unit } => {
+                let s = *self.unit(unit)?;
+                let adjacent_enemy = self.adjacent_enemy(data, unit)?;
+                let kind = CheckKind::Rally {
+                    adjacent_enemy,
+                    city_or_fortification: false,
+                };
+                let eff = self.effective_tq(data, unit, kind)?;
+                let now = rally(s.cond.status, false, eff, raw)?;
+                self.units[unit.0 as usize].cond.status = now;
+                Self::emit_unit(events, "S11.11", unit, UnitWhat::Rallied(now))
+            }
+            Stage::TqcRoll { unit } => {
+                let a = self.actor(data, unit)?;
+                let eff = self.effective_tq(data, unit, CheckKind::Ordinary)?;
+                let turn = &self.turn;
+                let act = self.activation.as_mut().unwrap_or_else(|| unreachable!());
+                let t = act.second_action_check(data.command, turn, &a, eff, raw)?;
+                Self::emit_unit(events, "S5.1.2", unit, UnitWhat::Checked(t))
+            }
+            Stage::Idle | Stage::Moving { .. } => refuse("S1.3", "no roll is awaited"),
+        }
+    }
+
+    fn adjacent_enemy<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        u: UnitId,
+    ) -> Result<bool, RuleViolation> {
+        let at = self.unit(u)?.hex.unwrap_or_else(|| unreachable!());
+        let side = data.counter(u)?.side;
+        let g = &data.ground.map.geometry;
+        Ok(self.units.iter().any(|v| {
+            v.hex.is_some_and(|h| g.distance(at, h) == 1)
+                && data.counter(v.id).is_ok_and(|c| c.side != side)
+        }))
+    }
+
+    /// S11.1.1, table S11.3-T: the unit's effective TQ (its division's shortfall, its marker,
+    /// a lost step), capped.
+    pub fn effective_tq<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        u: UnitId,
+        kind: CheckKind,
+    ) -> Result<i8, RuleViolation> {
+        let s = self
+            .units
+            .get(u.0 as usize)
+            .ok_or(RuleViolation::new("S2.2", "no such unit"))?;
+        let c = data.counter(u)?;
+        let def = data.command.division(c.division)?;
+        let track = self.turn.track(c.division);
+        let sit = TqSituation {
+            status: s.cond.status,
+            lost_any: s.cond.lost > 0,
+            kind,
+            ..division_situation(c.tq, def, track)
+        };
+        Ok(effective_tq(&sit, &data.tq).value)
+    }
+
+    /// S9.3.2 steps 3–5: the d10 read against every target unit's column; results applied
+    /// (S9.7.1, S9.7.2), eliminated and captured units removed (S11.12, S11.7), Fired markers
+    /// placed (S9.3.5).
+    fn fire<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        units: &Group,
+        target: HexId,
+        raw: u8,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        let (members, setup) = self.fire_setup(data, units, target, false)?;
+        let pieces = self.pieces_in(data, target)?;
+        let mut ids: heapless::Vec<UnitId, { crate::css::fire::MAX_TARGETS }> =
+            heapless::Vec::new();
+        let mut targets: heapless::Vec<(TargetUnit, Condition), { crate::css::fire::MAX_TARGETS }> =
+            heapless::Vec::new();
+        for id in crate::css::stacking::fire_targets(&pieces, None) {
+            let s = self.unit(id)?;
+            let deployed = s.face == DEPLOYED;
+            let mut t = data.counter(id)?.target(deployed);
+            let cover = |k| data.ground.cover(target, deployed, k, &NoMarkers).max(0) as u8;
+            t.cover = cover(CoverKind::Direct);
+            t.indirect_cover = cover(CoverKind::Indirect);
+            let ok = ids.push(id).is_ok() && targets.push((t, s.cond)).is_ok();
+            if !ok {
+                return refuse("engine", "too many units in the target hex");
+            }
+        }
+        let report = resolve(&members, &setup, &mut targets, raw, data.fire)?;
+        for u in units {
+            self.units[u.0 as usize].fire.fired = true;
+            Self::emit_unit(events, "S9.3.2", *u, UnitWhat::Fired { target, raw })?;
+        }
+        for (i, out) in report.targets.iter().enumerate() {
+            let (id, cond) = (ids[i], targets[i].1);
+            let s = &mut self.units[id.0 as usize];
+            s.cond = cond;
+            let Some(hit) = out.hit else { continue };
+            Self::emit_unit(
+                events,
+                "S9.7",
+                id,
+                UnitWhat::Hit {
+                    column: out.column,
+                    result: out.result,
+                    status: cond.status,
+                    lost: hit.steps_lost,
+                },
+            )?;
+            if hit.fate != Fate::Stays {
+                let hq = data.counter(id)?.is_hq();
+                let s = &mut self.units[id.0 as usize];
+                s.hex = None;
+                // S11.12.1: an eliminated HQ goes to its division's Routed box.
+                let to_box = hit.fate == Fate::Eliminated
+                    && crate::css::morale::elimination(hq)
+                        == crate::css::morale::Elimination::RoutedBox;
+                if to_box {
+                    s.routed = true;
+                } else {
+                    s.removed = Some(hit.fate);
+                }
+                let case = if hit.fate == Fate::Captured {
+                    "S11.7"
+                } else {
+                    "S11.12"
+                };
+                Self::emit_unit(events, case, id, UnitWhat::Removed(hit.fate))?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,179 @@
+//! The unit commands the rules allow now: each candidate (every active unit alone and every
+//! hex's active stack, one hex's step, a change of side, fire at each enemy hex in range, a
+//! rally, a TQC, a hold; the tied hexes' picks, S6.4) is tried on a copy of the state and kept
+//! if accepted. No heap: the copy and the candidates live on the stack.
+
+use super::{GameEvent, Group, SeriesData, SeriesGame, Stage, UnitCommand};
+use crate::core::hex::HexId;
+use crate::core::protocol::Events;
+use crate::core::units::UnitId;
+use crate::css::stacking::{step_2d_c, Undecided};
+
+/// Hexes a unit's fire candidates are gathered from.
+pub const MAX_LEGAL: usize = 64;
+
+impl<const U: usize> SeriesGame<U> {
+    /// Calls `f` with every unit command the rules accept now.
+    pub fn legal_unit_commands<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        f: impl FnMut(&UnitCommand),
+    ) {
+        self.legal_of(data, None, f)
+    }
+
+    /// Calls `f` with every command the rules accept now for `unit` alone or with its hex's
+    /// units of the chit (S5.1.3): the legal actions of one unit.
+    pub fn legal_unit_commands_of<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        unit: UnitId,
+        f: impl FnMut(&UnitCommand),
+    ) {
+        self.legal_of(data, Some(unit), f)
+    }
+
+    fn legal_of<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        only: Option<UnitId>,
+        mut f: impl FnMut(&UnitCommand),
+    ) {
+        let mut try_one = |c: UnitCommand| {
+            let mut copy = self.clone();
+            let mut ev: Events<GameEvent> = Events::new();
+            if copy.unit_command(data, &c, &mut ev).is_ok() {
+                f(&c);
+            }
+        };
+        let g = &data.ground.map.geometry;
+        let Some(act) = &self.activation else { return };
+        if self.turn.active_chit().is_none() {
+            // Step 2D-b: only the S6.4 picks are left before the chit ends.
+            self.spare_candidates(data, &mut try_one);
+            return;
+        }
+        match &self.stage {
+            Stage::Moving { units, mv, .. } => {
+                for (_, to) in g.neighbours(mv.at) {
+                    try_one(UnitCommand::Move {
+                        units: units.clone(),
+                        to,
+                    });
+                }
+                try_one(UnitCommand::FinishMove { change_side: false });
+                try_one(UnitCommand::FinishMove { change_side: true });
+                return;
+            }
+            Stage::Idle => {}
+            _ => return,
+        }
+        let turn = &self.turn;
+        let mut hexes: heapless::Vec<HexId, MAX_LEGAL> = heapless::Vec::new();
+        for u in self.units.iter() {
+            let Some(hex) = u.hex else { continue };
+            if only.is_some_and(|o| o != u.id) {
+                continue;
+            }
+            let Ok(a) = self.actor(data, u.id) else {
+                continue;
+            };
+            if !act.is_active(data.command, turn, &a) || act.record(u.id).is_some_and(|r| r.done) {
+                continue;
+            }
+            let mut one = Group::new();
+            let _ = one.push(u.id);
+            self.unit_candidates(data, &one, hex, &mut try_one);
+            try_one(UnitCommand::Rally { unit: u.id });
+            try_one(UnitCommand::SecondActionCheck { unit: u.id });
+            if !hexes.contains(&hex) {
+                let _ = hexes.push(hex);
+            }
+        }
+        // Every hex's units of the chit acting together (S5.1.3).
+        for hex in hexes {
+            let mut stack = Group::new();
+            for v in self.in_hex(hex) {
+                let active = self
+                    .actor(data, v.id)
+                    .is_ok_and(|a| act.is_active(data.command, turn, &a));
+                if active && stack.push(v.id).is_err() {
+                    break;
+                }
+            }
+            if stack.len() > 1 {
+                self.unit_candidates(data, &stack, hex, &mut try_one);
+            }
+        }
+        if only.is_none() {
+            self.spare_candidates(data, &mut try_one);
+        }
+    }
+
+    /// S6.4: the owner's picks in the hexes where a unit of the chit is and formations tie
+    /// (asked before the chit ends, also at step 2D-b).
+    fn spare_candidates<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        try_one: &mut impl FnMut(UnitCommand),
+    ) {
+        let Some(act) = &self.activation else { return };
+        let mut seen: heapless::Vec<HexId, MAX_LEGAL> = heapless::Vec::new();
+        for u in self.units.iter() {
+            let Some(hex) = u.hex else { continue };
+            if seen.contains(&hex) || !super::board::was_active(data, Some(act), act.chit, u.id) {
+                continue;
+            }
+            let _ = seen.push(hex);
+            if self.spared.iter().any(|s| s.0 == hex) {
+                continue;
+            }
+            if let Ok(pieces) = self.pieces_in(data, hex) {
+                if let Err(Undecided::Tie(t)) = step_2d_c(&data.stacking, false, &pieces, None) {
+                    for formation in t.formations {
+                        try_one(UnitCommand::Spare { hex, formation });
+                    }
+                }
+            }
+        }
+    }
+
+    fn unit_candidates<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &Group,
+        hex: HexId,
+        try_one: &mut impl FnMut(UnitCommand),
+    ) {
+        let g = &data.ground.map.geometry;
+        for (_, to) in g.neighbours(hex) {
+            try_one(UnitCommand::Move {
+                units: units.clone(),
+                to,
+            });
+        }
+        try_one(UnitCommand::ChangeSide {
+            units: units.clone(),
+        });
+        try_one(UnitCommand::Hold {
+            units: units.clone(),
+        });
+        let Ok(c) = data.counter(units[0]) else {
+            return;
+        };
+        let mut targets: heapless::Vec<HexId, MAX_LEGAL> = heapless::Vec::new();
+        for v in self.units.iter() {
+            let Some(t) = v.hex else { continue };
+            let enemy = data.counter(v.id).is_ok_and(|x| x.side != c.side);
+            if enemy && g.distance(hex, t) <= c.range as u16 && !targets.contains(&t) {
+                let _ = targets.push(t);
+            }
+        }
+        for target in targets {
+            try_one(UnitCommand::Fire {
+                units: units.clone(),
+                target,
+            });
+        }
+    }
+}

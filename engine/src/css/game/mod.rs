@@ -1,0 +1,385 @@
+//! The series game state (issue 13): the turn machine (`css::command::turn::TurnState`), the
+//! units on one map and the action bookkeeping of the chit being played
+//! (`css::actions::Activation`), behind one `pending()` / `apply(input)`.
+//!
+//! A game (*Gates*) is a thin layer over it: its data is a [`SeriesData`] (command data, the
+//! ground, the counters, the stand-in or printed charts) and its state a [`SeriesGame`].
+//!
+//! * **Inputs** ([`GameCommand`]): the turn machine's own commands, choices, draws and rolls go
+//!   to `TurnState`; while a chit is played its units take actions ([`UnitCommand`]): Move one
+//!   hex at a time and finish (`css::move_action`, S7.2, S7.7), Change Side (S7.7), direct Fire
+//!   at a hex in range and sight resolved with one d10 (`css::fire`, S9.3), Rally (S11.11), the
+//!   second-action TQC under a Division chit (S5.1.2), Hold (S5.2); `EndActivation` ends the chit
+//!   and the turn machine goes on. Who may act and how often is `Activation::begin` (S5.1).
+//! * **Rolls are inputs**: a Fire, a Rally or a second-action TQC waits in a `Pending::Roll`.
+//! * **Stacking** (S6): a move may pass through or end in an over-stacked hex (S6.3); at step
+//!   2D-c ([`board`]) the over-stacking and mixed-formation DGs are given by
+//!   `css::command::stacking_step::run_2d_c`; enemies never share a hex (S6.5, the movement
+//!   module refuses the step). When formations tie in a hex the owner names the one spared
+//!   ([`UnitCommand::Spare`], S6.4) before the chit can end.
+//! * **Refusals** cite their case and change nothing: [`SeriesGame::apply`] works on a copy and
+//!   keeps it only when the input is accepted (no heap: the state is `heapless`).
+//!
+//! Not integrated yet (left to the next issue, the blocks exist): opportunity fire during a
+//! move (`css::fire::opportunity`), assault and charge (`css::assault`, so no unit routs here:
+//! S11.8 rout comes from those), leaders, support weapons, supply chits, indirect fire, night
+//! and weather modifiers, and markers on the ground (`NoMarkers`: no smoke, rubble or
+//! fortifications).
+
+mod actions;
+mod board;
+mod legal;
+#[cfg(test)]
+mod tests;
+
+use crate::core::faces::Face;
+use crate::core::hex::HexId;
+use crate::core::protocol::{refuse, Case, Events, Input, Pending, RuleViolation};
+use crate::core::units::UnitId;
+use crate::css::actions::{Action, Activation};
+use crate::css::command::turn::{Choice, Command, Event, TurnState, What};
+use crate::css::command::CommandData;
+use crate::css::counter::Counter;
+use crate::css::fire::{FireCharts, FireMarkers, FireResult};
+use crate::css::morale::{Condition, Fate, Status, TqModifiers, Tqc};
+use crate::css::scenario::Victory;
+use crate::css::sight::SightChart;
+use crate::css::stacking::{may_place, Piece, StackingChart, MAX_HEX_PIECES};
+use crate::css::terrain::{Ground, Part};
+use serde::{Deserialize, Serialize};
+
+pub use legal::MAX_LEGAL;
+
+/// Units named by one action (a stack acting together, S5.1.3; a fire group, S9.4).
+pub const MAX_GROUP: usize = crate::css::fire::MAX_GROUP;
+/// The units of one action.
+pub type Group = heapless::Vec<UnitId, MAX_GROUP>;
+/// Formations spared by the owner's pick in tied hexes (S6.4), per chit.
+pub const MAX_SPARED: usize = 16;
+
+/// A unit's action during an activation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UnitCommand {
+    /// Enter the adjacent hex `to` (S7.2): the first step begins the Move action of `units`
+    /// (one hex's units on one side, S5.1.3, S7.2.1), later ones continue it.
+    Move { units: Group, to: HexId },
+    /// End the Move action under way, with a change of side at the end if asked (S7.7).
+    FinishMove { change_side: bool },
+    /// The Change Side action in place (S5.2, S7.7).
+    ChangeSide { units: Group },
+    /// A direct Fire action at `target` (S9.3); the d10 follows as a `Pending::Roll`.
+    Fire { units: Group, target: HexId },
+    /// The Rally action (S11.11); the TQC follows as a `Pending::Roll`.
+    Rally { unit: UnitId },
+    /// Under a Division chit, the TQC for a second action (S5.1.2); a `Pending::Roll` follows.
+    SecondActionCheck { unit: UnitId },
+    /// The Hold action: the units are done (S5.2).
+    Hold { units: Group },
+    /// S6.4: in `hex`, where formations tie for the most units, spare `formation`.
+    Spare { hex: HexId, formation: u16 },
+}
+
+/// One input of the series game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameCommand {
+    Turn(Command),
+    Unit(UnitCommand),
+}
+
+/// A unit on the board (its printed values are its [`Counter`], by `id`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitState {
+    pub id: UnitId,
+    /// `None`: off the map (eliminated, captured or routed).
+    pub hex: Option<HexId>,
+    pub part: Part,
+    pub face: Face,
+    pub cond: Condition,
+    pub fire: FireMarkers,
+    /// In its division's Routed box (S11.8.3).
+    pub routed: bool,
+    /// Eliminated (S11.12) or captured (S11.7).
+    pub removed: Option<Fate>,
+}
+
+/// What the game waits for beyond the turn machine's own pendings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// Commands: the turn's pending.
+    Idle,
+    /// A Move action under way (S7.2): `face` and `part` are the side and the part of a
+    /// divided hex the party started on; `ferry_ready`, it had been in its hex since before
+    /// the activation (exclusive 2.2.5).
+    Moving {
+        units: Group,
+        face: Face,
+        part: Part,
+        ferry_ready: bool,
+        mv: crate::css::move_action::Move,
+    },
+    /// The d10 of a declared Fire action (S9.3.2).
+    FireRoll { units: Group, target: HexId },
+    /// The TQC of a Rally action (S11.11).
+    RallyRoll { unit: UnitId },
+    /// The second-action TQC (S5.1.2).
+    TqcRoll { unit: UnitId },
+}
+
+/// The data of a series game (not saved: it comes from the game's data).
+pub struct SeriesData<'a, const H: usize, const P: usize> {
+    pub command: &'a CommandData,
+    pub ground: Ground<'a, H, P>,
+    /// The counters, indexed by `UnitId`.
+    pub counters: &'a [Counter],
+    pub fire: &'a FireCharts,
+    pub tq: TqModifiers,
+    pub stacking: StackingChart,
+    pub sight: SightChart,
+}
+
+impl<const H: usize, const P: usize> SeriesData<'_, H, P> {
+    pub fn counter(&self, u: UnitId) -> Result<&Counter, RuleViolation> {
+        self.counters
+            .get(u.0 as usize)
+            .ok_or(RuleViolation::new("S2.2", "no such unit in the game"))
+    }
+}
+
+/// What happened to a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitWhat {
+    Began(Action),
+    Entered(HexId),
+    Face(Face),
+    Fired {
+        target: HexId,
+        raw: u8,
+    },
+    Hit {
+        column: i16,
+        result: FireResult,
+        status: Status,
+        lost: u8,
+    },
+    Removed(Fate),
+    Rallied(Status),
+    Checked(Tqc),
+    Spared {
+        hex: HexId,
+        formation: u16,
+    },
+}
+
+/// An event of the series game, with its case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEvent {
+    Turn(Event),
+    Unit {
+        case: Case,
+        unit: UnitId,
+        what: UnitWhat,
+    },
+}
+
+/// The state of a series game: the turn, the units, the chit's actions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeriesGame<const U: usize> {
+    pub turn: TurnState,
+    pub units: heapless::Vec<UnitState, U>,
+    /// The bookkeeping of the chit being played (S5.1), `None` between chits.
+    pub activation: Option<Activation>,
+    pub stage: Stage,
+    /// The owner's picks of the formation spared in tied hexes (S6.4), for this chit.
+    pub spared: heapless::Vec<(HexId, u16), MAX_SPARED>,
+}
+
+impl<const U: usize> SeriesGame<U> {
+    /// The game with every counter of `data` placed as `setup` says (unit `i` of the list is
+    /// `UnitId(i)`): within the stacking limit, never with the enemy (S6.1, S6.5).
+    pub fn new<const H: usize, const P: usize>(
+        data: &SeriesData<'_, H, P>,
+        turn: TurnState,
+        setup: &[(HexId, Face)],
+    ) -> Result<Self, RuleViolation> {
+        if setup.len() != data.counters.len() {
+            return refuse("S2.2", "every counter is placed");
+        }
+        let mut g = SeriesGame {
+            turn,
+            units: heapless::Vec::new(),
+            activation: None,
+            stage: Stage::Idle,
+            spared: heapless::Vec::new(),
+        };
+        for (i, (hex, face)) in setup.iter().enumerate() {
+            let id = UnitId(i as _);
+            let c = data.counter(id)?;
+            if data.ground.map.idx(*hex).is_none() {
+                return refuse("S2.2", "a unit is placed on the map");
+            }
+            let present = g.pieces_in(data, *hex)?;
+            may_place(&data.stacking, false, &present, &[c.piece(id)])?;
+            g.units
+                .push(UnitState {
+                    id,
+                    hex: Some(*hex),
+                    part: Part::First,
+                    face: *face,
+                    cond: c.fresh(),
+                    fire: FireMarkers::default(),
+                    routed: false,
+                    removed: None,
+                })
+                .map_err(|_| RuleViolation::new("engine", "too many units"))?;
+        }
+        g.start_activation()?;
+        Ok(g)
+    }
+
+    pub fn unit(&self, u: UnitId) -> Result<&UnitState, RuleViolation> {
+        match self.units.get(u.0 as usize) {
+            Some(s) if s.hex.is_some() => Ok(s),
+            Some(_) => refuse("S5.1", "the unit is not on the map"),
+            None => refuse("S2.2", "no such unit in the game"),
+        }
+    }
+
+    /// The units on the map in `hex`.
+    pub fn in_hex(&self, hex: HexId) -> impl Iterator<Item = &UnitState> + '_ {
+        self.units.iter().filter(move |u| u.hex == Some(hex))
+    }
+
+    /// The stacking pieces in `hex` (S6.2).
+    pub fn pieces_in<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        hex: HexId,
+    ) -> Result<heapless::Vec<Piece, MAX_HEX_PIECES>, RuleViolation> {
+        let mut out = heapless::Vec::new();
+        for u in self.in_hex(hex) {
+            out.push(data.counter(u.id)?.piece(u.id))
+                .map_err(|_| RuleViolation::new("engine", "too many pieces in a hex"))?;
+        }
+        Ok(out)
+    }
+
+    /// What the game waits for.
+    pub fn pending<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+    ) -> Pending<Choice> {
+        let owner = |u: UnitId| data.counter(u).map_or(data.command.initiative, |c| c.side);
+        match &self.stage {
+            Stage::FireRoll { units, .. } => {
+                crate::css::fire::fire_roll(owner(units[0]), crate::css::fire::FireKind::Direct)
+            }
+            Stage::RallyRoll { unit } => {
+                crate::css::morale::tqc_roll(owner(*unit), "TQC to rally", "S11.11")
+            }
+            Stage::TqcRoll { unit } => {
+                crate::css::morale::tqc_roll(owner(*unit), "TQC for a second action", "S5.1.2")
+            }
+            Stage::Idle | Stage::Moving { .. } => self.turn.pending(data.command),
+        }
+    }
+
+    /// Applies one input; a refusal cites its case and leaves the game as it was.
+    pub fn apply<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        victory: &impl Victory,
+        input: &Input<GameCommand>,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        let mark = events.len();
+        let mut next = self.clone();
+        match next.apply_inner(data, victory, input, events) {
+            Ok(()) => {
+                *self = next;
+                Ok(())
+            }
+            Err(v) => {
+                events.truncate(mark);
+                Err(v)
+            }
+        }
+    }
+
+    fn apply_inner<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        victory: &impl Victory,
+        input: &Input<GameCommand>,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        let rolling = !matches!(self.stage, Stage::Idle | Stage::Moving { .. });
+        match input {
+            Input::Rolled(r) if rolling => self.roll(data, r, events),
+            _ if rolling => {
+                let case = match self.pending(data) {
+                    Pending::Roll { case, .. } => case,
+                    _ => "S1.3",
+                };
+                refuse(case, "the roll of the action is awaited")
+            }
+            Input::Command(GameCommand::Unit(c)) => self.unit_command(data, c, events),
+            _ if matches!(self.stage, Stage::Moving { .. }) => {
+                refuse("S7.2", "the Move action under way ends first")
+            }
+            Input::Command(GameCommand::Turn(c)) => {
+                self.turn_input(data, victory, &Input::Command(*c), events)
+            }
+            Input::Rolled(r) => self.turn_input(data, victory, &Input::Rolled(r.clone()), events),
+            Input::Drew(i) => self.turn_input(data, victory, &Input::Drew(*i), events),
+            Input::Chose(i) => self.turn_input(data, victory, &Input::Chose(*i), events),
+        }
+    }
+
+    /// An input of the turn machine; step 2D-c on the board when it ends a chit's play
+    /// (S3.3.4 c), the End Phase's marker removal (S3.7.3), and the next chit's bookkeeping.
+    fn turn_input<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        victory: &impl Victory,
+        input: &Input<Command>,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        let mut tev: Events<Event> = Events::new();
+        self.turn
+            .apply_with(data.command, victory, input, &mut tev)?;
+        let ended = tev.iter().find_map(|e| match e.what {
+            What::ActivationEnds(chit) => Some(chit),
+            _ => None,
+        });
+        if let Some(chit) = ended {
+            self.end_chit(data, chit, &mut tev)?;
+        }
+        if tev.iter().any(|e| matches!(e.what, What::EndPhase(_))) {
+            // S3.7.3: Fired and Op Fire markers go in the End Phase.
+            for u in self.units.iter_mut() {
+                u.fire.end_phase();
+            }
+        }
+        for e in &tev {
+            crate::core::protocol::emit(events, GameEvent::Turn(*e))?;
+        }
+        self.start_activation()
+    }
+
+    /// Opens the bookkeeping of the chit the turn plays now, if a new one is being played.
+    fn start_activation(&mut self) -> Result<(), RuleViolation> {
+        if self.activation.is_none() && self.turn.active_chit().is_some() {
+            self.activation = Some(Activation::start(&self.turn)?);
+        }
+        Ok(())
+    }
+
+    fn emit_unit(
+        events: &mut Events<GameEvent>,
+        case: Case,
+        unit: UnitId,
+        what: UnitWhat,
+    ) -> Result<(), RuleViolation> {
+        crate::core::protocol::emit(events, GameEvent::Unit { case, unit, what })
+    }
+}
