@@ -21,6 +21,7 @@ mod de;
 pub mod error;
 pub mod fortress;
 mod game;
+pub mod gates;
 mod grid;
 mod hexsides;
 mod places;
