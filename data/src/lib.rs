@@ -264,5 +264,8 @@ fn blank_geometry() -> engine::core::hex::Geometry {
 /// [`GameData`] (`render_map --game SLUG`): the picture and its files' problems, or `None`
 /// for a game without one here.
 pub fn render_builtin_map(game: &str, scale: f32) -> Option<(tiny_skia::Pixmap, Vec<DataError>)> {
+    if game == gates::FOLDER {
+        return Some(gates::render_builtin(scale));
+    }
     (game == fortress::FOLDER).then(|| fortress::render_builtin(scale))
 }

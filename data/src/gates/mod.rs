@@ -154,3 +154,13 @@ fn check_files_here(files: &FileSet) -> (Box<GatesMap>, Vec<DataError>) {
     }
     (data, errors)
 }
+
+/// The scale of `docs/gates-map.png` (pixels per hex radius): 6,400 hexes stay a quick picture.
+pub const DOCS_SCALE: f32 = 10.0;
+
+/// The built-in map drawn at `scale`, with the problems of its files.
+pub fn render_builtin(scale: f32) -> (tiny_skia::Pixmap, Vec<DataError>) {
+    let (data, errors) = check_files(&builtin_files());
+    let pm = crate::render::gates::render_gates(&data, scale, &data.labels);
+    (pm, errors)
+}
