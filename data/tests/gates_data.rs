@@ -289,3 +289,42 @@ fn gates_8_3_spotter_bases_on_the_airfields() {
         .iter()
         .all(|&x| map().map.region(x) == Region::EastGermany as u8));
 }
+
+// The loaded map is the ground the series rules play on: lakes have no dot (1.2), a divided
+// hex is next to its neighbours only from the part facing them (2.2.3), a gray part's
+// neighbours are not next to it for movement but are for fire (2.2.3), and units in 26.25 are
+// on a bridge (2.2.4).
+#[test]
+fn gates_2_2_3_the_ground_the_series_rules_read() {
+    use engine::css::terrain::{Ground, NoMarkers, TerrainChart};
+    let m = map();
+    let chart = TerrainChart::stand_in();
+    let g = Ground::new(&m.map, &m.relief, &chart);
+    assert!(!g.playable(h("73.46")), "the Mueggelsee has no dot");
+    assert!(g.playable(h("30.35")));
+    let north = m.relief.hexes[m.map.idx(h("44.46")).unwrap()]
+        .parts
+        .part_of(m.map.geometry.direction_to(h("44.46"), h("44.45")).unwrap());
+    assert!(!g.adjacent_for_movement(h("44.46"), north, h("44.47")));
+    assert!(g.adjacent_for_movement(h("44.46"), north, h("43.47")));
+    assert!(g.adjacent_for_movement(h("44.46"), north.other(), h("44.47")));
+    assert!(!g.adjacent_for_movement(h("33.25"), Part::First, h("33.24")));
+    assert!(g.adjacent_for_movement(h("33.25"), Part::First, h("33.26")));
+    assert!(
+        m.map.geometry.adjacent(h("33.25"), h("33.24")),
+        "adjacent for fire"
+    );
+    assert!(g.has_bridge(h("26.25"), &NoMarkers));
+}
+
+/// 1.2: 500 m a hex over four sheets; the files say they are stand-ins.
+#[test]
+fn gates_1_2_four_sheets_in_one_numbering_space() {
+    let files = gates::builtin_files();
+    for key in gates::FILES {
+        assert!(files.get(key).is_some(), "{key}");
+    }
+    let game = &files.get("game.toml").expect("game.toml").text;
+    assert!(game.contains("stand_in = true") && game.contains("two sheets across and two down"));
+    assert_eq!(map().map.geometry.format(h("30.35")).as_str(), "30.35");
+}

@@ -3,7 +3,6 @@
 //! (2.2.3, 2.2.4), and the highways, roads and railroads (2.1.7–2.1.9). A route crossing a
 //! river, canal or stream side is a bridge there (2.2.4) unless the side is a ferry.
 
-use super::map::TERRAIN;
 use super::GatesMap;
 use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
@@ -314,5 +313,4 @@ fn read_divided(src: &Src, raw: &RawSides, data: &mut GatesMap, errors: &mut Vec
             x.parts.gray = gray;
         }
     }
-    let _ = TERRAIN;
 }
