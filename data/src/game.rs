@@ -3,32 +3,13 @@
 
 use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
-use crate::shape::{self, legend_char, Limits, ShapeKeys};
+use crate::shape::{self, Header, IdRule, Limits};
 use engine::berlin85::data::{Region, Zone};
 use engine::core::capacity::berlin85::HEXES as MAX_HEXES;
 use engine::core::hex::Geometry;
 use serde::Deserialize;
-use std::collections::BTreeMap;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawGame {
-    id: Sp<String>,
-    title: Sp<String>,
-    dice: Sp<String>,
-    hex_format: Sp<String>,
-    columns: Sp<i64>,
-    rows: Sp<i64>,
-    first_column_at: Sp<String>,
-    first_row_at: Sp<String>,
-    shifted_columns: Sp<String>,
-    #[serde(default)]
-    stand_in: bool,
-    terrain: BTreeMap<Sp<String>, Sp<String>>,
-    regions: BTreeMap<Sp<String>, Sp<RawRegion>>,
-}
-
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawRegion {
     region: Sp<String>,
@@ -80,42 +61,26 @@ pub const ZONES: [(&str, Zone); 3] = [
 
 /// Reads `game.toml`. Any error here stops the load: every other file depends on the shape.
 pub fn read(src: &Src) -> Result<Game, Vec<DataError>> {
-    let raw: RawGame = de::parse(src).map_err(|e| vec![e])?;
-    let mut errors = Vec::new();
-
-    let shape = ShapeKeys {
-        title: &raw.title,
-        dice: &raw.dice,
-        hex_format: &raw.hex_format,
-        columns: &raw.columns,
-        rows: &raw.rows,
-        first_column_at: &raw.first_column_at,
-        first_row_at: &raw.first_row_at,
-        shifted_columns: &raw.shifted_columns,
-    };
     let limits = Limits {
         columns: 99,
         rows: 99,
         hexes: MAX_HEXES,
     };
-    let geometry = shape::read(src, &shape, &limits, &mut errors);
-
-    let mut terrain = Vec::new();
-    for (k, v) in &raw.terrain {
-        if let Some(ch) = legend_char(src, k, "terrain").keep(&mut errors) {
-            terrain.push(TerrainChar {
-                ch,
-                key: v.get_ref().clone(),
-                span: v.span(),
-            });
-        }
-    }
-    if terrain.is_empty() {
-        errors.push(src.err_file("[terrain]: the legend is empty"));
-    }
+    let mut errors = Vec::new();
+    let head: Header<RawRegion> =
+        shape::read_game(src, IdRule::Lowercase, &limits, true, &mut errors)
+            .map_err(|e| vec![e])?;
+    let terrain = head
+        .terrain
+        .iter()
+        .map(|(ch, v)| TerrainChar {
+            ch: *ch,
+            key: v.get_ref().clone(),
+            span: v.span(),
+        })
+        .collect();
     let mut regions = Vec::new();
-    for (k, v) in &raw.regions {
-        let ch = legend_char(src, k, "regions").keep(&mut errors);
+    for (ch, v) in &head.regions {
         let r = v.get_ref();
         let region = de::choice(src, &r.region, "region", &REGIONS).keep(&mut errors);
         let zone = match &r.zone {
@@ -126,28 +91,13 @@ pub fn read(src: &Src) -> Result<Game, Vec<DataError>> {
         {
             errors.push(src.err(v.span(), "zone: occupation zones lie in West Berlin only"));
         }
-        if let (Some(ch), Some(region), Some(zone)) = (ch, region, zone) {
-            regions.push((ch, region, zone));
+        if let (Some(region), Some(zone)) = (region, zone) {
+            regions.push((*ch, region, zone));
         }
     }
-    if regions.is_empty() {
-        errors.push(src.err_file("[regions]: the legend is empty"));
-    }
-
-    let id = raw.id.get_ref().clone();
-    if id.is_empty()
-        || !id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-    {
-        errors.push(src.err(
-            raw.id.span(),
-            format!("id: '{id}' must be lowercase letters, digits and '_'"),
-        ));
-    }
-    match geometry {
+    match head.geometry {
         Some(geometry) if errors.is_empty() => Ok(Game {
-            stand_in: raw.stand_in,
+            stand_in: head.raw.stand_in,
             geometry,
             terrain,
             regions,

@@ -21,6 +21,7 @@ mod de;
 pub mod error;
 pub mod fortress;
 mod game;
+pub mod gates;
 mod grid;
 mod hexsides;
 mod places;
@@ -188,7 +189,7 @@ pub(crate) fn overlay<T>(
 }
 
 /// Checks a directory as an override of the built-in game its `game.toml` names (or Berlin
-/// '85 when it has none; `fortress_berlin` for Fortress Berlin): `berlin-table check-data
+/// '85 when it has none; `fortress_berlin` for Fortress Berlin, `gates` for the Gates map): `berlin-table check-data
 /// DIR`. Returns every problem.
 pub fn check_dir(dir: &Path) -> Vec<DataError> {
     let (over, mut report) = FileSet::read_dir(dir, None);
@@ -203,6 +204,11 @@ pub fn check_dir(dir: &Path) -> Vec<DataError> {
         .unwrap_or_else(|| BERLIN85.to_string());
     if game == "fortress_berlin" {
         let (_, errors) = fortress::check_files(&fortress::builtin_files().overlaid(&over));
+        report.extend(errors);
+        return report;
+    }
+    if game == gates::map::ID {
+        let (_, errors) = gates::check_files(&gates::builtin_files().overlaid(&over));
         report.extend(errors);
         return report;
     }
@@ -263,5 +269,8 @@ fn blank_geometry() -> engine::core::hex::Geometry {
 /// [`GameData`] (`render_map --game SLUG`): the picture and its files' problems, or `None`
 /// for a game without one here.
 pub fn render_builtin_map(game: &str, scale: f32) -> Option<(tiny_skia::Pixmap, Vec<DataError>)> {
+    if game == gates::FOLDER {
+        return Some(gates::render_builtin(scale));
+    }
     (game == fortress::FOLDER).then(|| fortress::render_builtin(scale))
 }

@@ -7,6 +7,118 @@
 use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
 use engine::core::hex::{Edge, Geometry, HexFormat, ShiftedColumns};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// Every game's `game.toml`: the shared header, the terrain legend and (Berlin '85, Gates) a
+/// region legend whose entries are `R`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawGame<R> {
+    pub id: Sp<String>,
+    pub title: Sp<String>,
+    pub dice: Sp<String>,
+    pub hex_format: Sp<String>,
+    pub columns: Sp<i64>,
+    pub rows: Sp<i64>,
+    pub first_column_at: Sp<String>,
+    pub first_row_at: Sp<String>,
+    pub shifted_columns: Sp<String>,
+    #[serde(default)]
+    pub stand_in: bool,
+    pub terrain: BTreeMap<Sp<String>, Sp<String>>,
+    #[serde(default = "BTreeMap::new")]
+    pub regions: BTreeMap<Sp<String>, Sp<R>>,
+}
+
+/// What a game's id must be.
+pub enum IdRule<'a> {
+    /// Exactly this id (Fortress Berlin, Gates: one game per folder).
+    #[allow(dead_code)] // the build script includes this file for Berlin '85 only
+    Exactly(&'a str),
+    /// Any lowercase id (Berlin '85's variants).
+    Lowercase,
+}
+
+/// A read `game.toml`: the raw table, the grid (if its keys are good), the terrain legend's
+/// characters with their values, and the region legend's (empty when `regions` is not wanted).
+pub struct Header<R> {
+    pub raw: RawGame<R>,
+    pub geometry: Option<Geometry>,
+    pub terrain: Vec<(char, Sp<String>)>,
+    pub regions: Vec<(char, Sp<R>)>,
+}
+
+/// Parses and checks the keys every `game.toml` shares. A parse error stops here; every other
+/// problem is pushed to `errors`. `regions` says whether the game has a region legend.
+pub fn read_game<R: DeserializeOwned + Clone>(
+    src: &Src,
+    id: IdRule<'_>,
+    limits: &Limits,
+    regions: bool,
+    errors: &mut Vec<DataError>,
+) -> Result<Header<R>, DataError> {
+    let raw: RawGame<R> = de::parse(src)?;
+    let the_id = raw.id.get_ref();
+    match id {
+        IdRule::Exactly(want) if the_id != want => errors.push(src.err(
+            raw.id.span(),
+            format!("id: '{the_id}' is not this game's id ({want})"),
+        )),
+        IdRule::Lowercase
+            if the_id.is_empty()
+                || !the_id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') =>
+        {
+            errors.push(src.err(
+                raw.id.span(),
+                format!("id: '{the_id}' must be lowercase letters, digits and '_'"),
+            ))
+        }
+        _ => {}
+    }
+    let keys = ShapeKeys {
+        title: &raw.title,
+        dice: &raw.dice,
+        hex_format: &raw.hex_format,
+        columns: &raw.columns,
+        rows: &raw.rows,
+        first_column_at: &raw.first_column_at,
+        first_row_at: &raw.first_row_at,
+        shifted_columns: &raw.shifted_columns,
+    };
+    let geometry = read(src, &keys, limits, errors);
+    let mut terrain = Vec::new();
+    for (k, v) in &raw.terrain {
+        if let Some(ch) = legend_char(src, k, "terrain").keep(errors) {
+            terrain.push((ch, v.clone()));
+        }
+    }
+    if terrain.is_empty() {
+        errors.push(src.err_file("[terrain]: the legend is empty"));
+    }
+    let mut region_chars = Vec::new();
+    if regions {
+        for (k, v) in &raw.regions {
+            if let Some(ch) = legend_char(src, k, "regions").keep(errors) {
+                region_chars.push((ch, v.clone()));
+            }
+        }
+        if region_chars.is_empty() {
+            errors.push(src.err_file("[regions]: the legend is empty"));
+        }
+    } else if let Some((k, _)) = raw.regions.iter().next() {
+        errors.push(src.err(k.span(), "[regions]: this game has no region legend"));
+    }
+    Ok(Header {
+        raw,
+        geometry,
+        terrain,
+        regions: region_chars,
+    })
+}
 
 /// The shared keys of one `game.toml`, as its game's own raw table read them.
 pub struct ShapeKeys<'a> {

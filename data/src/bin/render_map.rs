@@ -3,7 +3,9 @@
 //! (defaults: `docs/berlin85-map.png`, 24 pixels per hex radius, the built-in Berlin '85 data;
 //! DATA_DIR is an override directory laid over it), or
 //! `cargo run -p data --bin render_map -- --game fortress-berlin [OUT.png] [SCALE]`
-//! (default `docs/fortress-berlin-map.png`, the built-in Fortress Berlin data).
+//! (default `docs/fortress-berlin-map.png`, the built-in Fortress Berlin data), or
+//! `cargo run -p data --bin render_map -- --game gates [OUT.png] [SCALE]` (default
+//! `docs/gates-map.png` at `data::gates::DOCS_SCALE`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,9 +45,14 @@ fn main() -> ExitCode {
 fn other_game(game: &str, args: &[String]) -> ExitCode {
     let default = format!("docs/{game}-map.png");
     let out = PathBuf::from(args.first().map_or(default.as_str(), String::as_str));
-    let scale: f32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(24.0);
+    let fallback = if game == data::gates::FOLDER {
+        data::gates::DOCS_SCALE
+    } else {
+        24.0
+    };
+    let scale: f32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(fallback);
     let Some((pm, errors)) = data::render_builtin_map(game, scale) else {
-        eprintln!("unknown game '{game}' (berlin85, fortress-berlin)");
+        eprintln!("unknown game '{game}' (berlin85, fortress-berlin, gates)");
         return ExitCode::FAILURE;
     };
     for e in &errors {

@@ -8,7 +8,7 @@
 use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
 use crate::grid;
-use crate::shape::{self, legend_char, Limits, ShapeKeys};
+use crate::shape::{self, Header, IdRule, Limits};
 use engine::core::hex::{Geometry, HexId, Hexside};
 use engine::core::map::{HexFeatures, Place, PlaceKind, SideFeatures, MAX_PLACE_HEXES};
 use engine::fortress::board::{terrain, MapData};
@@ -26,23 +26,6 @@ pub const TERRAIN: [(&str, u8); 6] = [
     ("lake", terrain::LAKE),
 ];
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawGame {
-    id: Sp<String>,
-    title: Sp<String>,
-    dice: Sp<String>,
-    hex_format: Sp<String>,
-    columns: Sp<i64>,
-    rows: Sp<i64>,
-    first_column_at: Sp<String>,
-    first_row_at: Sp<String>,
-    shifted_columns: Sp<String>,
-    #[serde(default)]
-    stand_in: bool,
-    terrain: BTreeMap<Sp<String>, Sp<String>>,
-}
-
 /// What `game.toml` says.
 pub struct Game {
     pub geometry: Geometry,
@@ -52,46 +35,30 @@ pub struct Game {
 
 /// Reads `game.toml`; any error stops the load (every other file depends on the shape).
 pub fn read_game(src: &Src) -> Result<Game, Vec<DataError>> {
-    let raw: RawGame = de::parse(src).map_err(|e| vec![e])?;
-    let mut errors = Vec::new();
-    if raw.id.get_ref() != "fortress_berlin" {
-        errors.push(src.err(
-            raw.id.span(),
-            format!(
-                "id: '{}' is not this game's id (fortress_berlin)",
-                raw.id.get_ref()
-            ),
-        ));
-    }
-    let shape = ShapeKeys {
-        title: &raw.title,
-        dice: &raw.dice,
-        hex_format: &raw.hex_format,
-        columns: &raw.columns,
-        rows: &raw.rows,
-        first_column_at: &raw.first_column_at,
-        first_row_at: &raw.first_row_at,
-        shifted_columns: &raw.shifted_columns,
-    };
     let limits = Limits {
         columns: 80,
         rows: 60,
         hexes: engine::core::capacity::fortress_berlin::HEXES,
     };
-    let geometry = shape::read(src, &shape, &limits, &mut errors);
+    let mut errors = Vec::new();
+    let head: Header<String> = shape::read_game(
+        src,
+        IdRule::Exactly("fortress_berlin"),
+        &limits,
+        false,
+        &mut errors,
+    )
+    .map_err(|e| vec![e])?;
     let mut legend = Vec::new();
-    for (k, v) in &raw.terrain {
-        let Some(ch) = legend_char(src, k, "terrain").keep(&mut errors) else {
-            continue;
-        };
+    for (ch, v) in &head.terrain {
         if let Some(t) = de::choice(src, v, "terrain", &TERRAIN).keep(&mut errors) {
-            legend.push((ch, t));
+            legend.push((*ch, t));
         }
     }
-    match geometry {
+    match head.geometry {
         Some(geometry) if errors.is_empty() => Ok(Game {
             geometry,
-            stand_in: raw.stand_in,
+            stand_in: head.raw.stand_in,
             legend,
         }),
         _ => Err(errors),

@@ -8,6 +8,7 @@
 
 pub mod font;
 pub mod fortress;
+pub mod gates;
 
 use crate::places::Label;
 use engine::berlin85::data::{GameData, Region};

@@ -1,0 +1,166 @@
+//! *The Enemy is at the Gates: Berlin 1985*'s map data set (`data/gates/`): the four sheets as
+//! one numbering space (`capacity::gates::MapData`, hexes written "30.35") with the ground the
+//! core map has no room for (`css::terrain::Relief`: levels, divided and gray hexes, hexes
+//! barred to NATO). The printed maps are not in the rulebook: the files are a STAND-IN that
+//! puts every hex the exclusive rules cite where they say (`data/gates/README.md`).
+//!
+//! Files: `game.toml` (shape, terrain and region legends; shared header reader
+//! [`crate::shape::read_game`]), `map.txt` and `regions.txt` (one character per hex, the
+//! shared [`crate::grid`] reader), `hexsides.toml` ([`sides`]) and `places.toml` ([`places`]).
+//! Every problem is reported as `file:line:column: field: message`.
+
+pub mod map;
+pub mod places;
+pub mod sides;
+
+use crate::error::{DataError, Src};
+use crate::places::Label;
+use crate::source::FileSet;
+use engine::core::capacity::gates::{MapData, HEXES};
+use engine::core::hex::{Edge, Geometry, HexFormat, ShiftedColumns};
+use engine::css::terrain::Relief;
+use std::borrow::Cow;
+
+/// The game's folder.
+pub const FOLDER: &str = "gates";
+
+/// The files of the folder, all required.
+pub const FILES: [&str; 5] = [
+    "game.toml",
+    "map.txt",
+    "regions.txt",
+    "hexsides.toml",
+    "places.toml",
+];
+
+const BUILTIN: [(&str, &str); 5] = [
+    ("game.toml", include_str!("../../gates/game.toml")),
+    ("map.txt", include_str!("../../gates/map.txt")),
+    ("regions.txt", include_str!("../../gates/regions.txt")),
+    ("hexsides.toml", include_str!("../../gates/hexsides.toml")),
+    ("places.toml", include_str!("../../gates/places.toml")),
+];
+
+/// The loaded map: the core map, the relief beside it, the files that are stand-ins and the
+/// names written on the picture.
+pub struct GatesMap {
+    pub map: MapData,
+    pub relief: Relief<HEXES>,
+    pub stand_ins: Vec<String>,
+    pub labels: Vec<Label>,
+}
+
+/// The built-in files, as embedded when the program was built.
+pub fn builtin_files() -> FileSet {
+    let mut set = FileSet::with_root(&format!("data/{FOLDER}"));
+    for (key, text) in BUILTIN {
+        set.insert(key, &format!("data/{FOLDER}/{key}"), Cow::Borrowed(text));
+    }
+    set
+}
+
+/// Checks and loads the built-in files.
+pub fn load_builtin() -> Result<Box<GatesMap>, Vec<DataError>> {
+    load_files(&builtin_files())
+}
+
+/// Checks and loads a file set; `Err` lists every problem found.
+pub fn load_files(files: &FileSet) -> Result<Box<GatesMap>, Vec<DataError>> {
+    let (data, errors) = check_files(files);
+    if errors.is_empty() {
+        Ok(data)
+    } else {
+        Err(errors)
+    }
+}
+
+fn blank(g: Geometry) -> Box<GatesMap> {
+    Box::new(GatesMap {
+        map: MapData::blank(g),
+        relief: Relief::flat(g.hex_count()),
+        stand_ins: Vec::new(),
+        labels: Vec::new(),
+    })
+}
+
+/// Every problem of a file set, with the map built despite them.
+pub fn check_files(files: &FileSet) -> (Box<GatesMap>, Vec<DataError>) {
+    crate::with_stack(|| check_files_here(files))
+}
+
+fn check_files_here(files: &FileSet) -> (Box<GatesMap>, Vec<DataError>) {
+    let mut errors = Vec::new();
+    let fallback = Geometry {
+        columns: 1,
+        rows: 1,
+        shifted: ShiftedColumns::Even,
+        format: HexFormat::CcDotRr,
+        first_column_at: Edge::West,
+        first_row_at: Edge::North,
+    };
+    for f in files.files() {
+        let known = FILES.contains(&f.key.as_str());
+        if !known && (f.key.ends_with(".toml") || f.key.ends_with(".txt")) {
+            errors.push(DataError::file(
+                &f.display,
+                format!(
+                    "not a Gates map file (expected one of: {})",
+                    FILES.join(", ")
+                ),
+            ));
+        }
+    }
+    let text = |key: &str, errors: &mut Vec<DataError>| match files.get(key) {
+        Some(f) => Some((f.display.clone(), f.text.clone())),
+        None => {
+            errors.push(DataError::file(&files.display_of(key), "file is missing"));
+            None
+        }
+    };
+    let Some((gname, gtext)) = text("game.toml", &mut errors) else {
+        return (blank(fallback), errors);
+    };
+    let game = match map::read_game(&Src::new(&gname, &gtext)) {
+        Ok(g) => g,
+        Err(e) => {
+            errors.extend(e);
+            return (blank(fallback), errors);
+        }
+    };
+    let mut data = blank(game.geometry);
+    if game.stand_in {
+        data.stand_ins.push("map.txt".into());
+        data.stand_ins.push("regions.txt".into());
+    }
+    if let Some((n, t)) = text("map.txt", &mut errors) {
+        errors.extend(map::read_terrain(&Src::new(&n, &t), &game, &mut data));
+    }
+    if let Some((n, t)) = text("regions.txt", &mut errors) {
+        errors.extend(map::read_regions(&Src::new(&n, &t), &game, &mut data));
+    }
+    if let Some((n, t)) = text("hexsides.toml", &mut errors) {
+        let (stand_in, e) = sides::read(&Src::new(&n, &t), &mut data);
+        errors.extend(e);
+        if stand_in {
+            data.stand_ins.push("hexsides.toml".into());
+        }
+    }
+    if let Some((n, t)) = text("places.toml", &mut errors) {
+        let (stand_in, e) = places::read(&Src::new(&n, &t), &mut data);
+        errors.extend(e);
+        if stand_in {
+            data.stand_ins.push("places.toml".into());
+        }
+    }
+    (data, errors)
+}
+
+/// The scale of `docs/gates-map.png` (pixels per hex radius): 6,400 hexes stay a quick picture.
+pub const DOCS_SCALE: f32 = 10.0;
+
+/// The built-in map drawn at `scale`, with the problems of its files.
+pub fn render_builtin(scale: f32) -> (tiny_skia::Pixmap, Vec<DataError>) {
+    let (data, errors) = check_files(&builtin_files());
+    let pm = crate::render::gates::render_gates(&data, scale, &data.labels);
+    (pm, errors)
+}
