@@ -14,6 +14,7 @@
 //! | [`political`] | 4.3 political figure markers, 5.2 only the Stasi turns them |
 //! | [`prisoners`] | 3.4.1 prisons and the points for freeing Spandau |
 //! | [`abilities`] | 3.14 the abilities printed on counters |
+//! | [`assault`] | 2.2.1 slopes, 2.2.4 divided hexes, 3.14 abilities in the series assault (S10) |
 //! | [`boats`] | 4.2 boat units on river hexsides |
 //! | [`booze`] | 3.8 the Booze marker's reroll |
 //! | [`charge`] | 3.9 Charge |
@@ -29,6 +30,7 @@
 //! functions here read it. Refusals and events cite the exclusive case.
 
 pub mod abilities;
+pub mod assault;
 pub mod boats;
 pub mod booze;
 pub mod charge;
