@@ -22,7 +22,7 @@
 //! | [`refugees`] | 4.4 refugees and armed mobs |
 //! | [`reinforcement`] | 4.1.2 police entry and refugees, 6.0 transport rolls, 8.1, 8.2 |
 //! | [`sabotage`] | 3.11 sabotage missions: who may go, each step's modifier and outcome |
-//! | [`transport`] | 6.0 riding cars and buses, 8.2 helicopter lifts |
+//! | [`transport`] | 6.0 riding cars and buses, 3.14 company and battalion carriers, 8.2 helicopter lifts |
 //! | [`sniper`] | 5.2 the Stasi sniper |
 //! | [`victory`] | 10.1 the capped Victory Point track, 10.2 |
 //!
