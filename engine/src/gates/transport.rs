@@ -1,8 +1,9 @@
 //! 6.0 Transport assets (cars and buses), 3.14 company and battalion carriers, and 8.2 air
 //! transport (Warsaw Pact helicopters): who may ride, how many, when loading and unloading are
 //! allowed, and what becomes of the riders when the transport is hit. Acquiring a transport is
-//! a Reinforcement Phase roll ([`super::reinforcement::acquire`]); the series counts a transport and its riders as one
-//! unit for stacking (`css::stacking::Role::Transport`, `Role::Rider`, S6.2).
+//! a Reinforcement Phase roll ([`super::reinforcement::acquire`]); the series counts a
+//! transport and its riders as one unit for stacking (`css::stacking::Role::Transport`,
+//! `Role::Rider`, S6.2).
 
 use super::reinforcement::Transport;
 use crate::core::protocol::{refuse, RuleViolation};
