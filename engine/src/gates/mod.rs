@@ -14,6 +14,7 @@
 //! | [`political`] | 4.3 political figure markers, 5.2 only the Stasi turns them |
 //! | [`prisoners`] | 3.4.1 prisons and the points for freeing Spandau |
 //! | [`abilities`] | 3.14 the abilities printed on counters |
+//! | [`assault`] | 2.2.1 slopes, 2.2.4 divided hexes, 3.14 abilities in the series assault (S10) |
 //! | [`boats`] | 4.2 boat units on river hexsides |
 //! | [`booze`] | 3.8 the Booze marker's reroll |
 //! | [`charge`] | 3.9 Charge |
@@ -21,7 +22,7 @@
 //! | [`refugees`] | 4.4 refugees and armed mobs |
 //! | [`reinforcement`] | 4.1.2 police entry and refugees, 6.0 transport rolls, 8.1, 8.2 |
 //! | [`sabotage`] | 3.11 sabotage missions: who may go, each step's modifier and outcome |
-//! | [`transport`] | 6.0 riding cars and buses, 8.2 helicopter lifts |
+//! | [`transport`] | 6.0 riding cars and buses, 3.14 company and battalion carriers, 8.2 helicopter lifts |
 //! | [`sniper`] | 5.2 the Stasi sniper |
 //! | [`victory`] | 10.1 the capped Victory Point track, 10.2 |
 //!
@@ -29,6 +30,7 @@
 //! functions here read it. Refusals and events cite the exclusive case.
 
 pub mod abilities;
+pub mod assault;
 pub mod boats;
 pub mod booze;
 pub mod charge;

@@ -1,11 +1,13 @@
-//! 6.0 Transport assets (cars and buses) and 8.2 air transport (Warsaw Pact helicopters): who
-//! may ride, how many, when loading and unloading are allowed, and what becomes of the riders
-//! when the transport is hit. Acquiring a transport is a Reinforcement Phase roll
-//! ([`super::reinforcement::acquire`]); the series counts a transport and its riders as one
-//! unit for stacking (`css::stacking::Role::Transport`, `Role::Rider`, S6.2).
+//! 6.0 Transport assets (cars and buses), 3.14 company and battalion carriers, and 8.2 air
+//! transport (Warsaw Pact helicopters): who may ride, how many, when loading and unloading are
+//! allowed, and what becomes of the riders when the transport is hit. Acquiring a transport is
+//! a Reinforcement Phase roll ([`super::reinforcement::acquire`]); the series counts a
+//! transport and its riders as one unit for stacking (`css::stacking::Role::Transport`,
+//! `Role::Rider`, S6.2).
 
 use super::reinforcement::Transport;
 use crate::core::protocol::{refuse, RuleViolation};
+use crate::css::counter::Size;
 use crate::css::morale::Fate;
 use crate::css::terrain::MoveClass;
 use serde::{Deserialize, Serialize};
@@ -30,6 +32,16 @@ pub fn may_load(vehicle: Transport, aboard: u8, b: Boarding<'_>) -> Result<(), R
     if vehicle == Transport::Nothing {
         return refuse("6.0", "there is no transport to board");
     }
+    riders_ok(&b)?;
+    if aboard as usize + b.units.len() > vehicle.capacity() as usize {
+        return refuse("6.0", "a bus carries three units, a car one");
+    }
+    Ok(())
+}
+
+/// 6.0: who may ride anything that transports: active units on foot, at most one support
+/// weapon each, leaders and heroes only with a unit.
+fn riders_ok(b: &Boarding<'_>) -> Result<(), RuleViolation> {
     if !b.active {
         return refuse("6.0", "only active units board a transport");
     }
@@ -42,11 +54,66 @@ pub fn may_load(vehicle: Transport, aboard: u8, b: Boarding<'_>) -> Result<(), R
             "support weapons, leaders and heroes ride only with a unit",
         );
     }
-    if aboard as usize + b.units.len() > vehicle.capacity() as usize {
-        return refuse("6.0", "a bus carries three units, a car one");
-    }
     if b.support_weapons as usize > b.units.len() {
         return refuse("6.0", "one support weapon may ride with each unit");
+    }
+    Ok(())
+}
+
+/// 3.14 transport ability: the size printed on a unit that carries others (ruling 3.14 in
+/// `docs/rules/gates.md`): `I` a company, `II` a battalion, that is three companies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CarrySize {
+    Company,
+    Battalion,
+}
+
+impl CarrySize {
+    /// 3.14: what it carries, in companies (a battalion is three).
+    pub const fn companies(self) -> u8 {
+        match self {
+            CarrySize::Company => 1,
+            CarrySize::Battalion => 3,
+        }
+    }
+}
+
+/// 3.14: the room a rider takes on a carrier, in companies: a company or anything smaller
+/// takes one, a battalion three; larger formations never ride (`None`).
+pub const fn companies_of(size: Size) -> Option<u8> {
+    match size {
+        Size::Section | Size::Platoon | Size::Company => Some(1),
+        Size::Battalion => Some(3),
+        Size::Regiment | Size::Brigade | Size::Division => None,
+    }
+}
+
+/// 3.14 with 6.0: may `b` (whose units are of `sizes`, one per unit) board a unit with the
+/// transport ability of `carrier` that already carries `aboard` companies? The riders follow
+/// 6.0's rules for riders (and its loading, unloading and fate rules); the room is the
+/// carrier's size in companies.
+pub fn may_carry(
+    carrier: CarrySize,
+    aboard: u8,
+    b: Boarding<'_>,
+    sizes: &[Size],
+) -> Result<(), RuleViolation> {
+    riders_ok(&b)?;
+    if sizes.len() != b.units.len() {
+        return refuse("engine", "one size for each unit boarding");
+    }
+    let mut room = aboard as u16;
+    for s in sizes {
+        let Some(c) = companies_of(*s) else {
+            return refuse("3.14", "a carrier takes companies and battalions only");
+        };
+        room += c as u16;
+    }
+    if room > carrier.companies() as u16 {
+        return refuse(
+            "3.14",
+            "a company carrier takes one company, a battalion carrier three",
+        );
     }
     Ok(())
 }
@@ -191,6 +258,57 @@ mod tests {
     use super::*;
 
     const FOOT: [MoveClass; 3] = [MoveClass::Leg; 3];
+
+    // 3.14 transport ability: a unit marked I carries one company, one marked II a battalion
+    // or three companies, under 6.0's rules for riders; tanks never ride, nor regiments.
+    #[test]
+    fn gates_3_14_transport_ability_carries_a_company_or_a_battalion() {
+        use Size::{Battalion, Company, Platoon, Regiment};
+        let one = boarding(&FOOT[..1]);
+        assert!(may_carry(CarrySize::Company, 0, one, &[Company]).is_ok());
+        assert!(may_carry(CarrySize::Company, 0, one, &[Platoon]).is_ok());
+        let err = may_carry(CarrySize::Company, 0, one, &[Battalion]).unwrap_err();
+        assert_eq!(
+            err.case, "3.14",
+            "a battalion does not fit a company carrier"
+        );
+        assert_eq!(
+            may_carry(CarrySize::Company, 1, one, &[Company])
+                .unwrap_err()
+                .case,
+            "3.14",
+            "it is full"
+        );
+        assert!(may_carry(CarrySize::Battalion, 0, one, &[Battalion]).is_ok());
+        let three = boarding(&FOOT);
+        assert!(may_carry(CarrySize::Battalion, 0, three, &[Company; 3]).is_ok());
+        assert!(may_carry(CarrySize::Battalion, 1, three, &[Company; 3]).is_err());
+        assert!(may_carry(CarrySize::Battalion, 2, one, &[Company]).is_ok());
+        assert_eq!(
+            may_carry(CarrySize::Battalion, 0, one, &[Regiment])
+                .unwrap_err()
+                .case,
+            "3.14"
+        );
+        // 6.0's riders: on foot, active.
+        let tank = boarding(&[MoveClass::Tracked]);
+        assert_eq!(
+            may_carry(CarrySize::Battalion, 0, tank, &[Company])
+                .unwrap_err()
+                .case,
+            "6.0"
+        );
+        let idle = Boarding {
+            active: false,
+            ..one
+        };
+        assert_eq!(
+            may_carry(CarrySize::Company, 0, idle, &[Company])
+                .unwrap_err()
+                .case,
+            "6.0"
+        );
+    }
 
     fn boarding(units: &[MoveClass]) -> Boarding<'_> {
         Boarding {
