@@ -3,6 +3,7 @@
 //! tests, the replay tests, the allocation test, the firmware's power-cut test and the
 //! benchmark binary.
 
+pub mod alloc_count;
 pub mod css_board;
 pub mod css_scenario;
 pub mod fortress_agent;

@@ -9,56 +9,11 @@
 use engine::berlin85::{Game, Phase};
 use engine::core::protocol::Pending;
 use engine::core::side::Viewer;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use tests::{berlin85, RandomAgent};
 
-/// Counts allocations made on the current thread while `COUNTING` is set.
-struct CountingAlloc;
-
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note();
-        System.alloc(layout)
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note();
-        System.alloc_zeroed(layout)
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note();
-        System.realloc(ptr, layout, new_size)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
-    }
-}
-
-fn note() {
-    // `try_with`: the allocator may run while the thread's locals are being torn down.
-    let _ = COUNTING.try_with(|c| {
-        if c.get() {
-            let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-        }
-    });
-}
-
 #[global_allocator]
-static GLOBAL: CountingAlloc = CountingAlloc;
-
-/// Runs `f` and returns its result with the number of heap allocations it made.
-fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    ALLOCS.with(|a| a.set(0));
-    COUNTING.with(|c| c.set(true));
-    let r = f();
-    COUNTING.with(|c| c.set(false));
-    (r, ALLOCS.with(|a| a.get()))
-}
+static GLOBAL: tests::alloc_count::CountingAlloc = tests::alloc_count::CountingAlloc;
+use tests::alloc_count::counted;
 
 /// What the games went through, so the test can show it covered every phase.
 #[derive(Default, Debug)]

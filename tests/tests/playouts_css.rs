@@ -332,57 +332,12 @@ use engine::core::units::UnitId;
 use engine::css::game::{GameCommand, GameEvent, Stage, UnitWhat};
 use engine::css::morale::{CheckKind, Status};
 use engine::css::stacking::count;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use tests::css_board::{self, World};
 
-/// Counts allocations made on the current thread while `COUNTING` is set (the test binary's
-/// allocator; the turn playouts above run on their own thread, uncounted).
-struct CountingAlloc;
-
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note();
-        System.alloc(layout)
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note();
-        System.alloc_zeroed(layout)
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note();
-        System.realloc(ptr, layout, new_size)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
-    }
-}
-
-fn note() {
-    let _ = COUNTING.try_with(|c| {
-        if c.get() {
-            let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-        }
-    });
-}
-
 #[global_allocator]
-static GLOBAL: CountingAlloc = CountingAlloc;
-
-/// Runs `f` and returns its result with the number of heap allocations it made.
-fn counted<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    ALLOCS.with(|a| a.set(0));
-    COUNTING.with(|c| c.set(true));
-    let r = f();
-    COUNTING.with(|c| c.set(false));
-    (r, ALLOCS.with(|a| a.get()))
-}
+static GLOBAL: tests::alloc_count::CountingAlloc = tests::alloc_count::CountingAlloc;
+use tests::alloc_count::counted;
 
 /// Seeds of the unit playouts: a tenth of `BERLIN_TABLE_CSS_PLAYOUTS` (default 2,000 in a debug
 /// build, 20,000 in release: 200 and 2,000 unit playouts).
