@@ -7,10 +7,10 @@ use crate::de::{self, Keep};
 use crate::error::{DataError, Src};
 use crate::grid;
 use crate::shape::{self, Header, IdRule, Limits};
-use engine::berlin85::data::Region;
 use engine::core::capacity::gates::HEXES;
 use engine::core::hex::Geometry;
 use engine::core::map::TerrainId;
+use engine::core::region::Region;
 use engine::css::terrain::dots;
 
 /// The game's id in `game.toml`.

@@ -6,8 +6,8 @@ use super::GatesMap;
 use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
 use crate::places::Label;
-use engine::berlin85::data::Region;
 use engine::core::map::{HexFeatures, Place, PlaceKind, MAX_PLACE_HEXES};
+use engine::core::region::Region;
 use engine::css::terrain::dots;
 use serde::Deserialize;
 use std::collections::BTreeSet;
@@ -117,16 +117,7 @@ pub fn read(src: &Src, data: &mut GatesMap) -> (bool, Vec<DataError>) {
             continue;
         }
         if let Some(c) = &p.case {
-            let ok = !c.get_ref().is_empty()
-                && c.get_ref()
-                    .split('.')
-                    .all(|x| !x.is_empty() && x.chars().all(|ch| ch.is_ascii_digit()));
-            if !ok {
-                errors.push(src.err(
-                    c.span(),
-                    format!("case: '{}' is not a rule case like \"2.2.4\"", c.get_ref()),
-                ));
-            }
+            de::rule_case(src, c, "2.2.4").keep(&mut errors);
         }
         let Some(name) = de::fixed::<32>(src, &p.name, "name").keep(&mut errors) else {
             continue;

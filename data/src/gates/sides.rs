@@ -6,9 +6,9 @@
 use super::GatesMap;
 use crate::de::{self, Keep, Sp};
 use crate::error::{DataError, Src};
-use engine::berlin85::data::Region;
 use engine::core::hex::{Dir, HexId, Hexside};
 use engine::core::map::SideFeatures as F;
+use engine::core::region::Region;
 use engine::css::terrain::{dots, Divider, Parts};
 use serde::Deserialize;
 use std::collections::BTreeSet;

@@ -21,24 +21,9 @@ pub const MAX_HOW_COLUMNS: usize = 12;
 /// victory screen, so it is at most `victory::MAX_VP_LINES`.
 pub const MAX_VP_ENTRIES: usize = 10;
 
-/// Regions of the Berlin '85 map ([19.44], [14.x], [5.17]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[repr(u8)]
-pub enum Region {
-    WestBerlin = 0,
-    EastBerlin = 1,
-    EastGermany = 2,
-}
-
-impl Region {
-    pub fn from_u8(v: u8) -> Region {
-        match v {
-            0 => Region::WestBerlin,
-            1 => Region::EastBerlin,
-            _ => Region::EastGermany,
-        }
-    }
-}
+/// Regions of the Berlin '85 map ([19.44], [14.x], [5.17]): the core's [`Region`], shared
+/// with *The Enemy is at the Gates* (1.2).
+pub use crate::core::region::Region;
 
 /// Occupation zones of West Berlin ([21.11] set-up by zone); stored in `MapData::zone`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,6 +14,7 @@ pub mod map;
 pub mod movement;
 pub mod options;
 pub mod protocol;
+pub mod region;
 pub mod retreat;
 pub mod seats;
 pub mod side;
