@@ -195,6 +195,23 @@ pub fn hexside(
     Ok((ha, hb))
 }
 
+/// A place's optional `case = "2.2.4"`: digits separated by dots, or an error naming the field
+/// with an example from the game's own rules.
+pub fn rule_case(src: &Src, v: &Sp<String>, example: &str) -> Result<(), DataError> {
+    let s = v.get_ref();
+    let ok = !s.is_empty()
+        && s.split('.')
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
+    if ok {
+        Ok(())
+    } else {
+        Err(src.err(
+            v.span(),
+            format!("case: '{s}' is not a rule case like \"{example}\""),
+        ))
+    }
+}
+
 /// One of a fixed set of words.
 pub fn choice<T: Copy>(
     src: &Src,

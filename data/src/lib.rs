@@ -265,6 +265,16 @@ fn blank_geometry() -> engine::core::hex::Geometry {
     }
 }
 
+/// The scale (pixels per hex radius) of a game's map picture in `docs/`: the four Gates sheets
+/// are drawn smaller so the picture stays a readable size.
+pub fn docs_map_scale(game: &str) -> f32 {
+    if game == gates::FOLDER {
+        gates::DOCS_SCALE
+    } else {
+        24.0
+    }
+}
+
 /// A game's built-in map as a picture, for the games whose pictures are not drawn from
 /// [`GameData`] (`render_map --game SLUG`): the picture and its files' problems, or `None`
 /// for a game without one here.

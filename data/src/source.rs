@@ -97,6 +97,33 @@ impl FileSet {
         self.files.iter()
     }
 
+    /// A game's loader names its files; a `.toml` or `.txt` in its folder that is not one of
+    /// `known` is an error (a misspelt override would otherwise be ignored in silence).
+    pub fn unknown_files(&self, known: &[&str], what: &str) -> Vec<DataError> {
+        self.files
+            .iter()
+            .filter(|f| !known.contains(&f.key.as_str()))
+            .filter(|f| f.key.ends_with(".toml") || f.key.ends_with(".txt"))
+            .map(|f| {
+                DataError::file(
+                    &f.display,
+                    format!("not a {what} (expected one of: {})", known.join(", ")),
+                )
+            })
+            .collect()
+    }
+
+    /// The display name and text of a file the game cannot do without, or "file is missing".
+    pub fn required(&self, key: &str, errors: &mut Vec<DataError>) -> Option<(String, String)> {
+        match self.get(key) {
+            Some(f) => Some((f.display.clone(), f.text.to_string())),
+            None => {
+                errors.push(DataError::file(&self.display_of(key), "file is missing"));
+                None
+            }
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.files.is_empty()
     }

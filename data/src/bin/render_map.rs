@@ -5,7 +5,7 @@
 //! `cargo run -p data --bin render_map -- --game fortress-berlin [OUT.png] [SCALE]`
 //! (default `docs/fortress-berlin-map.png`, the built-in Fortress Berlin data), or
 //! `cargo run -p data --bin render_map -- --game gates [OUT.png] [SCALE]` (default
-//! `docs/gates-map.png` at `data::gates::DOCS_SCALE`).
+//! `docs/gates-map.png` at `data::docs_map_scale`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,12 +45,10 @@ fn main() -> ExitCode {
 fn other_game(game: &str, args: &[String]) -> ExitCode {
     let default = format!("docs/{game}-map.png");
     let out = PathBuf::from(args.first().map_or(default.as_str(), String::as_str));
-    let fallback = if game == data::gates::FOLDER {
-        data::gates::DOCS_SCALE
-    } else {
-        24.0
-    };
-    let scale: f32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(fallback);
+    let scale: f32 = args
+        .get(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(data::docs_map_scale(game));
     let Some((pm, errors)) = data::render_builtin_map(game, scale) else {
         eprintln!("unknown game '{game}' (berlin85, fortress-berlin, gates)");
         return ExitCode::FAILURE;

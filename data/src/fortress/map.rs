@@ -371,12 +371,7 @@ pub fn read_places(src: &Src, data: &mut GameData, sides: &SidesInfo) -> (bool, 
             continue;
         }
         if let Some(c) = &p.case {
-            if !is_case(c.get_ref()) {
-                errors.push(src.err(
-                    c.span(),
-                    format!("case: '{}' is not a rule case like \"13.1\"", c.get_ref()),
-                ));
-            }
+            de::rule_case(src, c, "13.1").keep(&mut errors);
         }
         let Some(name) = de::fixed::<32>(src, &p.name, "name").keep(&mut errors) else {
             continue;
@@ -437,12 +432,6 @@ pub fn read_places(src: &Src, data: &mut GameData, sides: &SidesInfo) -> (bool, 
         let _ = data.map.places.push(place);
     }
     (raw.stand_in, errors)
-}
-
-fn is_case(s: &str) -> bool {
-    !s.is_empty()
-        && s.split('.')
-            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// The perimeter: a closed ring of adjacent hexes; every hex it encloses is "within" (13.3).

@@ -114,25 +114,8 @@ fn check_files_here(files: &FileSet) -> (Box<GameData>, Vec<DataError>) {
         first_column_at: engine::core::hex::Edge::West,
         first_row_at: engine::core::hex::Edge::North,
     };
-    for f in files.files() {
-        let known = FILES.contains(&f.key.as_str());
-        if !known && (f.key.ends_with(".toml") || f.key.ends_with(".txt")) {
-            errors.push(DataError::file(
-                &f.display,
-                format!(
-                    "not a Fortress Berlin data file (expected one of: {})",
-                    FILES.join(", ")
-                ),
-            ));
-        }
-    }
-    let text = |key: &str, errors: &mut Vec<DataError>| match files.get(key) {
-        Some(f) => Some((f.display.clone(), f.text.clone())),
-        None => {
-            errors.push(DataError::file(&files.display_of(key), "file is missing"));
-            None
-        }
-    };
+    errors.extend(files.unknown_files(&FILES, "Fortress Berlin data file"));
+    let text = |key: &str, errors: &mut Vec<DataError>| files.required(key, errors);
     let Some((gname, gtext)) = text("game.toml", &mut errors) else {
         return (blank(fallback), errors);
     };

@@ -98,25 +98,8 @@ fn check_files_here(files: &FileSet) -> (Box<GatesMap>, Vec<DataError>) {
         first_column_at: Edge::West,
         first_row_at: Edge::North,
     };
-    for f in files.files() {
-        let known = FILES.contains(&f.key.as_str());
-        if !known && (f.key.ends_with(".toml") || f.key.ends_with(".txt")) {
-            errors.push(DataError::file(
-                &f.display,
-                format!(
-                    "not a Gates map file (expected one of: {})",
-                    FILES.join(", ")
-                ),
-            ));
-        }
-    }
-    let text = |key: &str, errors: &mut Vec<DataError>| match files.get(key) {
-        Some(f) => Some((f.display.clone(), f.text.clone())),
-        None => {
-            errors.push(DataError::file(&files.display_of(key), "file is missing"));
-            None
-        }
-    };
+    errors.extend(files.unknown_files(&FILES, "Gates map file"));
+    let text = |key: &str, errors: &mut Vec<DataError>| files.required(key, errors);
     let Some((gname, gtext)) = text("game.toml", &mut errors) else {
         return (blank(fallback), errors);
     };
