@@ -37,7 +37,6 @@ pub use places::Label;
 pub use source::{FileSet, SourceFile};
 
 use engine::berlin85::data::GameData;
-use std::borrow::Cow;
 use std::path::Path;
 
 mod builtin {
@@ -59,13 +58,11 @@ pub fn builtin_files(game: &str) -> Option<FileSet> {
     if !games().contains(&game) {
         return None;
     }
-    let mut set = FileSet::with_root(&format!("data/{game}"));
-    for (g, key, text) in builtin::FILES {
-        if *g == game {
-            set.insert(key, &format!("data/{game}/{key}"), Cow::Borrowed(text));
-        }
-    }
-    Some(set)
+    let files = builtin::FILES
+        .iter()
+        .filter(|(g, _, _)| *g == game)
+        .map(|(_, key, text)| (*key, *text));
+    Some(FileSet::embedded(game, files))
 }
 
 fn unknown_game(game: &str) -> Vec<DataError> {

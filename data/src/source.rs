@@ -93,6 +93,27 @@ impl FileSet {
             .and_then(|i| self.files.get(i))
     }
 
+    /// A game's files as embedded when the program was built, named `data/<folder>/<key>`.
+    pub fn embedded<'a>(
+        folder: &str,
+        files: impl IntoIterator<Item = (&'a str, &'static str)>,
+    ) -> Self {
+        let mut set = FileSet::with_root(&format!("data/{folder}"));
+        for (key, text) in files {
+            set.insert(key, &format!("data/{folder}/{key}"), Cow::Borrowed(text));
+        }
+        set
+    }
+
+    /// A check's data and problems as a load's answer: the data only when nothing was wrong.
+    pub fn loaded<T>((data, errors): (T, Vec<DataError>)) -> Result<T, Vec<DataError>> {
+        if errors.is_empty() {
+            Ok(data)
+        } else {
+            Err(errors)
+        }
+    }
+
     pub fn files(&self) -> impl Iterator<Item = &SourceFile> {
         self.files.iter()
     }

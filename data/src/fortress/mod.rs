@@ -18,7 +18,6 @@ use crate::error::{DataError, Src};
 use crate::source::FileSet;
 use engine::fortress::board::{Forces, MapData};
 use engine::fortress::data::{text, GameData, Scenario};
-use std::borrow::Cow;
 
 /// The game's folder and id.
 pub const FOLDER: &str = "fortress-berlin";
@@ -58,11 +57,7 @@ const BUILTIN: [(&str, &str); 5] = [
 
 /// The built-in files, as embedded when the program was built.
 pub fn builtin_files() -> FileSet {
-    let mut set = FileSet::with_root(&format!("data/{FOLDER}"));
-    for (key, text) in BUILTIN {
-        set.insert(key, &format!("data/{FOLDER}/{key}"), Cow::Borrowed(text));
-    }
-    set
+    FileSet::embedded(FOLDER, BUILTIN)
 }
 
 /// Checks and compiles the built-in files.
@@ -72,12 +67,7 @@ pub fn load_builtin() -> Result<Box<GameData>, Vec<DataError>> {
 
 /// Checks and compiles a file set; `Err` lists every problem found.
 pub fn load_files(files: &FileSet) -> Result<Box<GameData>, Vec<DataError>> {
-    let (data, errors) = crate::with_stack(|| check_files_here(files));
-    if errors.is_empty() {
-        Ok(data)
-    } else {
-        Err(errors)
-    }
+    FileSet::loaded(crate::with_stack(|| check_files_here(files)))
 }
 
 fn blank(g: engine::core::hex::Geometry) -> Box<GameData> {

@@ -19,7 +19,6 @@ use crate::source::FileSet;
 use engine::core::capacity::gates::{MapData, HEXES};
 use engine::core::hex::{Edge, Geometry, HexFormat, ShiftedColumns};
 use engine::css::terrain::Relief;
-use std::borrow::Cow;
 
 /// The game's folder.
 pub const FOLDER: &str = "gates";
@@ -52,11 +51,7 @@ pub struct GatesMap {
 
 /// The built-in files, as embedded when the program was built.
 pub fn builtin_files() -> FileSet {
-    let mut set = FileSet::with_root(&format!("data/{FOLDER}"));
-    for (key, text) in BUILTIN {
-        set.insert(key, &format!("data/{FOLDER}/{key}"), Cow::Borrowed(text));
-    }
-    set
+    FileSet::embedded(FOLDER, BUILTIN)
 }
 
 /// Checks and loads the built-in files.
@@ -66,12 +61,7 @@ pub fn load_builtin() -> Result<Box<GatesMap>, Vec<DataError>> {
 
 /// Checks and loads a file set; `Err` lists every problem found.
 pub fn load_files(files: &FileSet) -> Result<Box<GatesMap>, Vec<DataError>> {
-    let (data, errors) = check_files(files);
-    if errors.is_empty() {
-        Ok(data)
-    } else {
-        Err(errors)
-    }
+    FileSet::loaded(check_files(files))
 }
 
 fn blank(g: Geometry) -> Box<GatesMap> {
