@@ -13,6 +13,7 @@ use engine::core::map::MapData;
 use engine::core::protocol::{DiceRoll, Events, Input, Pending, RuleViolation};
 use engine::core::side::Side;
 use engine::core::units::{Nationality, UnitId, UnitKind};
+use engine::css::assault::AssaultCharts;
 use engine::css::command::turn::{Command, Step};
 use engine::css::command::{CommandData, DivisionId, FormationId};
 use engine::css::counter::{Armour, Counter, Hq, Size, Symbols};
@@ -43,6 +44,9 @@ pub struct World {
     pub chart: TerrainChart,
     pub counters: Vec<Counter>,
     pub fire: FireCharts,
+    pub assault: AssaultCharts,
+    /// S11.8.2: side A routs off the west edge, side B off the east.
+    pub exits: Vec<(Side, HexId)>,
 }
 
 fn h(col: u8, row: u8) -> HexId {
@@ -146,6 +150,10 @@ impl World {
             chart: TerrainChart::stand_in(),
             counters,
             fire: engine::css::standin::fire_charts(),
+            assault: engine::css::standin::assault_charts(),
+            exits: (1..=10)
+                .flat_map(|r| [(Side::A, h(1, r)), (Side::B, h(12, r))])
+                .collect(),
         }
     }
 
@@ -158,6 +166,8 @@ impl World {
             tq: engine::css::standin::tq_modifiers(),
             stacking: StackingChart::stand_in(),
             sight: SightChart::stand_in(),
+            assault: &self.assault,
+            rout_exits: &self.exits,
         }
     }
 
@@ -248,8 +258,18 @@ pub fn random_input(rng: &mut StdRng) -> Input<GameCommand> {
                 formation: rng.gen_range(0..7),
             },
         })),
-        8 => Input::Command(GameCommand::Unit(UnitCommand::ChangeSide {
-            units: group(rng),
+        8 => Input::Command(GameCommand::Unit(match rng.gen_range(0..4) {
+            0 => UnitCommand::ChangeSide { units: group(rng) },
+            1 => UnitCommand::Assault {
+                units: group(rng),
+                target: hex,
+            },
+            2 => UnitCommand::Charge {
+                units: group(rng),
+                target: hex,
+                checker: unit,
+            },
+            _ => UnitCommand::Advance { units: group(rng) },
         })),
         _ => Input::Rolled(DiceRoll::of(&[rng.gen_range(0..12)])),
     }
@@ -267,6 +287,15 @@ pub fn answer(
     if let Pending::Roll { .. } = pending {
         return Some(Input::Rolled(DiceRoll::of(&[rng.gen_range(0..10)])));
     }
+    // S9.11.3: the opportunity-fire window: fire (most of the time) or pass.
+    if let (Some(_), Pending::Choose { options, .. }) = (&game.op, &pending) {
+        let i = if options.len() > 1 && rng.gen_bool(0.7) {
+            rng.gen_range(1..options.len())
+        } else {
+            0
+        };
+        return Some(Input::Chose(i as u8));
+    }
     let mut legal: Vec<UnitCommand> = Vec::new();
     if game.activation.is_some() {
         game.legal_unit_commands(data, |c| legal.push(c.clone()));
@@ -278,7 +307,8 @@ pub fn answer(
         return Some(Input::Command(GameCommand::Unit(legal.swap_remove(i))));
     }
     if playing && game.activation.is_some() {
-        let must = matches!(game.stage, engine::css::game::Stage::Moving { .. });
+        // A Move under way or an advance to decide must be answered by a unit command.
+        let must = !matches!(game.stage, engine::css::game::Stage::Idle);
         if !legal.is_empty() && (must || rng.gen_bool(0.9)) {
             // Spares first: a tied hex blocks the end of the chit (S6.4).
             let spare = legal
@@ -288,9 +318,14 @@ pub fn answer(
             let fire = legal
                 .iter()
                 .position(|c| matches!(c, UnitCommand::Fire { .. }));
-            let i = match (spare, fire) {
-                (Some(i), _) if rng.gen_bool(0.5) => i,
-                (_, Some(i)) if rng.gen_bool(0.5) => i,
+            // Close combat when it can, a third of the time (S10).
+            let close = legal.iter().position(|c| {
+                matches!(c, UnitCommand::Assault { .. } | UnitCommand::Charge { .. })
+            });
+            let i = match (spare, fire, close) {
+                (Some(i), ..) if rng.gen_bool(0.5) => i,
+                (_, _, Some(i)) if rng.gen_bool(0.33) => i,
+                (_, Some(i), _) if rng.gen_bool(0.5) => i,
                 _ => rng.gen_range(0..legal.len()),
             };
             return Some(Input::Command(GameCommand::Unit(legal.swap_remove(i))));
@@ -320,6 +355,8 @@ pub struct BigWorld {
     pub command: CommandData,
     pub counters: Vec<Counter>,
     pub fire: FireCharts,
+    pub assault: AssaultCharts,
+    pub exits: Vec<(Side, HexId)>,
 }
 
 /// Hexes and places of the big map.
@@ -334,6 +371,8 @@ impl BigWorld {
             command: small.command,
             counters: small.counters,
             fire: small.fire,
+            assault: small.assault,
+            exits: Vec::new(),
         }
     }
 
@@ -346,6 +385,8 @@ impl BigWorld {
             tq: engine::css::standin::tq_modifiers(),
             stacking: StackingChart::stand_in(),
             sight: SightChart::stand_in(),
+            assault: &self.assault,
+            rout_exits: &self.exits,
         }
     }
 

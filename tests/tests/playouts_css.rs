@@ -326,7 +326,10 @@ fn css_s3_0_random_turns_keep_the_invariants_and_replay_identically() {
 // ---------------------------------------------------------------------------------------------
 // Playouts with units: the series game state `engine::css::game::SeriesGame` on the 12 × 10
 // board of `tests::css_board` (three companies per formation), driven among the legal unit
-// commands with random d10 faces, nonsense now and then.
+// commands with random d10 faces, nonsense now and then: moves, changes of side, fire, the
+// opportunity-fire windows each of them opens (S9.11), assaults with their defensive fire
+// (S10.1–S10.5), charges (S10.7), routs to the Routed box or capture (S11.8) and advances
+// (S10.6).
 
 use engine::core::units::UnitId;
 use engine::css::game::{GameCommand, GameEvent, Stage, UnitWhat};
@@ -360,6 +363,13 @@ struct UnitCounts {
     stacking_dg: usize,
     spares: usize,
     chits: usize,
+    op_fires: usize,
+    assaults: usize,
+    assaults_stopped: usize,
+    charges: usize,
+    routs: usize,
+    captured: usize,
+    advances: usize,
 }
 
 /// The invariants of the board after every input.
@@ -403,6 +413,45 @@ fn check_units(
             tq <= data.tq.cap,
             "seed {seed}: {:?} TQ {tq} above the cap",
             u.id
+        );
+    }
+    // S9.11.3: Op Fire markers go at step 2D-c: none is left between chits.
+    if g.activation.is_none() {
+        for u in g.units.iter().filter(|u| u.hex.is_some()) {
+            assert!(!u.fire.op_fire, "seed {seed}: {:?} kept Op Fire", u.id);
+        }
+    }
+    // S9.11.1: a window offers only units of the side not acting, Deployed, on the map,
+    // unmarked by Op Fire, not DG or Suppressed, within range of the trigger hex.
+    if let Some(op) = &g.op {
+        let g2 = &data.ground.map.geometry;
+        for v in &op.offered {
+            let s = &g.units[v.0 as usize];
+            let c = &world.counters[v.0 as usize];
+            assert_eq!(
+                c.side, op.player,
+                "seed {seed}: {v:?} offered to the wrong side"
+            );
+            let at = s.hex.expect("an offered unit is on the map");
+            assert!(
+                s.face == engine::css::movement::DEPLOYED
+                    && !s.fire.op_fire
+                    && s.cond.status <= Status::Pinned
+                    && g2.distance(at, op.hex) <= c.range as u16,
+                "seed {seed}: {v:?} may not opportunity fire (S9.11.1)"
+            );
+        }
+        assert!(
+            g.in_hex(op.hex)
+                .any(|t| world.counters[t.id.0 as usize].side != op.player),
+            "seed {seed}: a window at a hex with no enemy of the firer"
+        );
+    }
+    // S10.6: an advance is offered only into an emptied hex.
+    if let Stage::Advance { target, .. } = &g.stage {
+        assert!(
+            g.in_hex(*target).next().is_none(),
+            "seed {seed}: advance into an occupied hex"
         );
     }
     // S6.3 at 2D-c: every unit in an over-stacked hex where a unit of the chit ended got a DG.
@@ -535,12 +584,22 @@ fn unit_playout(seed: u64, world: &World, counts: &mut UnitCounts) {
     counts.inputs += journal.len();
     for e in &log {
         match e {
-            GameEvent::Unit { what, .. } => match what {
+            GameEvent::Unit { what, case, .. } => match what {
+                UnitWhat::Entered(_) if *case == "S10.6" => counts.advances += 1,
                 UnitWhat::Entered(_) => counts.moves += 1,
+                UnitWhat::Fired { .. } if *case == "S9.11.3" => counts.op_fires += 1,
                 UnitWhat::Fired { .. } => counts.fires += 1,
+                UnitWhat::Assaulted { .. } => counts.assaults += 1,
+                UnitWhat::AssaultOver { .. } => counts.assaults_stopped += 1,
+                UnitWhat::Charged { .. } => counts.charges += 1,
+                UnitWhat::Routed => counts.routs += 1,
                 UnitWhat::Hit { lost, .. } => {
                     counts.hits += 1;
                     counts.steps_lost += *lost as usize;
+                }
+                UnitWhat::Removed(engine::css::morale::Fate::Captured) if *case == "S11.8.4" => {
+                    counts.captured += 1;
+                    counts.removed += 1;
                 }
                 UnitWhat::Removed(_) => counts.removed += 1,
                 UnitWhat::Rallied(_) => counts.rallies += 1,
@@ -576,7 +635,8 @@ fn unit_playout(seed: u64, world: &World, counts: &mut UnitCounts) {
 }
 
 #[test]
-fn css_s5_1_s6_3_s9_3_random_unit_playouts_keep_the_invariants_and_replay_identically() {
+fn css_s5_1_s6_3_s9_3_s9_11_s10_s11_8_random_unit_playouts_keep_the_invariants_and_replay_identically(
+) {
     let n = unit_seeds();
     let world = World::new();
     let mut c = UnitCounts::default();
@@ -586,17 +646,26 @@ fn css_s5_1_s6_3_s9_3_random_unit_playouts_keep_the_invariants_and_replay_identi
     }
     println!(
         "css unit playouts: {n} seeds, {} inputs in {:.2} s, {} chits played; {} hexes moved, \
-         {} side changes, {} fires, {} hits ({} steps lost), {} units removed, {} rallies, \
-         {} second-action TQCs, {} stacking DGs, {} S6.4 picks; refusals by case: {:?}",
+         {} side changes, {} fires, {} opportunity fires, {} hits ({} steps lost), {} units \
+         removed ({} captured for want of a rout path), {} assaults ({} stopped by defensive \
+         fire), {} charges, {} routs, {} advances, {} rallies, {} second-action TQCs, {} \
+         stacking DGs, {} S6.4 picks; refusals by case: {:?}",
         c.inputs,
         t.elapsed().as_secs_f64(),
         c.chits,
         c.moves,
         c.side_changes,
         c.fires,
+        c.op_fires,
         c.hits,
         c.steps_lost,
         c.removed,
+        c.captured,
+        c.assaults,
+        c.assaults_stopped,
+        c.charges,
+        c.routs,
+        c.advances,
         c.rallies,
         c.tqcs,
         c.stacking_dg,
@@ -608,5 +677,10 @@ fn css_s5_1_s6_3_s9_3_random_unit_playouts_keep_the_invariants_and_replay_identi
         assert!(c.removed > 0, "no unit eliminated (S11.12)");
         assert!(c.rallies > 0, "no Rally (S11.11)");
         assert!(c.stacking_dg > 0, "no stacking DG at 2D-c (S6.3, S6.4)");
+        assert!(c.op_fires > 0, "no opportunity fire (S9.11)");
+        assert!(c.assaults > 0, "no assault decided (S10.5)");
+        assert!(c.charges > 0, "no charge (S10.7)");
+        assert!(c.routs > 0, "no unit routed (S11.8)");
+        assert!(c.advances > 0, "no advance (S10.6)");
     }
 }

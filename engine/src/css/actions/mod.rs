@@ -303,7 +303,9 @@ impl Activation {
             return refuse("S5.1.3", "more units than one stack acting together");
         }
         for (i, a) in stack.iter().enumerate() {
-            if a.hex != first.hex || a.side != first.side {
+            // S10.1: units of several hexes may join one assault.
+            let apart = a.hex != first.hex && action != Action::Assault;
+            if apart || a.side != first.side {
                 return refuse("S5.1.3", "units act together only as a stack in one hex");
             }
             if stack[..i].iter().any(|b| b.unit == a.unit) {

@@ -77,6 +77,8 @@ pub enum Choice {
     Pass,
     /// Buy this formation's chit at the Action Phase price (S3.5, S4.3.3).
     Buy(FormationId),
+    /// This unit opportunity fires at the trigger hex (S9.11.3; the series game's window).
+    OpFire(crate::core::units::UnitId),
 }
 
 /// Where the turn is.

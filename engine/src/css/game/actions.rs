@@ -9,6 +9,7 @@ use crate::core::hex::HexId;
 use crate::core::protocol::{refuse, DiceRoll, DiceSpec, Events, RuleViolation};
 use crate::core::units::UnitId;
 use crate::css::actions::{division_situation, rally, Action, Activation, Actor};
+use crate::css::fire::opportunity::Trigger;
 use crate::css::fire::{check_group, resolve, FireKind, FireSetup, Member, Smoke, TargetUnit};
 use crate::css::morale::{effective_tq, CheckKind, Condition, Fate, TqSituation};
 use crate::css::move_action::Move;
@@ -18,7 +19,7 @@ use crate::css::sight::{concealed, spots, Look, Visibility};
 use crate::css::terrain::{FireKind as CoverKind, NoMarkers, Part};
 
 /// The d10 of an action's roll, read 0–9 (S1.3).
-fn d10(r: &DiceRoll) -> Result<u8, RuleViolation> {
+pub(super) fn d10(r: &DiceRoll) -> Result<u8, RuleViolation> {
     if !DiceSpec::D10.accepts(r) {
         return refuse("S1.3", "one d10 read 0 to 9");
     }
@@ -62,7 +63,7 @@ impl<const U: usize> SeriesGame<U> {
     }
 
     /// S5.1, S5.1.3: `units` begin `action` together.
-    fn begin<const H: usize, const P: usize>(
+    pub(super) fn begin<const H: usize, const P: usize>(
         &mut self,
         data: &SeriesData<'_, H, P>,
         units: &[UnitId],
@@ -141,6 +142,13 @@ impl<const U: usize> SeriesGame<U> {
         events: &mut Events<GameEvent>,
     ) -> Result<(), RuleViolation> {
         self.activation_mut()?;
+        let advancing = matches!(c, UnitCommand::Advance { .. });
+        if matches!(self.stage, Stage::Advance { .. }) != advancing {
+            return refuse(
+                "S10.6",
+                "an advance follows only an assault or charge that emptied the hex, at once",
+            );
+        }
         if let (Stage::Moving { .. }, false) = (
             &self.stage,
             matches!(c, UnitCommand::Move { .. } | UnitCommand::FinishMove { .. }),
@@ -150,6 +158,8 @@ impl<const U: usize> SeriesGame<U> {
         if let UnitCommand::Move { units, .. }
         | UnitCommand::ChangeSide { units }
         | UnitCommand::Fire { units, .. }
+        | UnitCommand::Assault { units, .. }
+        | UnitCommand::Charge { units, .. }
         | UnitCommand::Hold { units } = c
         {
             if units.is_empty() {
@@ -163,11 +173,13 @@ impl<const U: usize> SeriesGame<U> {
                 self.begin(data, units, Action::ChangeSide, events)?;
                 let party = self.party(data, units, true, false)?;
                 let face = change_side_action(&data.ground, &party)?;
-                self.set_face(units, face, "S7.7", events)
+                self.set_face(units, face, "S7.7", events)?;
+                self.open_op_fire(data, Trigger::ChangedSide, party.side.other(), &[party.hex]);
+                Ok(())
             }
             UnitCommand::Fire { units, target } => {
                 // S9.3.1: checked now, with the units as they are before the action.
-                self.fire_setup(data, units, *target, true)?;
+                self.fire_setup(data, units, *target, true, FireKind::Direct)?;
                 self.begin(data, units, Action::Fire, events)?;
                 self.stage = Stage::FireRoll {
                     units: units.clone(),
@@ -195,6 +207,13 @@ impl<const U: usize> SeriesGame<U> {
                 Ok(())
             }
             UnitCommand::Hold { units } => self.begin(data, units, Action::Hold, events),
+            UnitCommand::Assault { units, target } => self.assault(data, units, *target, events),
+            UnitCommand::Charge {
+                units,
+                target,
+                checker,
+            } => self.charge(data, units, *target, *checker, events),
+            UnitCommand::Advance { units } => self.advance(data, units, events),
             UnitCommand::Spare { hex, formation } => {
                 // S6.4 at 2D-c: only a hex where a unit of the chit is, is checked.
                 let act = self.activation.as_ref();
@@ -296,6 +315,8 @@ impl<const U: usize> SeriesGame<U> {
             mv,
             ferry_ready: ready,
         };
+        // S9.11.2, S7.2.2: each hex entered is a trigger.
+        self.open_op_fire(data, Trigger::EnteredHex, party.side.other(), &[mv.at]);
         Ok(())
     }
 
@@ -346,6 +367,8 @@ impl<const U: usize> SeriesGame<U> {
         self.stage = Stage::Idle;
         if done.face != face {
             self.set_face(&units, done.face, "S7.7", events)?;
+            // S9.11.2: the change of side at the end of the move is a trigger.
+            self.open_op_fire(data, Trigger::ChangedSide, party.side.other(), &[mv.at]);
         }
         Ok(())
     }
@@ -365,14 +388,16 @@ impl<const U: usize> SeriesGame<U> {
     }
 
     /// The fire group of `units` at `target` and what the map says (S9.3.1, S9.4, S8.1, S8.6,
-    /// S6.6); `declare`: the members as they are before the action (a Fired marker or a
-    /// fire-type action this activation forbids it, S5.1.2, S9.3.5).
+    /// S6.6); `declare`: the members as they are before the action (for a direct fire a Fired
+    /// marker or a fire-type action this activation forbids it, S5.1.2, S9.3.5; for an
+    /// opportunity fire an Op Fire marker, S9.11.3).
     pub(super) fn fire_setup<const H: usize, const P: usize>(
         &self,
         data: &SeriesData<'_, H, P>,
         units: &[UnitId],
         target: HexId,
         declare: bool,
+        kind: FireKind,
     ) -> Result<(heapless::Vec<Member, { super::MAX_GROUP }>, FireSetup), RuleViolation> {
         let from = self.unit(units[0])?.hex.unwrap_or_else(|| unreachable!());
         let side = data.counter(units[0])?.side;
@@ -387,7 +412,10 @@ impl<const U: usize> SeriesGame<U> {
             m.lost = s.cond.lost;
             m.status = s.cond.status;
             m.deployed = s.face == DEPLOYED;
-            if declare {
+            if declare && kind == FireKind::Opportunity {
+                // S9.11.1: not an action; only the Op Fire marker bars it.
+                m.op_fired = s.fire.op_fire;
+            } else if declare {
                 m.fired = s.fire.fired;
                 if let Some(a) = &self.activation {
                     m = a.member(*u, m);
@@ -423,7 +451,7 @@ impl<const U: usize> SeriesGame<U> {
         )?;
         let distance = data.ground.map.geometry.distance(from, target);
         let setup = FireSetup {
-            kind: FireKind::Direct,
+            kind,
             distance: distance.min(u8::MAX as u16) as u8,
             spotted: true,
             smoke: Smoke::None,
@@ -445,7 +473,23 @@ impl<const U: usize> SeriesGame<U> {
     ) -> Result<(), RuleViolation> {
         let raw = d10(r)?;
         match core::mem::replace(&mut self.stage, Stage::Idle) {
-            Stage::FireRoll { units, target } => self.fire(data, &units, target, raw, events),
+            Stage::FireRoll { units, target } => {
+                self.fire(data, &units, target, raw, FireKind::Direct, events)?;
+                // S9.11.4: the fire is resolved first; then the enemy may fire back at it.
+                let from = self.unit(units[0])?.hex.unwrap_or_else(|| unreachable!());
+                let side = data.counter(units[0])?.side;
+                self.open_op_fire(data, Trigger::DirectFire, side.other(), &[from]);
+                Ok(())
+            }
+            Stage::ChargeRoll {
+                units,
+                target,
+                checker,
+            } => self.charge_roll(data, &units, target, checker, raw, events),
+            stage @ Stage::Assault { .. } => {
+                self.stage = stage;
+                self.assault_roll(data, raw, events)
+            }
             Stage::RallyRoll { unit } => {
                 let s = *self.unit(unit)?;
                 let adjacent_enemy = self.adjacent_enemy(data, unit)?;
@@ -466,7 +510,9 @@ impl<const U: usize> SeriesGame<U> {
                 let t = act.second_action_check(data.command, turn, &a, eff, raw)?;
                 Self::emit_unit(events, "S5.1.2", unit, UnitWhat::Checked(t))
             }
-            Stage::Idle | Stage::Moving { .. } => refuse("S1.3", "no roll is awaited"),
+            Stage::Idle | Stage::Moving { .. } | Stage::Advance { .. } => {
+                refuse("S1.3", "no roll is awaited")
+            }
         }
     }
 
@@ -510,16 +556,17 @@ impl<const U: usize> SeriesGame<U> {
 
     /// S9.3.2 steps 3–5: the d10 read against every target unit's column; results applied
     /// (S9.7.1, S9.7.2), eliminated and captured units removed (S11.12, S11.7), Fired markers
-    /// placed (S9.3.5).
-    fn fire<const H: usize, const P: usize>(
+    /// placed (S9.3.5), or Op Fire markers for an opportunity fire (S9.11.3).
+    pub(super) fn fire<const H: usize, const P: usize>(
         &mut self,
         data: &SeriesData<'_, H, P>,
-        units: &Group,
+        units: &[UnitId],
         target: HexId,
         raw: u8,
+        kind: FireKind,
         events: &mut Events<GameEvent>,
     ) -> Result<(), RuleViolation> {
-        let (members, setup) = self.fire_setup(data, units, target, false)?;
+        let (members, setup) = self.fire_setup(data, units, target, false, kind)?;
         let pieces = self.pieces_in(data, target)?;
         let mut ids: heapless::Vec<UnitId, { crate::css::fire::MAX_TARGETS }> =
             heapless::Vec::new();
@@ -538,9 +585,19 @@ impl<const U: usize> SeriesGame<U> {
             }
         }
         let report = resolve(&members, &setup, &mut targets, raw, data.fire)?;
+        let case = if kind == FireKind::Opportunity {
+            "S9.11.3"
+        } else {
+            "S9.3.2"
+        };
         for u in units {
-            self.units[u.0 as usize].fire.fired = true;
-            Self::emit_unit(events, "S9.3.2", *u, UnitWhat::Fired { target, raw })?;
+            let m = &mut self.units[u.0 as usize].fire;
+            if kind == FireKind::Opportunity {
+                m.op_fire = true;
+            } else {
+                m.fired = true;
+            }
+            Self::emit_unit(events, case, *u, UnitWhat::Fired { target, raw })?;
         }
         for (i, out) in report.targets.iter().enumerate() {
             let (id, cond) = (ids[i], targets[i].1);
@@ -559,26 +616,37 @@ impl<const U: usize> SeriesGame<U> {
                 },
             )?;
             if hit.fate != Fate::Stays {
-                let hq = data.counter(id)?.is_hq();
-                let s = &mut self.units[id.0 as usize];
-                s.hex = None;
-                // S11.12.1: an eliminated HQ goes to its division's Routed box.
-                let to_box = hit.fate == Fate::Eliminated
-                    && crate::css::morale::elimination(hq)
-                        == crate::css::morale::Elimination::RoutedBox;
-                if to_box {
-                    s.routed = true;
-                } else {
-                    s.removed = Some(hit.fate);
-                }
                 let case = if hit.fate == Fate::Captured {
                     "S11.7"
                 } else {
                     "S11.12"
                 };
-                Self::emit_unit(events, case, id, UnitWhat::Removed(hit.fate))?;
+                self.take_off(data, id, hit.fate, case, events)?;
             }
         }
         Ok(())
+    }
+
+    /// `id` leaves the map, eliminated or captured (S11.12, S11.7, S11.8.4); an eliminated HQ
+    /// goes to its division's Routed box instead (S11.12.1).
+    pub(super) fn take_off<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        id: UnitId,
+        fate: Fate,
+        case: crate::core::protocol::Case,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        let hq = data.counter(id)?.is_hq();
+        let s = &mut self.units[id.0 as usize];
+        s.hex = None;
+        let to_box = fate == Fate::Eliminated
+            && crate::css::morale::elimination(hq) == crate::css::morale::Elimination::RoutedBox;
+        if to_box {
+            s.routed = true;
+        } else {
+            s.removed = Some(fate);
+        }
+        Self::emit_unit(events, case, id, UnitWhat::Removed(fate))
     }
 }

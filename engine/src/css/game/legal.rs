@@ -1,7 +1,9 @@
 //! The unit commands the rules allow now: each candidate (every active unit alone and every
-//! hex's active stack, one hex's step, a change of side, fire at each enemy hex in range, a
-//! rally, a TQC, a hold; the tied hexes' picks, S6.4) is tried on a copy of the state and kept
-//! if accepted. No heap: the copy and the candidates live on the stack.
+//! hex's active stack, one hex's step, a change of side, fire at each enemy hex in range, an
+//! assault or a charge on each adjacent enemy hex, an assault by every ready unit next to an
+//! enemy hex, a rally, a TQC, a hold; the tied hexes' picks, S6.4; the advance after an
+//! assault, S10.6) is tried on a copy of the state and kept if accepted. No heap: the copy and
+//! the candidates live on the stack.
 
 use super::{GameEvent, Group, SeriesData, SeriesGame, Stage, UnitCommand};
 use crate::core::hex::HexId;
@@ -48,6 +50,9 @@ impl<const U: usize> SeriesGame<U> {
         };
         let g = &data.ground.map.geometry;
         let Some(act) = &self.activation else { return };
+        if self.op.is_some() {
+            return; // S9.11.3: the window is answered first
+        }
         if self.turn.active_chit().is_none() {
             // Step 2D-b: only the S6.4 picks are left before the chit ends.
             self.spare_candidates(data, &mut try_one);
@@ -63,6 +68,20 @@ impl<const U: usize> SeriesGame<U> {
                 }
                 try_one(UnitCommand::FinishMove { change_side: false });
                 try_one(UnitCommand::FinishMove { change_side: true });
+                return;
+            }
+            Stage::Advance { eligible, .. } => {
+                // S10.6: all that fit, each alone, or none.
+                let all: Group = eligible.iter().copied().take(super::MAX_GROUP).collect();
+                try_one(UnitCommand::Advance { units: all });
+                for u in eligible {
+                    try_one(UnitCommand::Advance {
+                        units: Group::from_slice(&[*u]).unwrap_or_default(),
+                    });
+                }
+                try_one(UnitCommand::Advance {
+                    units: Group::new(),
+                });
                 return;
             }
             Stage::Idle => {}
@@ -103,6 +122,43 @@ impl<const U: usize> SeriesGame<U> {
             }
             if stack.len() > 1 {
                 self.unit_candidates(data, &stack, hex, &mut try_one);
+            }
+            // S10.7.1: a charge by the whole hex (its first unit checks).
+            if stack.len() == self.in_hex(hex).count() {
+                for (_, to) in g.neighbours(hex) {
+                    try_one(UnitCommand::Charge {
+                        units: stack.clone(),
+                        target: to,
+                        checker: stack[0],
+                    });
+                }
+            }
+            // S10.1: every ready unit of the chit next to an enemy hex, from all its sides.
+            if only.is_none() {
+                for (_, target) in g.neighbours(hex) {
+                    let mut all = Group::new();
+                    for (_, from) in g.neighbours(target) {
+                        for v in self.in_hex(from) {
+                            let ready = v.cond.status == crate::css::morale::Status::None
+                                && v.face == crate::css::movement::DEPLOYED
+                                && self
+                                    .actor(data, v.id)
+                                    .is_ok_and(|a| act.is_active(data.command, turn, &a));
+                            if ready && all.push(v.id).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                    let hexes = all
+                        .iter()
+                        .filter_map(|u| self.units[u.0 as usize].hex)
+                        .fold((None, false), |(first, many), h| {
+                            (first.or(Some(h)), many || first.is_some_and(|f| f != h))
+                        });
+                    if hexes.1 {
+                        try_one(UnitCommand::Assault { units: all, target });
+                    }
+                }
             }
         }
         if only.is_none() {
@@ -158,6 +214,12 @@ impl<const U: usize> SeriesGame<U> {
         try_one(UnitCommand::Hold {
             units: units.clone(),
         });
+        for (_, target) in g.neighbours(hex) {
+            try_one(UnitCommand::Assault {
+                units: units.clone(),
+                target,
+            });
+        }
         let Ok(c) = data.counter(units[0]) else {
             return;
         };

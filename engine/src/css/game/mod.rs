@@ -20,23 +20,35 @@
 //! * **Refusals** cite their case and change nothing: [`SeriesGame::apply`] works on a copy and
 //!   keeps it only when the input is accepted (no heap: the state is `heapless`).
 //!
-//! Not integrated yet (left to the next issue, the blocks exist): opportunity fire during a
-//! move (`css::fire::opportunity`), assault and charge (`css::assault`, so no unit routs here:
-//! S11.8 rout comes from those), leaders, support weapons, supply chits, indirect fire, night
-//! and weather modifiers, and markers on the ground (`NoMarkers`: no smoke, rubble or
-//! fortifications).
+//! * **Opportunity fire** ([`opfire`], S9.11): each hex entered, a change of side, a direct
+//!   fire (S9.11.4: after it is resolved) and an assault's declaration (S10.2) pause play while
+//!   the other player picks, unit by unit, who fires at the trigger hex (`Pending::Choose`, then
+//!   the d10); a mover that the fire marks stops there (S7.2.2).
+//! * **Assault and charge** ([`assault`], S10): the declaration, the defensive fire, both
+//!   sides' d10s, the defenders' TQCs on a +1/+2, the results with rout (S11.8: to the Routed
+//!   box along a rout path, captured without one) and the advance (S10.6); a charge is one TQC.
+//!
+//! Not integrated yet (the blocks exist, the exclusive layer brings them): leaders, support
+//! weapons, supply chits, indirect fire, night and weather modifiers, and markers on the ground
+//! (`NoMarkers`: no smoke, rubble or fortifications).
 
 mod actions;
+mod assault;
 mod board;
 mod legal;
+mod opfire;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_assault;
 
 use crate::core::faces::Face;
 use crate::core::hex::HexId;
 use crate::core::protocol::{refuse, Case, Events, Input, Pending, RuleViolation};
+use crate::core::side::Side;
 use crate::core::units::UnitId;
 use crate::css::actions::{Action, Activation};
+use crate::css::assault::{AssaultCharts, AssaultResult, Declaration, MAX_ATTACKERS};
 use crate::css::command::turn::{Choice, Command, Event, TurnState, What};
 use crate::css::command::CommandData;
 use crate::css::counter::Counter;
@@ -49,6 +61,7 @@ use crate::css::terrain::{Ground, Part};
 use serde::{Deserialize, Serialize};
 
 pub use legal::MAX_LEGAL;
+pub use opfire::OpFire;
 
 /// Units named by one action (a stack acting together, S5.1.3; a fire group, S9.4).
 pub const MAX_GROUP: usize = crate::css::fire::MAX_GROUP;
@@ -77,6 +90,19 @@ pub enum UnitCommand {
     Hold { units: Group },
     /// S6.4: in `hex`, where formations tie for the most units, spare `formation`.
     Spare { hex: HexId, formation: u16 },
+    /// An Assault on the adjacent enemy hex `target` (S10.1), by units of one or more hexes
+    /// next to it; the defensive fire, the rolls and the results follow (S10.2–S10.5).
+    Assault { units: Group, target: HexId },
+    /// A Charge by every unit of one hex on the adjacent enemy hex `target` (S10.7.1);
+    /// `checker` takes the TQC (S10.7.2), whose d10 follows as a `Pending::Roll`.
+    Charge {
+        units: Group,
+        target: HexId,
+        checker: UnitId,
+    },
+    /// S10.6: after an assault or charge that emptied the hex, these attackers advance into
+    /// it (none: they stay).
+    Advance { units: Group },
 }
 
 /// One input of the series game.
@@ -123,6 +149,26 @@ pub enum Stage {
     RallyRoll { unit: UnitId },
     /// The second-action TQC (S5.1.2).
     TqcRoll { unit: UnitId },
+    /// A declared assault (S10.1): its defensive fire (S10.2), then the attacker's and the
+    /// defender's d10 (S10.4), then on a +1/+2 a TQC roll for each defender (S10.5).
+    Assault {
+        decl: Declaration,
+        attacker_roll: Option<u8>,
+        defender_roll: Option<u8>,
+        result: Option<AssaultResult>,
+        checks: heapless::Vec<u8, { crate::css::assault::MAX_DEFENDERS }>,
+    },
+    /// The TQC of a declared charge (S10.7.2).
+    ChargeRoll {
+        units: Group,
+        target: HexId,
+        checker: UnitId,
+    },
+    /// S10.6: `target` was emptied; the `eligible` attackers may advance into it.
+    Advance {
+        target: HexId,
+        eligible: heapless::Vec<UnitId, MAX_ATTACKERS>,
+    },
 }
 
 /// The data of a series game (not saved: it comes from the game's data).
@@ -135,6 +181,10 @@ pub struct SeriesData<'a, const H: usize, const P: usize> {
     pub tq: TqModifiers,
     pub stacking: StackingChart,
     pub sight: SightChart,
+    /// Tables S10.4-T and S10.5-T.
+    pub assault: &'a AssaultCharts,
+    /// S11.8.2: the friendly map-edge and entry hexes a routing unit of each side may reach.
+    pub rout_exits: &'a [(Side, HexId)],
 }
 
 impl<const H: usize, const P: usize> SeriesData<'_, H, P> {
@@ -168,6 +218,24 @@ pub enum UnitWhat {
         hex: HexId,
         formation: u16,
     },
+    /// An assault on `target` was decided (S10.4, S10.5): both totals and the result.
+    Assaulted {
+        target: HexId,
+        attacker: i16,
+        defender: i16,
+        result: AssaultResult,
+    },
+    /// An assault ended before its rolls: every attacker dropped out under fire (S10.2).
+    AssaultOver {
+        target: HexId,
+    },
+    /// The charge's TQC (S10.7.2).
+    Charged {
+        target: HexId,
+        check: Tqc,
+    },
+    /// Routed along a rout path to its division's Routed box (S11.8.3).
+    Routed,
 }
 
 /// An event of the series game, with its case.
@@ -191,6 +259,8 @@ pub struct SeriesGame<const U: usize> {
     pub stage: Stage,
     /// The owner's picks of the formation spared in tied hexes (S6.4), for this chit.
     pub spared: heapless::Vec<(HexId, u16), MAX_SPARED>,
+    /// An opportunity-fire pause (S9.11.3): while it is open it is all the game asks.
+    pub op: Option<OpFire>,
 }
 
 impl<const U: usize> SeriesGame<U> {
@@ -210,6 +280,7 @@ impl<const U: usize> SeriesGame<U> {
             activation: None,
             stage: Stage::Idle,
             spared: heapless::Vec::new(),
+            op: None,
         };
         for (i, (hex, face)) in setup.iter().enumerate() {
             let id = UnitId(i as _);
@@ -269,6 +340,9 @@ impl<const U: usize> SeriesGame<U> {
         data: &SeriesData<'_, H, P>,
     ) -> Pending<Choice> {
         let owner = |u: UnitId| data.counter(u).map_or(data.command.initiative, |c| c.side);
+        if let Some(op) = &self.op {
+            return op.pending();
+        }
         match &self.stage {
             Stage::FireRoll { units, .. } => {
                 crate::css::fire::fire_roll(owner(units[0]), crate::css::fire::FireKind::Direct)
@@ -279,7 +353,13 @@ impl<const U: usize> SeriesGame<U> {
             Stage::TqcRoll { unit } => {
                 crate::css::morale::tqc_roll(owner(*unit), "TQC for a second action", "S5.1.2")
             }
-            Stage::Idle | Stage::Moving { .. } => self.turn.pending(data.command),
+            Stage::Assault { .. } => self.assault_pending(data),
+            Stage::ChargeRoll { checker, .. } => {
+                crate::css::morale::tqc_roll(owner(*checker), "TQC to charge", "S10.7.2")
+            }
+            Stage::Idle | Stage::Moving { .. } | Stage::Advance { .. } => {
+                self.turn.pending(data.command)
+            }
         }
     }
 
@@ -312,7 +392,13 @@ impl<const U: usize> SeriesGame<U> {
         input: &Input<GameCommand>,
         events: &mut Events<GameEvent>,
     ) -> Result<(), RuleViolation> {
-        let rolling = !matches!(self.stage, Stage::Idle | Stage::Moving { .. });
+        if self.op.is_some() {
+            return self.op_input(data, input, events);
+        }
+        let rolling = !matches!(
+            self.stage,
+            Stage::Idle | Stage::Moving { .. } | Stage::Advance { .. }
+        );
         match input {
             Input::Rolled(r) if rolling => self.roll(data, r, events),
             _ if rolling => {
@@ -325,6 +411,9 @@ impl<const U: usize> SeriesGame<U> {
             Input::Command(GameCommand::Unit(c)) => self.unit_command(data, c, events),
             _ if matches!(self.stage, Stage::Moving { .. }) => {
                 refuse("S7.2", "the Move action under way ends first")
+            }
+            _ if matches!(self.stage, Stage::Advance { .. }) => {
+                refuse("S10.6", "the attackers advance, or not, first")
             }
             Input::Command(GameCommand::Turn(c)) => {
                 self.turn_input(data, victory, &Input::Command(*c), events)

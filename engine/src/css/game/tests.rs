@@ -21,7 +21,7 @@ use crate::css::terrain::MoveClass;
 
 /// A rifle company of formation `f` of division `d` (leg, Column MA 4, Deployed MA 3, yellow
 /// firepower 4 at range 3, TQ 6, 2 steps).
-fn rifles(side: Side, d: u8, f: u8) -> Counter {
+pub(super) fn rifles(side: Side, d: u8, f: u8) -> Counter {
     Counter {
         side,
         nationality: Nationality::Soviet,
@@ -44,17 +44,20 @@ fn rifles(side: Side, d: u8, f: u8) -> Counter {
     }
 }
 
-struct Fixture {
-    command: CommandData,
-    board: Board,
-    counters: std::vec::Vec<Counter>,
-    fire: FireCharts,
+pub(super) struct Fixture {
+    pub command: CommandData,
+    pub board: Board,
+    pub counters: std::vec::Vec<Counter>,
+    pub fire: FireCharts,
+    pub assault: AssaultCharts,
+    /// S11.8.2: the WP (side B) routs off the west edge, NATO (side A) off the east.
+    pub exits: std::vec::Vec<(Side, HexId)>,
 }
 
 impl Fixture {
     /// Units 0–3: the WP's 2nd MRR (formation 0); 4: its 3rd MRR (formation 1); 5: a NATO
     /// company (formation 2).
-    fn new() -> Fixture {
+    pub fn new() -> Fixture {
         let mut counters = std::vec::Vec::new();
         for _ in 0..4 {
             counters.push(rifles(Side::B, MRD.0, MRR2.0));
@@ -66,9 +69,13 @@ impl Fixture {
             board: Board::new(),
             counters,
             fire: fire_charts(),
+            assault: crate::css::standin::assault_charts(),
+            exits: (1..=20)
+                .flat_map(|r| [(Side::B, h(1, r)), (Side::A, h(20, r))])
+                .collect(),
         }
     }
-    fn data(&self) -> SeriesData<'_, BH, BP> {
+    pub fn data(&self) -> SeriesData<'_, BH, BP> {
         SeriesData {
             command: &self.command,
             ground: self.board.ground(),
@@ -77,24 +84,30 @@ impl Fixture {
             tq: tq_modifiers(),
             stacking: StackingChart::stand_in(),
             sight: SightChart::stand_in(),
+            assault: &self.assault,
+            rout_exits: &self.exits,
         }
     }
     /// The 2nd MRR's Formation chit being played.
-    fn game(&self, setup: &[(HexId, Face)]) -> SeriesGame<8> {
+    pub fn game(&self, setup: &[(HexId, Face)]) -> SeriesGame<8> {
         let turn = playing(&self.command, Chit::Formation(MRR2));
         SeriesGame::new(&self.data(), turn, setup).unwrap()
     }
 }
 
-fn one(u: u16) -> Group {
+pub(super) fn one(u: u16) -> Group {
     Group::from_slice(&[UnitId(u)]).unwrap()
 }
 
-fn unit(c: UnitCommand) -> Input<GameCommand> {
+pub(super) fn unit(c: UnitCommand) -> Input<GameCommand> {
     Input::Command(GameCommand::Unit(c))
 }
 
-fn apply(f: &Fixture, g: &mut SeriesGame<8>, i: Input<GameCommand>) -> Result<(), RuleViolation> {
+pub(super) fn apply(
+    f: &Fixture,
+    g: &mut SeriesGame<8>,
+    i: Input<GameCommand>,
+) -> Result<(), RuleViolation> {
     let mut ev = Events::new();
     let before = g.clone();
     let r = g.apply(&f.data(), &NoVictory, &i, &mut ev);
@@ -105,21 +118,22 @@ fn apply(f: &Fixture, g: &mut SeriesGame<8>, i: Input<GameCommand>) -> Result<()
     r
 }
 
-fn roll(f: &Fixture, g: &mut SeriesGame<8>, v: u8) {
+pub(super) fn roll(f: &Fixture, g: &mut SeriesGame<8>, v: u8) {
     apply(f, g, Input::Rolled(DiceRoll::of(&[v]))).unwrap();
 }
 
-const END: Input<GameCommand> = Input::Command(GameCommand::Turn(Command::EndActivation));
+pub(super) const END: Input<GameCommand> =
+    Input::Command(GameCommand::Turn(Command::EndActivation));
 const END_2D_B: Input<GameCommand> = Input::Command(GameCommand::Turn(Command::EndLeaderMoves));
 
 /// Ends the chit: 2D-a, then 2D-b (the scenario has leaders), where 2D-c runs.
-fn end_chit(f: &Fixture, g: &mut SeriesGame<8>) -> Result<(), RuleViolation> {
+pub(super) fn end_chit(f: &Fixture, g: &mut SeriesGame<8>) -> Result<(), RuleViolation> {
     apply(f, g, END)?;
     apply(f, g, END_2D_B)
 }
 
 /// Units 0–4 far from the enemy (unit 5).
-fn spread() -> [(HexId, Face); 6] {
+pub(super) fn spread() -> [(HexId, Face); 6] {
     [
         (h(2, 2), DEPLOYED),
         (h(2, 2), DEPLOYED),
