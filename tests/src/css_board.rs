@@ -141,6 +141,26 @@ impl World {
                 counters.push(company(side, d, f, kind));
             }
         }
+        // Units 18–21: each division's HQ (S2.2.2), a haven for its routing units (S11.8.2)
+        // and the place its returning units come back to (S11.10).
+        for (d, f, side) in [
+            (0u8, 0u8, Side::A),
+            (1, 2, Side::A),
+            (2, 3, Side::B),
+            (3, 5, Side::B),
+        ] {
+            counters.push(Counter {
+                hq: Hq::Division,
+                kind: UnitKind::Headquarters,
+                firepower: 1,
+                range: 1,
+                class: MoveClass::Wheeled,
+                ma: TwoFaced { front: 8, back: 3 },
+                tq: 5,
+                steps: 1,
+                ..company(side, d, f, 0)
+            });
+        }
         World {
             command: css_scenario::scenario()
                 .command_data(&css_scenario::command_data())
@@ -181,6 +201,10 @@ impl World {
                 let face = if k == 1 { COLUMN } else { DEPLOYED };
                 out.push((h(col, row0 + k / 2), face));
             }
+        }
+        // The four HQs behind their divisions.
+        for at in [h(1, 2), h(1, 7), h(12, 3), h(12, 8)] {
+            out.push((at, DEPLOYED));
         }
         out
     }
@@ -300,6 +324,9 @@ pub fn answer(
     if game.activation.is_some() {
         game.legal_unit_commands(data, |c| legal.push(c.clone()));
     }
+    if let Some(i) = placement(data, game) {
+        return Some(i);
+    }
     let playing = matches!(game.turn.step, Step::Playing(p) if !p.rolling);
     if !playing && !legal.is_empty() {
         // Step 2D-b: the S6.4 picks before the chit ends.
@@ -345,6 +372,48 @@ pub fn answer(
         Input::Drew(i) => Input::Drew(i),
         Input::Chose(i) => Input::Chose(i),
     })
+}
+
+/// Step 1C: the first arriving or returning unit of the player enters in a hex next to its
+/// HQs or its entry hex if one takes it (S18.1, S11.10), else it waits on the track or stays
+/// in the Routed box.
+fn placement(data: &SeriesData<'_, H, P>, game: &Game) -> Option<Input<GameCommand>> {
+    let t = &game.turn;
+    let (unit, near, wait) = match t.step {
+        Step::Arrivals(side) => {
+            let a = t.arriving.iter().find(|a| a.side == side)?;
+            let near: Vec<HexId> = match a.to {
+                engine::css::track::Arrival::Enter { entry } => vec![entry],
+                _ => Vec::new(),
+            };
+            (a.unit, near, Command::HoldArrival(a.unit))
+        }
+        Step::Returns(side) => {
+            let r = t.returning.iter().find(|r| r.side == side)?;
+            let c = data.counter(r.unit).ok()?;
+            let near: Vec<HexId> = game
+                .units
+                .iter()
+                .filter(|u| data.counter(u.id).is_ok_and(|h| h.supplies(c)))
+                .filter_map(|u| u.hex)
+                .collect();
+            (r.unit, near, Command::StayRouted(r.unit))
+        }
+        _ => return None,
+    };
+    let g = &data.ground.map.geometry;
+    for at in near {
+        for hex in std::iter::once(at).chain(g.neighbours(at).map(|(_, n)| n)) {
+            let c = GameCommand::Place { unit, hex };
+            let mut copy = game.clone();
+            let mut ev = Events::new();
+            let ok = apply(data, &mut copy, &Input::Command(c.clone()), &mut ev).is_ok();
+            if ok {
+                return Some(Input::Command(c));
+            }
+        }
+    }
+    Some(Input::Command(GameCommand::Turn(wait)))
 }
 
 /// The same companies on the synthetic 6,084-hex CSS ground of [`crate::synthetic::css_ground`]

@@ -370,6 +370,8 @@ struct UnitCounts {
     routs: usize,
     captured: usize,
     advances: usize,
+    return_checks: usize,
+    returned: usize,
 }
 
 /// The invariants of the board after every input.
@@ -383,6 +385,20 @@ fn check_units(
     let data = world.data();
     for u in &g.units {
         let c = &world.counters[u.id.0 as usize];
+        // S11.8.3, S11.10: a routed unit is in its division's Routed box, or returning now.
+        if u.routed {
+            let boxed = g
+                .turn
+                .displays
+                .of(c.division)
+                .is_ok_and(|b| b.routed.iter().any(|r| r.unit == u.id));
+            let returning = g.turn.returning.iter().any(|r| r.unit == u.id);
+            assert!(
+                boxed || returning,
+                "seed {seed}: routed {:?} is in no Routed box",
+                u.id
+            );
+        }
         // S11.8.3, S11.12: a routed, eliminated or captured unit is off the map.
         if u.routed || u.removed.is_some() {
             assert!(
@@ -586,6 +602,7 @@ fn unit_playout(seed: u64, world: &World, counts: &mut UnitCounts) {
         match e {
             GameEvent::Unit { what, case, .. } => match what {
                 UnitWhat::Entered(_) if *case == "S10.6" => counts.advances += 1,
+                UnitWhat::Entered(_) if *case == "S11.10" => counts.returned += 1,
                 UnitWhat::Entered(_) => counts.moves += 1,
                 UnitWhat::Fired { .. } if *case == "S9.11.3" => counts.op_fires += 1,
                 UnitWhat::Fired { .. } => counts.fires += 1,
@@ -612,6 +629,10 @@ fn unit_playout(seed: u64, world: &World, counts: &mut UnitCounts) {
                 what: What::StackingDg(_),
                 ..
             }) => counts.stacking_dg += 1,
+            GameEvent::Turn(Event {
+                what: What::ReturnCheck { .. },
+                ..
+            }) => counts.return_checks += 1,
             GameEvent::Turn(Event {
                 what: What::ActivationEnds(_),
                 ..
@@ -648,7 +669,7 @@ fn css_s5_1_s6_3_s9_3_s9_11_s10_s11_8_random_unit_playouts_keep_the_invariants_a
         "css unit playouts: {n} seeds, {} inputs in {:.2} s, {} chits played; {} hexes moved, \
          {} side changes, {} fires, {} opportunity fires, {} hits ({} steps lost), {} units \
          removed ({} captured for want of a rout path), {} assaults ({} stopped by defensive \
-         fire), {} charges, {} routs, {} advances, {} rallies, {} second-action TQCs, {} \
+         fire), {} charges, {} routs, {} advances, {} return checks ({} units back on the map), {} rallies, {} second-action TQCs, {} \
          stacking DGs, {} S6.4 picks; refusals by case: {:?}",
         c.inputs,
         t.elapsed().as_secs_f64(),
@@ -666,6 +687,8 @@ fn css_s5_1_s6_3_s9_3_s9_11_s10_s11_8_random_unit_playouts_keep_the_invariants_a
         c.charges,
         c.routs,
         c.advances,
+        c.return_checks,
+        c.returned,
         c.rallies,
         c.tqcs,
         c.stacking_dg,
@@ -682,5 +705,6 @@ fn css_s5_1_s6_3_s9_3_s9_11_s10_s11_8_random_unit_playouts_keep_the_invariants_a
         assert!(c.charges > 0, "no charge (S10.7)");
         assert!(c.routs > 0, "no unit routed (S11.8)");
         assert!(c.advances > 0, "no advance (S10.6)");
+        assert!(c.return_checks > 0, "no return check (S11.10)");
     }
 }

@@ -12,6 +12,7 @@ pub mod journal;
 pub mod los;
 pub mod map;
 pub mod movement;
+pub mod notation;
 pub mod options;
 pub mod protocol;
 pub mod region;

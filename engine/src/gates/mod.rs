@@ -7,6 +7,7 @@
 //! |---|---|
 //! | [`terrain`] | 2.1.1–2.2.6: the Gates terrain chart the series ground reads |
 //! | [`fires`] | 2.1.6 Rubble, 2.3 fires and their spread, 3.7's effect on them |
+//! | [`game`] | the game: the series game state on the Gates data, 10.1's track, the contract |
 //! | [`places`] | 2.4 Teufelsberg, 2.5 map symbols, 3.5 reinforcement hexes, 8.3, 10.2 |
 //! | [`weather`] | 3.1 weather, 3.7 electricity and light |
 //! | [`command`] | 3.2 initiative, 3.3 fatigue, 4.1.1 police, 5.1 DC-only divisions, 9.1, 9.2 |
@@ -38,6 +39,7 @@ pub mod command;
 pub mod engineering;
 pub mod events;
 pub mod fires;
+pub mod game;
 pub mod places;
 pub mod political;
 pub mod prisoners;

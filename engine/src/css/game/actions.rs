@@ -638,13 +638,13 @@ impl<const U: usize> SeriesGame<U> {
         events: &mut Events<GameEvent>,
     ) -> Result<(), RuleViolation> {
         let hq = data.counter(id)?.is_hq();
-        let s = &mut self.units[id.0 as usize];
-        s.hex = None;
         let to_box = fate == Fate::Eliminated
             && crate::css::morale::elimination(hq) == crate::css::morale::Elimination::RoutedBox;
         if to_box {
-            s.routed = true;
+            self.send_to_routed_box(data, id)?;
         } else {
+            let s = &mut self.units[id.0 as usize];
+            s.hex = None;
             s.removed = Some(fate);
         }
         Self::emit_unit(events, case, id, UnitWhat::Removed(fate))

@@ -124,10 +124,8 @@ impl<const U: usize> SeriesGame<U> {
                 continue;
             }
             if path {
-                let s = &mut self.units[u.0 as usize];
-                rout_to_box(&mut s.cond);
-                s.hex = None;
-                s.routed = true;
+                rout_to_box(&mut self.units[u.0 as usize].cond);
+                self.send_to_routed_box(data, *u)?;
                 Self::emit_unit(events, "S11.8.3", *u, UnitWhat::Routed)?;
             } else {
                 self.take_off(data, *u, Fate::Captured, "S11.8.4", events)?;
@@ -391,9 +389,7 @@ impl<const U: usize> SeriesGame<U> {
             match o.end {
                 End::Stays => {}
                 End::Routed => {
-                    let s = &mut self.units[o.unit.0 as usize];
-                    s.hex = None;
-                    s.routed = true;
+                    self.send_to_routed_box(data, o.unit)?;
                     Self::emit_unit(events, "S11.8.3", o.unit, UnitWhat::Routed)?;
                 }
                 End::Eliminated => {

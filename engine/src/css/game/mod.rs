@@ -33,6 +33,7 @@
 //! (`NoMarkers`: no smoke, rubble or fortifications).
 
 mod actions;
+mod arrivals;
 mod assault;
 mod board;
 mod legal;
@@ -110,6 +111,12 @@ pub enum UnitCommand {
 pub enum GameCommand {
     Turn(Command),
     Unit(UnitCommand),
+    /// Step 1C: an arriving unit (S18.1) or one that passed its return check (S11.10) enters
+    /// the map at `hex`.
+    Place {
+        unit: UnitId,
+        hex: HexId,
+    },
 }
 
 /// A unit on the board (its printed values are its [`Counter`], by `id`).
@@ -274,6 +281,47 @@ impl<const U: usize> SeriesGame<U> {
         if setup.len() != data.counters.len() {
             return refuse("S2.2", "every counter is placed");
         }
+        let mut g = Self::off_map(data, turn)?;
+        for (i, (hex, face)) in setup.iter().enumerate() {
+            g.set_up(data, UnitId(i as _), *hex, *face, Status::None)?;
+        }
+        g.start_activation()?;
+        Ok(g)
+    }
+
+    /// The game of a scenario's set-up (S21.3 item 5): the units it names on the map, with
+    /// their side of the counter and status; every other counter of `data` is off the map
+    /// (not in this scenario, or on the Turn Record Track until it arrives, S18.1).
+    pub fn from_setup<const H: usize, const P: usize>(
+        data: &SeriesData<'_, H, P>,
+        turn: TurnState,
+        setup: &[crate::css::scenario::SetUp],
+    ) -> Result<Self, RuleViolation> {
+        let mut g = Self::off_map(data, turn)?;
+        for s in setup {
+            if data.counter(s.unit)?.side != s.side {
+                return refuse("S21.3", "a set-up entry names the unit's own side");
+            }
+            if g.units[s.unit.0 as usize].hex.is_some() {
+                return refuse("S21.3", "each unit is set up once");
+            }
+            let face = if s.column {
+                crate::css::movement::COLUMN
+            } else {
+                crate::css::movement::DEPLOYED
+            };
+            g.set_up(data, s.unit, s.hex, face, s.status)?;
+        }
+        g.follow_hqs(data);
+        g.start_activation()?;
+        Ok(g)
+    }
+
+    /// Every counter of `data`, fresh and off the map.
+    fn off_map<const H: usize, const P: usize>(
+        data: &SeriesData<'_, H, P>,
+        turn: TurnState,
+    ) -> Result<Self, RuleViolation> {
         let mut g = SeriesGame {
             turn,
             units: heapless::Vec::new(),
@@ -282,20 +330,13 @@ impl<const U: usize> SeriesGame<U> {
             spared: heapless::Vec::new(),
             op: None,
         };
-        for (i, (hex, face)) in setup.iter().enumerate() {
-            let id = UnitId(i as _);
-            let c = data.counter(id)?;
-            if data.ground.map.idx(*hex).is_none() {
-                return refuse("S2.2", "a unit is placed on the map");
-            }
-            let present = g.pieces_in(data, *hex)?;
-            may_place(&data.stacking, false, &present, &[c.piece(id)])?;
+        for (i, c) in data.counters.iter().enumerate() {
             g.units
                 .push(UnitState {
-                    id,
-                    hex: Some(*hex),
+                    id: UnitId(i as _),
+                    hex: None,
                     part: Part::First,
-                    face: *face,
+                    face: crate::css::movement::COLUMN,
                     cond: c.fresh(),
                     fire: FireMarkers::default(),
                     routed: false,
@@ -303,8 +344,30 @@ impl<const U: usize> SeriesGame<U> {
                 })
                 .map_err(|_| RuleViolation::new("engine", "too many units"))?;
         }
-        g.start_activation()?;
         Ok(g)
+    }
+
+    /// Sets `id` up in `hex` on `face` with `status`: on the map, within the stacking limit,
+    /// never with the enemy (S2.2, S6.1, S6.5).
+    fn set_up<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        id: UnitId,
+        hex: HexId,
+        face: Face,
+        status: Status,
+    ) -> Result<(), RuleViolation> {
+        let c = data.counter(id)?;
+        if data.ground.map.idx(hex).is_none() {
+            return refuse("S2.2", "a unit is placed on the map");
+        }
+        let present = self.pieces_in(data, hex)?;
+        may_place(&data.stacking, false, &present, &[c.piece(id)])?;
+        let u = &mut self.units[id.0 as usize];
+        u.hex = Some(hex);
+        u.face = face;
+        u.cond.status = status;
+        Ok(())
     }
 
     pub fn unit(&self, u: UnitId) -> Result<&UnitState, RuleViolation> {
@@ -409,6 +472,15 @@ impl<const U: usize> SeriesGame<U> {
                 refuse(case, "the roll of the action is awaited")
             }
             Input::Command(GameCommand::Unit(c)) => self.unit_command(data, c, events),
+            Input::Command(GameCommand::Place { .. }) if !matches!(self.stage, Stage::Idle) => {
+                refuse(
+                    "S18.1",
+                    "units enter the map in the Reinforcement Phase (step 1C)",
+                )
+            }
+            Input::Command(GameCommand::Place { unit, hex }) => {
+                self.place(data, *unit, *hex, events)
+            }
             _ if matches!(self.stage, Stage::Moving { .. }) => {
                 refuse("S7.2", "the Move action under way ends first")
             }
@@ -443,6 +515,7 @@ impl<const U: usize> SeriesGame<U> {
         if let Some(chit) = ended {
             self.end_chit(data, chit, &mut tev)?;
         }
+        self.follow_turn(data, &tev);
         if tev.iter().any(|e| matches!(e.what, What::EndPhase(_))) {
             // S3.7.3: Fired and Op Fire markers go in the End Phase.
             for u in self.units.iter_mut() {

@@ -1,0 +1,231 @@
+//! The *Gates* game (issue 14): the series game state ([`crate::css::game::SeriesGame`]) on the
+//! Gates data — the four-sheet map, the countermix, the division displays and a scenario —
+//! with the exclusive layer's Victory Point track (10.1), behind the core contract
+//! ([`contract`], `core::contract::Ruleset`) so the saves, the CLI and the session play it as
+//! they play the other two games.
+//!
+//! What the exclusive layer adds here so far: the capped VP track of 10.1 fed by the series
+//! award for every unit eliminated or captured (S21.2, the scenario's points per unit), and its
+//! sudden end at 29 against 0, checked at the scenario's check turns and at once after every
+//! input. The other exclusive procedures (`gates::weather`, `gates::political`, …) exist as
+//! blocks with their tests and are joined as the game grows (`docs/rules/gates.md`).
+
+pub mod contract;
+pub mod notation;
+#[cfg(test)]
+mod tests;
+
+use crate::core::capacity::gates::{MapData, HEXES, PLACES, UNITS};
+use crate::core::hex::HexId;
+use crate::core::protocol::{Events, Input, Pending, RuleViolation};
+use crate::core::side::Side;
+use crate::css::assault::AssaultCharts;
+use crate::css::command::turn::{Choice, Step, TurnState};
+use crate::css::command::CommandData;
+use crate::css::counter::Counter;
+use crate::css::fire::FireCharts;
+use crate::css::game::{GameCommand, GameEvent, SeriesData, SeriesGame, UnitWhat};
+use crate::css::morale::TqModifiers;
+use crate::css::scenario::{Scenario, Verdict, Victory};
+use crate::css::sight::SightChart;
+use crate::css::stacking::StackingChart;
+use crate::css::terrain::{Ground, Relief, TerrainChart};
+use crate::gates::victory::VictoryTrack;
+use core::fmt;
+use serde::{Deserialize, Serialize};
+
+/// Scenarios one data set holds (14.0 names three; the introductory one is the project's).
+pub const MAX_SCENARIOS: usize = 8;
+/// Rout exits (friendly map edges and entry hexes, S11.8.2) one scenario names.
+pub const MAX_EXITS: usize = 512;
+
+/// One scenario of the data set: the series scenario (S21.3), its id and case for the start
+/// screen, the command data it plays with (its initiative, length and ratings applied,
+/// `Scenario::command_data`) and where each side's routing units may leave (S11.8.2).
+#[derive(Clone, Debug)]
+pub struct GatesScenario {
+    pub id: heapless::String<24>,
+    pub case: heapless::String<8>,
+    pub scenario: Scenario,
+    pub command: CommandData,
+    pub rout_exits: heapless::Vec<(Side, HexId), MAX_EXITS>,
+}
+
+/// Everything static: the map, the counters, the charts, the scenarios (filled by `data/`).
+#[derive(Debug)]
+pub struct GatesData {
+    pub map: MapData,
+    pub relief: Relief<HEXES>,
+    pub chart: TerrainChart,
+    /// The countermix, indexed by `UnitId`.
+    pub counters: heapless::Vec<Counter, UNITS>,
+    pub fire: FireCharts,
+    pub assault: AssaultCharts,
+    pub tq: TqModifiers,
+    pub stacking: StackingChart,
+    pub sight: SightChart,
+    pub scenarios: heapless::Vec<GatesScenario, MAX_SCENARIOS>,
+}
+
+impl GatesData {
+    /// The series data of scenario `i`.
+    pub fn series(&self, i: usize) -> Option<SeriesData<'_, HEXES, PLACES>> {
+        let s = self.scenarios.get(i)?;
+        Some(SeriesData {
+            command: &s.command,
+            ground: Ground::new(&self.map, &self.relief, &self.chart),
+            counters: &self.counters,
+            fire: &self.fire,
+            tq: self.tq,
+            stacking: self.stacking,
+            sight: self.sight,
+            assault: &self.assault,
+            rout_exits: &s.rout_exits,
+        })
+    }
+
+    pub fn scenario_index(&self, id: &str) -> Option<usize> {
+        self.scenarios.iter().position(|s| s.id.as_str() == id)
+    }
+}
+
+/// Everything that changes: the series game and the VP track.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Index of the scenario in the data.
+    pub scenario: u8,
+    pub series: SeriesGame<UNITS>,
+    /// 10.1: each side's Victory Points.
+    pub vp: VictoryTrack,
+}
+
+/// The game's options: none yet (an option the engine does not enforce is not offered).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options;
+
+/// An event of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// An event of the series game (turn, chits, units).
+    Series(GameEvent),
+    /// 10.1: `side` earned points for enemy losses (S21.2): `gained` on its own total, `taken`
+    /// off the enemy's at the top of the track.
+    Points { side: Side, gained: u8, taken: u8 },
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NewGameError {
+    NoSuchScenario,
+    /// The scenario does not fit the data (S21.3), with the rule it breaks.
+    Scenario(RuleViolation),
+}
+
+impl fmt::Display for NewGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NewGameError::NoSuchScenario => f.write_str("no such scenario"),
+            NewGameError::Scenario(v) => write!(f, "[{}] {}", v.case, v.reason),
+        }
+    }
+}
+
+/// The game's verdict as the series End Phase asks it (S3.7.1, S21.1): 10.1's 29 against 0.
+struct Track(VictoryTrack);
+
+impl Victory for Track {
+    fn check(&self, _turn: u8) -> Option<Verdict> {
+        self.0.decided().map(Verdict::Win)
+    }
+}
+
+/// A game of *Gates* on its data.
+#[derive(Clone, Debug)]
+pub struct Game<'d> {
+    pub data: &'d GatesData,
+    pub state: State,
+    pub options: Options,
+}
+
+impl<'d> Game<'d> {
+    /// Scenario `id`'s set-up, the turn machine started from it (S21.3).
+    pub fn new(data: &'d GatesData, id: &str, options: Options) -> Result<Self, NewGameError> {
+        let i = data
+            .scenario_index(id)
+            .ok_or(NewGameError::NoSuchScenario)?;
+        let s = &data.scenarios[i];
+        let series = data.series(i).ok_or(NewGameError::NoSuchScenario)?;
+        let mut tev = Events::new();
+        let turn = TurnState::from_scenario(&s.command, &s.scenario, Default::default(), &mut tev)
+            .map_err(NewGameError::Scenario)?;
+        let game = SeriesGame::from_setup(&series, turn, &s.scenario.setup)
+            .map_err(NewGameError::Scenario)?;
+        Ok(Game {
+            data,
+            state: State {
+                scenario: i as u8,
+                series: game,
+                vp: VictoryTrack::default(),
+            },
+            options,
+        })
+    }
+
+    pub fn scenario(&self) -> &'d GatesScenario {
+        &self.data.scenarios[self.state.scenario as usize]
+    }
+
+    /// The series data this game plays on.
+    pub fn series_data(&self) -> SeriesData<'d, HEXES, PLACES> {
+        self.data
+            .series(self.state.scenario as usize)
+            .unwrap_or_else(|| unreachable!("a game's scenario is in its data"))
+    }
+
+    pub fn pending(&self) -> Pending<Choice> {
+        self.state.series.pending(&self.series_data())
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.state.series.turn.step == Step::GameOver
+    }
+
+    /// Applies one input; a refusal cites its case and changes nothing (the series game works
+    /// on a copy; the VP award below cannot fail).
+    pub fn apply(
+        &mut self,
+        input: &Input<GameCommand>,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let data = self.series_data();
+        let mut sev: Events<GameEvent> = Events::new();
+        let vp = Track(self.state.vp);
+        self.state.series.apply(&data, &vp, input, &mut sev)?;
+        for e in &sev {
+            crate::core::protocol::emit(events, Event::Series(*e))?;
+            if let GameEvent::Unit {
+                unit,
+                what: UnitWhat::Removed(_),
+                ..
+            } = e
+            {
+                // S21.2 (stand-in points per unit), 10.1: the loser's enemy earns them.
+                let lost_by = data.counter(*unit)?.side;
+                let rules = &self.scenario().scenario.victory;
+                let (side, points) = rules.award_for_losses(lost_by, 1);
+                let a = self.state.vp.award(side, points);
+                if a.gained + a.taken > 0 {
+                    crate::core::protocol::emit(
+                        events,
+                        Event::Points {
+                            side,
+                            gained: a.gained,
+                            taken: a.taken,
+                        },
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
