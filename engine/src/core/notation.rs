@@ -123,6 +123,13 @@ pub fn read_table_input<'a, C>(
             _ => Input::Drew(number(w.next())?),
         })
     };
+    let read = |w: &mut dyn Iterator<Item = &'a str>| {
+        let input = read(w)?;
+        if w.next().is_some() {
+            return bad("unexpected words at the end of the line");
+        }
+        Ok(input)
+    };
     matches!(word, "roll" | "choose" | "draw").then(|| read(w))
 }
 

@@ -36,49 +36,20 @@ use super::counters::{Front, COMBAT, MANEUVER};
 use super::data::{GameData, Placement};
 use super::game::{Command, Force};
 use crate::core::hex::{Dir, HexId};
-use crate::core::protocol::{DiceRoll, Input, MAX_DICE};
+pub use crate::core::notation::NotationError;
+use crate::core::notation::{self, bad, write_units};
+use crate::core::protocol::Input;
 use crate::core::units::UnitId;
 use core::fmt;
-
-/// Why a line does not read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    pub reason: &'static str,
-}
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.reason)
-    }
-}
-
-fn bad<T>(reason: &'static str) -> Result<T, NotationError> {
-    Err(NotationError { reason })
-}
-
-fn write_units(out: &mut dyn fmt::Write, units: &[UnitId]) -> fmt::Result {
-    for (i, u) in units.iter().enumerate() {
-        if i > 0 {
-            out.write_char(',')?;
-        }
-        write!(out, "{}", u.0)?;
-    }
-    Ok(())
-}
 
 /// Writes one input (no newline).
 pub fn write(data: &GameData, input: &Input<Command>, out: &mut dyn fmt::Write) -> fmt::Result {
     let hex = |h: HexId| data.map.geometry.format(h);
+    if let Some(r) = notation::write_table_input(input, out) {
+        return r;
+    }
     match input {
-        Input::Rolled(r) => {
-            out.write_str("roll")?;
-            for v in &r.values {
-                write!(out, " {v}")?;
-            }
-            Ok(())
-        }
-        Input::Chose(i) => write!(out, "choose {i}"),
-        Input::Drew(i) => write!(out, "draw {i}"),
+        Input::Rolled(_) | Input::Chose(_) | Input::Drew(_) => Ok(()),
         Input::Command(c) => match c {
             Command::EndSegment => out.write_str("end"),
             Command::Move { units, to } => {
@@ -159,34 +130,15 @@ fn units<const N: usize>(
     data: &GameData,
     t: Option<&str>,
 ) -> Result<heapless::Vec<UnitId, N>, NotationError> {
-    let Some(t) = t else {
-        return bad("units expected");
-    };
-    let mut v = heapless::Vec::new();
-    for part in t.split(',') {
-        let n: u16 = part.parse().map_err(|_| NotationError {
-            reason: "a unit is a number",
-        })?;
-        if data.forces.counter(UnitId(n)).is_none() {
-            return bad("no such unit");
-        }
-        v.push(UnitId(n)).map_err(|_| NotationError {
-            reason: "too many units",
-        })?;
-    }
-    Ok(v)
+    notation::units(t, |u| data.forces.counter(u).is_some())
 }
 
 fn unit(data: &GameData, t: Option<&str>) -> Result<UnitId, NotationError> {
-    let v: heapless::Vec<UnitId, 1> = units(data, t)?;
-    Ok(v[0])
+    notation::unit(t, |u| data.forces.counter(u).is_some())
 }
 
 fn hex(data: &GameData, t: Option<&str>) -> Result<HexId, NotationError> {
-    t.and_then(|t| data.map.geometry.parse(t))
-        .ok_or(NotationError {
-            reason: "a hex on the map expected",
-        })
+    notation::hex(&data.map.geometry, t)
 }
 
 fn dir(t: Option<&str>) -> Result<Dir, NotationError> {
@@ -199,20 +151,15 @@ fn dir(t: Option<&str>) -> Result<Dir, NotationError> {
     }
 }
 
-fn number<T: core::str::FromStr>(t: Option<&str>) -> Result<T, NotationError> {
-    t.and_then(|t| t.parse().ok()).ok_or(NotationError {
-        reason: "a number expected",
-    })
-}
-
 /// Reads one line; `Ok(None)` for a blank or comment line.
 pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, NotationError> {
-    let line = line.trim();
-    if line.is_empty() || line.starts_with('#') {
+    let Some(mut w) = notation::words(line) else {
         return Ok(None);
-    }
-    let mut w = line.split_whitespace();
+    };
     let word = w.next().unwrap_or("");
+    if let Some(r) = notation::read_table_input(word, &mut w) {
+        return r.map(Some);
+    }
     let input = match word {
         "end" => Input::Command(Command::EndSegment),
         "move" => {
@@ -328,20 +275,6 @@ pub fn read(data: &GameData, line: &str) -> Result<Option<Input<Command>>, Notat
                 to: hex(data, w.next())?,
             })
         }
-        "roll" => {
-            let mut values: heapless::Vec<u8, MAX_DICE> = heapless::Vec::new();
-            for t in w.by_ref() {
-                values.push(number(Some(t))?).map_err(|_| NotationError {
-                    reason: "too many dice",
-                })?;
-            }
-            if values.is_empty() {
-                return bad("dice expected");
-            }
-            return Ok(Some(Input::Rolled(DiceRoll::of(&values))));
-        }
-        "choose" => Input::Chose(number(w.next())?),
-        "draw" => Input::Drew(number(w.next())?),
         _ => return bad("unknown command"),
     };
     if w.next().is_some() {
