@@ -554,3 +554,45 @@ fn gates_malformed_scenario_toml() {
         "initiative: the Warsaw Pact has the initiative in every scenario (3.2)",
     );
 }
+
+// A club's override folder: its forces are checked with the map (`berlin-table check-data`).
+#[test]
+fn gates_override_folder_checks_the_forces() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("gates-forces-override");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let files = gates::builtin_files();
+    let text = |k: &str| files.get(k).expect("file").text.to_string();
+    std::fs::write(dir.join("game.toml"), text("game.toml")).expect("write");
+    let counters = text("counters.toml").replacen("buses = 6", "buses = 600", 1);
+    std::fs::write(dir.join("counters.toml"), counters).expect("write");
+    let errors: Vec<String> = data::check_dir(&dir)
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("counters.toml:") && e.contains("buses: 600 is out of range")),
+        "{errors:#?}"
+    );
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    std::fs::write(dir.join("counters.toml"), text("counters.toml")).expect("write");
+    assert!(data::check_dir(&dir).is_empty());
+}
+
+#[test]
+fn gates_countermix_figures() {
+    let f = forces();
+    let side = |s: Side| f.counters.iter().filter(|c| c.side == s).count();
+    println!(
+        "{} counters (NATO {}, Warsaw Pact {}), {} divisions, {} formations, {} HQs",
+        f.counters.len(),
+        side(NATO),
+        side(WARSAW_PACT),
+        f.divisions.len(),
+        f.formations.len(),
+        f.counters.iter().filter(|c| c.is_hq()).count()
+    );
+    assert_eq!(side(NATO) + side(WARSAW_PACT), f.counters.len());
+}

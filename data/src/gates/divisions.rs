@@ -101,7 +101,8 @@ impl Divisions {
         self.divisions.get(d.0 as usize)
     }
 
-    fn empty() -> Self {
+    /// No divisions: the Gates command rules with nothing to command (a missing file).
+    pub fn empty() -> Self {
         Divisions {
             command: CommandData {
                 divisions: heapless::Vec::new(),

@@ -82,7 +82,7 @@ fn check_here(files: &FileSet, map: &GatesMap) -> (GatesForces, Vec<DataError>) 
             errors.extend(e);
             d
         }
-        None => divisions::read(&Src::new("", "initiative = \"warsaw_pact\"")).0,
+        None => divisions::Divisions::empty(),
     };
     if divs.stand_in {
         stand_ins.push("divisions.toml".to_string());
