@@ -223,10 +223,16 @@ pub fn read(src: &Src, divs: &Divisions) -> (Countermix, Vec<DataError>) {
                 ));
             }
         }
-        if t.template.is_some() || t.names.is_some() {
-            errors.push(src.err_file(format!(
-                "template '{name}': a template names no template and no units"
-            )));
+        let at = t
+            .template
+            .as_ref()
+            .map(|v| v.span())
+            .or_else(|| t.names.as_ref().and_then(|n| n.first()).map(|v| v.span()));
+        if let Some(at) = at {
+            errors.push(src.err(
+                at,
+                format!("template '{name}': a template names no template and no units"),
+            ));
         }
     }
     let mut seen = BTreeSet::new();
@@ -325,7 +331,7 @@ fn unit(
     // formation (series S4.10; 5.1's Direct-Command-only forces).
     let (formation, division) = match (&u.formation, &u.division) {
         (Some(f), None) => match divs.formation(f.get_ref()) {
-            Some(id) => (Some(id), divs.formations[id.0 as usize].division),
+            Some(id) => (Some(id), divs.formations.get(id.0 as usize)?.division),
             None => {
                 errors.push(src.err(
                     f.span(),

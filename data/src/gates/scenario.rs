@@ -306,11 +306,11 @@ fn build(
                 ),
             ));
         }
-        let counter = &cx.mix.counters[unit.0 as usize];
         let t = cx.map.map.terrain(hex);
         // 2.1.4, 2.1.6: wheeled and tracked units may not deploy in Town or City.
+        let class = cx.mix.counters.get(unit.0 as usize).map(|c| c.class);
         if !s.column
-            && matches!(counter.class, MoveClass::Wheeled | MoveClass::Tracked)
+            && matches!(class, Some(MoveClass::Wheeled | MoveClass::Tracked))
             && (t == dots::TOWN || t == dots::CITY)
         {
             errors.push(src.err(
@@ -532,7 +532,10 @@ fn chit(
                 errors.push(bad(format!("cup: unknown formation '{k}'")));
                 return None;
             };
-            (Chit::Formation(f), divs.formations[f.0 as usize].division)
+            (
+                Chit::Formation(f),
+                divs.formations.get(f.0 as usize)?.division,
+            )
         }
         _ => {
             errors.push(bad(format!(
@@ -568,7 +571,7 @@ fn unit(
         ));
         return None;
     };
-    let c = &cx.mix.counters[id.0 as usize];
+    let c = cx.mix.counters.get(id.0 as usize)?;
     if !taking_part.contains(&c.division) {
         let name = cx
             .divisions
