@@ -333,6 +333,21 @@ fn gates_s21_3_the_intro_scenario_starts_the_turn_machine() {
     let t = TurnState::from_scenario(&s.command, &s.scenario, Default::default(), &mut events)
         .expect("the turn machine starts");
     assert_eq!(t.turn, s.scenario.first_turn);
+    // The Cup it teaches (S3.3.1): the three chits bought, both players' Direct Command chits,
+    // Wind, the Random Event and the police Direct Command chit (4.1.1).
+    let nva = division("nva_1msd");
+    for c in [
+        Chit::Division(nva),
+        Chit::DivisionDirectCommand(division("gdr_mnd")),
+        Chit::DirectCommand(NATO),
+        Chit::DirectCommand(WARSAW_PACT),
+        Chit::Wind,
+        Chit::RandomEvent,
+        Chit::DivisionDirectCommand(division("wb_police")),
+    ] {
+        assert!(t.cup.contains(c), "{c:?} in {:?}", t.cup.chits);
+    }
+    assert_eq!(t.cup.len(), 8, "{:?}", t.cup.chits);
     // Police take part, so their Direct Command chit is in the Cup (4.1.1).
     let police = division("wb_police");
     assert!(s
@@ -349,6 +364,48 @@ fn gates_s21_3_the_intro_scenario_starts_the_turn_machine() {
         .all(|v| v.len() <= 3 && v.iter().all(|x| *x == v[0])));
     assert!(s.scenario.setup.iter().any(|u| u.side == Side::A));
     assert!(s.scenario.setup.iter().any(|u| u.side == Side::B));
+}
+
+// S3, S21.3: the introductory scenario plays from its start to its end, every player passing
+// (no chit bought, every Direct Command kept, every die a 5, the first chit listed drawn,
+// each reinforcement held on the track).
+#[test]
+fn gates_s3_the_intro_scenario_plays_to_its_end() {
+    use engine::core::protocol::{DiceRoll, Input, Pending};
+    use engine::css::command::turn::{Command, Step};
+    use engine::css::scenario::NoVictory;
+    let f = forces();
+    let s = f.scenario("intro").expect("intro");
+    let data = &s.command;
+    let mut events = Events::new();
+    let mut t = TurnState::from_scenario(data, &s.scenario, Default::default(), &mut events)
+        .expect("the turn machine starts");
+    let mut inputs = 0;
+    while !matches!(t.pending(data), Pending::GameOver) {
+        assert!(inputs < 2000, "stuck at {:?}", t.step);
+        let input = match t.pending(data) {
+            Pending::Roll { .. } => Input::Rolled(DiceRoll::of(&[5])),
+            Pending::DrawChit { .. } => Input::Drew(0),
+            Pending::Choose { .. } => Input::Chose(0),
+            _ => Input::Command(match t.step {
+                Step::Reinforcement => Command::EndReinforcements,
+                Step::Spend(_) => Command::DoneBuying,
+                Step::LeaderMoves(_) => Command::EndLeaderMoves,
+                // S18.1: each arriving unit waits a turn on the track (placing needs the board).
+                Step::Arrivals(side) => match t.arriving.iter().find(|h| h.side == side) {
+                    Some(h) => Command::HoldArrival(h.unit),
+                    None => Command::EndArrivals,
+                },
+                Step::Returns(_) => Command::EndReturns,
+                _ => Command::EndActivation,
+            }),
+        };
+        let mut events = Events::new();
+        t.apply_with(data, &NoVictory, &input, &mut events)
+            .unwrap_or_else(|e| panic!("{input:?} at {:?}: {e:?}", t.step));
+        inputs += 1;
+    }
+    assert_eq!(t.turn, s.scenario.last_turn);
 }
 
 /// The built-in set with `from` replaced by `to` (once) in `key`; the problems and the
