@@ -193,7 +193,9 @@ pub fn read(src: &Src) -> (Divisions, Vec<DataError>) {
     }
     let mut defs = Vec::new();
     let mut keys = BTreeMap::new();
-    for d in &raw.division {
+    // The file's division i is the loaded division accepted[i].
+    let mut accepted = BTreeMap::new();
+    for (i, d) in raw.division.iter().enumerate() {
         let Some(info) = division(src, d, &mut errors) else {
             continue;
         };
@@ -211,6 +213,7 @@ pub fn read(src: &Src) -> (Divisions, Vec<DataError>) {
             ));
             break;
         }
+        accepted.insert(i, out.divisions.len());
         defs.push(info.1);
         out.divisions.push(info.0);
     }
@@ -238,11 +241,7 @@ pub fn read(src: &Src) -> (Divisions, Vec<DataError>) {
                 )),
             }
         }
-        let Some(info) = keys
-            .get(d.key.get_ref())
-            .filter(|&&j| j == i)
-            .and_then(|&j| out.divisions.get_mut(j))
-        else {
+        let Some(info) = accepted.get(&i).and_then(|&j| out.divisions.get_mut(j)) else {
             continue;
         };
         match info.kind {
