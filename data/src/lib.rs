@@ -205,8 +205,10 @@ pub fn check_dir(dir: &Path) -> Vec<DataError> {
         return report;
     }
     if game == gates::map::ID {
-        let (_, errors) = gates::check_files(&gates::builtin_files().overlaid(&over));
+        let files = gates::builtin_files().overlaid(&over);
+        let (map, errors) = gates::check_files(&files);
         report.extend(errors);
+        report.extend(gates::check_forces(&files, &map).1);
         return report;
     }
     let Some(base) = builtin_files(&game) else {

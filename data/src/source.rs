@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 /// The files every game folder holds, besides `scenarios/*.toml`.
-pub const FILES: [&str; 7] = [
+pub const FILES: [&str; 9] = [
     "game.toml",
     "map.txt",
     "regions.txt",
@@ -16,6 +16,8 @@ pub const FILES: [&str; 7] = [
     "places.toml",
     "tables.toml",
     "units.toml",
+    "divisions.toml",
+    "counters.toml",
 ];
 
 /// Folder of the scenario files.

@@ -96,7 +96,7 @@ fn unknown_file_in_override_is_an_error() {
     let (_, errors) = data::load_overlaid(&tiny(), &dir);
     let shown = strings(&errors);
     assert_eq!(shown.len(), 1, "{shown:?}");
-    assert!(shown[0].ends_with("tabels.toml: not a data file of this game (expected one of game.toml, map.txt, regions.txt, hexsides.toml, places.toml, tables.toml, units.toml, or scenarios/<id>.toml)"), "{shown:?}");
+    assert!(shown[0].ends_with("tabels.toml: not a data file of this game (expected one of game.toml, map.txt, regions.txt, hexsides.toml, places.toml, tables.toml, units.toml, divisions.toml, counters.toml, or scenarios/<id>.toml)"), "{shown:?}");
 }
 
 #[test]

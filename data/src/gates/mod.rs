@@ -7,11 +7,20 @@
 //! Files: `game.toml` (shape, terrain and region legends; shared header reader
 //! [`crate::shape::read_game`]), `map.txt` and `regions.txt` (one character per hex, the
 //! shared [`crate::grid`] reader), `hexsides.toml` ([`sides`]) and `places.toml` ([`places`]).
-//! Every problem is reported as `file:line:column: field: message`.
+//! The forces beside the map — `divisions.toml` ([`divisions`]), `counters.toml`
+//! ([`counters`]) and `scenarios/*.toml` ([`scenario`]) — load through [`forces`]
+//! ([`load_forces_builtin`] gives [`GatesForces`]). Every problem is reported as
+//! `file:line:column: field: message`.
 
+pub mod counters;
+pub mod divisions;
+pub mod forces;
 pub mod map;
 pub mod places;
+pub mod scenario;
 pub mod sides;
+
+pub use forces::{check_forces, load_forces, load_forces_builtin, GatesForces};
 
 use crate::error::{DataError, Src};
 use crate::places::Label;
@@ -32,12 +41,18 @@ pub const FILES: [&str; 5] = [
     "places.toml",
 ];
 
-const BUILTIN: [(&str, &str); 5] = [
+const BUILTIN: [(&str, &str); 8] = [
     ("game.toml", include_str!("../../gates/game.toml")),
     ("map.txt", include_str!("../../gates/map.txt")),
     ("regions.txt", include_str!("../../gates/regions.txt")),
     ("hexsides.toml", include_str!("../../gates/hexsides.toml")),
     ("places.toml", include_str!("../../gates/places.toml")),
+    ("divisions.toml", include_str!("../../gates/divisions.toml")),
+    ("counters.toml", include_str!("../../gates/counters.toml")),
+    (
+        "scenarios/intro.toml",
+        include_str!("../../gates/scenarios/intro.toml"),
+    ),
 ];
 
 /// The loaded map: the core map, the relief beside it, the files that are stand-ins and the
@@ -88,7 +103,15 @@ fn check_files_here(files: &FileSet) -> (Box<GatesMap>, Vec<DataError>) {
         first_column_at: Edge::West,
         first_row_at: Edge::North,
     };
-    errors.extend(files.unknown_files(&FILES, "Gates map file"));
+    // The forces' files and the scenarios share the folder (`forces`).
+    let scenarios: Vec<String> = files.scenarios().map(|f| f.key.clone()).collect();
+    let known: Vec<&str> = FILES
+        .iter()
+        .chain(forces::FILES.iter())
+        .copied()
+        .chain(scenarios.iter().map(String::as_str))
+        .collect();
+    errors.extend(files.unknown_files(&known, "Gates data file"));
     let text = |key: &str, errors: &mut Vec<DataError>| files.required(key, errors);
     let Some((gname, gtext)) = text("game.toml", &mut errors) else {
         return (blank(fallback), errors);
