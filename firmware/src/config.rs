@@ -320,7 +320,8 @@ OPTIONS (each overrides the config file):
                            else /etc/berlin-table/berlin-table.toml)
     --game NAME            berlin85 | fortress-berlin | gates  (the game the start screen
                            shows first, and the game of play, replay and resume; The Enemy
-                           is at the Gates is listed, its rules not yet implemented)
+                           is at the Gates plays from the command line only, its rules in
+                           progress)
     --scenario NAME        a scenario of the game (Berlin '85: unity | werewolf |
                            medicine_wheel; default: the game's first)
     --seats MODE           opposite | same | off | right | left  (turn the screen to the

@@ -16,6 +16,7 @@ mod window;
 use config::{Command, Config, GameId};
 // The games the headless commands play; `--game` is checked against their rules status.
 use session::fortress::Fortress;
+use session::gates::Gates;
 use session::ruleset::Berlin85;
 use session::TableGame;
 use std::process::ExitCode;
@@ -58,7 +59,9 @@ fn main() -> ExitCode {
             GameId::FortressBerlin => {
                 load_fortress_data(&config).and_then(|d| headless::<Fortress>(command, &config, d))
             }
-            GameId::Gates => Err(not_playable(config.game, false)),
+            GameId::Gates => {
+                load_gates_data(&config).and_then(|d| headless::<Gates>(command, &config, d))
+            }
         },
     };
     match result {
@@ -168,6 +171,22 @@ fn load_data(config: &Config) -> Result<&'static engine::berlin85::GameData, Str
     Ok(Box::leak(Box::new(data)))
 }
 
+/// The Gates' data: built in, or a club's override directory (a bad override file is
+/// reported and the built-in file used instead).
+fn load_gates_data(config: &Config) -> Result<&'static engine::gates::game::GatesData, String> {
+    match &config.data_dir {
+        Some(dir) => {
+            let (d, errors) = data::gates::load_game_with_override(dir);
+            for e in &errors {
+                log::warn!("override data: {e}");
+            }
+            log::info!("data: built-in with overrides from {}", dir.display());
+            Ok(Box::leak(d))
+        }
+        None => session::gates::builtin_data(),
+    }
+}
+
 /// Fortress Berlin's data: built in, or a club's override directory (a bad override file is
 /// reported and the built-in file used instead).
 fn load_fortress_data(config: &Config) -> Result<&'static engine::fortress::GameData, String> {
@@ -194,7 +213,7 @@ fn run_table(config: &Config) -> Result<(), String> {
         config.save_dir.display()
     );
     if !config.game.rules_status().playable() {
-        // The start screen lists every game; one not yet implemented is shown as such.
+        // The start screen lists every game; one it cannot start is shown as such.
         log::warn!("{}", not_playable(config.game, true));
     }
     let data = load_data(config)?;

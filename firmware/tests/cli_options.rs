@@ -295,38 +295,29 @@ fn replay_reads_a_save_directory() {
     assert_lists(&replayed, &inputs);
 }
 
-/// `--game NAME` takes all three games everywhere; the headless commands of a game whose rules
-/// are not yet implemented say so and touch nothing, and Berlin '85 plays as before (Fortress
-/// Berlin's headless commands: `tests/cli_fortress.rs`).
+/// `--game NAME` takes all three games everywhere; a save of another game is refused by name
+/// and left as it was, and Berlin '85 plays as before (the headless commands of Fortress
+/// Berlin: `tests/cli_fortress.rs`; of the Gates: `tests/cli_gates.rs`).
 #[test]
 fn game_flag_accepts_all_three_games_and_says_which_can_be_played() {
     let scratch = Scratch::new("game-flag");
     let (dir, inputs) = saved_game(&scratch);
     let journal_before = std::fs::read(dir.join("journal.bin")).ok();
-    let script = scratch.0.join("game.txt");
-    for (game, title) in [("gates", "The Enemy is at the Gates")] {
-        let commands: [Vec<std::ffi::OsString>; 4] = [
-            vec!["play".into(), "--script".into(), script.clone().into()],
-            vec!["replay".into(), dir.clone().into()],
-            vec!["resume".into()],
-            vec!["check-data".into(), scratch.0.clone().into()],
-        ];
-        for args in commands {
-            let out = berlin_table()
-                .args(["--log-level", "off", "--game", game, "--save-dir"])
-                .arg(&dir)
-                .args(&args)
-                .output()
-                .expect("run berlin-table");
-            let err = String::from_utf8_lossy(&out.stderr);
-            assert!(!out.status.success(), "{game} {args:?} should be refused");
-            assert!(
-                err.contains(title)
-                    && err.contains("not yet implemented")
-                    && err.contains("berlin85"),
-                "{game} {args:?}: the refusal names the game, why, and what can be played: {err}"
-            );
-        }
+    for game in ["gates", "fortress-berlin"] {
+        let out = berlin_table()
+            .args(["--log-level", "off", "--game", game, "replay"])
+            .arg(&dir)
+            .output()
+            .expect("run berlin-table");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success(),
+            "{game}: a Berlin '85 save is not replayed"
+        );
+        assert!(
+            err.contains("a game of Berlin '85"),
+            "{game}: the refusal names the game of the save: {err}"
+        );
     }
     assert_eq!(
         std::fs::read(dir.join("journal.bin")).ok(),

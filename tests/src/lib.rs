@@ -9,6 +9,8 @@ pub mod css_scenario;
 pub mod fortress_agent;
 pub mod fortress_bench;
 pub mod fortress_present_bench;
+pub mod gates_agent;
+pub mod gates_bench;
 pub mod generic;
 pub mod synthetic;
 

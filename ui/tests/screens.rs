@@ -88,7 +88,7 @@ fn start_options_tracks_log_rules_and_about() {
 }
 
 /// The start screen lists all three games: Berlin '85 and Fortress Berlin playable, Gates
-/// shown as not yet implemented (never hidden) and not startable; the option switches are the
+/// shown with its rules in progress, command line only (never hidden) and not startable; the option switches are the
 /// chosen game's own option list, each with its case (a one-of option a switch per value),
 /// and a switch reaches the engine.
 #[test]
@@ -109,7 +109,7 @@ fn start_screen_lists_three_games_and_the_rulesets_options() {
     let (title, detail, playable) = &games[2];
     assert!(shows(w, title), "{title} is listed: {:?}", labels(w, 60));
     assert!(
-        !playable && detail.contains("rules not yet implemented"),
+        !playable && detail.contains("rules in progress (command line only)"),
         "{title}: {detail}"
     );
     assert_eq!(v.get_game(), 0, "Berlin '85 is chosen");

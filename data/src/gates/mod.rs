@@ -15,12 +15,14 @@
 pub mod counters;
 pub mod divisions;
 pub mod forces;
+pub mod game;
 pub mod map;
 pub mod places;
 pub mod scenario;
 pub mod sides;
 
 pub use forces::{check_forces, load_forces, load_forces_builtin, GatesForces};
+pub use game::{check_game, load_game, load_game_builtin, load_game_with_override};
 
 use crate::error::{DataError, Src};
 use crate::places::Label;

@@ -77,9 +77,60 @@ fn main() {
     if run("fortress") {
         bench_fortress();
     }
+    if run("gates") {
+        bench_gates();
+    }
     if run("present") {
         bench_present();
     }
+}
+
+/// 10. The Gates on the built-in data (issue 14): the four-sheet map, the countermix and each
+/// built-in scenario, 20 seeded random games each (the same figures as the other games).
+fn bench_gates() {
+    let f = tests::gates_bench::figures(20);
+    println!(
+        "Gates random full-game playouts ({} games of the built-in scenarios on the 6,400-hex map): median {:.1} ms, worst {:.1} ms (budget ≤ 250 ms for the worst: {})",
+        f.games,
+        ms(f.playout.0),
+        ms(f.playout.1),
+        verdict(ms(f.playout.1), 250.0)
+    );
+    budget("gates_playout_worst_ms", ms(f.playout.1), 250.0);
+    let per_5000 = ms(f.replay.1) * 5000.0 / f.replay.0.max(1) as f64;
+    println!(
+        "Gates replay in place of the longest game, {} inputs (best of 5): {:.2} ms, {:.1} ms per 5,000 inputs at that rate (budget ≤ 50 ms for 5,000: {})",
+        f.replay.0,
+        ms(f.replay.1),
+        per_5000,
+        verdict(per_5000, 50.0)
+    );
+    budget("gates_replay_5000_ms", per_5000, 50.0);
+    println!(
+        "Gates one chit draw to the next, the activation's unit actions included: median {:.1} µs, worst {:.1} µs (budget ≤ 1 ms: {})",
+        us(f.chit_to_chit.0),
+        us(f.chit_to_chit.1),
+        verdict(us(f.chit_to_chit.1), 1000.0)
+    );
+    budget(
+        "gates_chit_draw_to_next_worst_us",
+        us(f.chit_to_chit.1),
+        1000.0,
+    );
+    println!(
+        "Gates one unit's legal commands (up to {}) at each activation's start on the 6,400-hex map: worst {:.1} µs (budget ≤ 200 µs: {})",
+        f.legal.0,
+        us(f.legal.1),
+        verdict(us(f.legal.1), 200.0)
+    );
+    budget("gates_legal_actions_worst_us", us(f.legal.1), 200.0);
+    println!(
+        "Gates game state (engine::gates::game::State, 1,536 units of room): {} bytes ({:.1} KiB; budget ≤ 256 KiB: {})",
+        f.state_bytes,
+        f.state_bytes as f64 / 1024.0,
+        verdict(f.state_bytes as f64, 262144.0)
+    );
+    budget("state_gates_game_bytes", f.state_bytes as f64, 262144.0);
 }
 
 /// The presentation model (issue 10): a frame after each input, the actions after each tap.

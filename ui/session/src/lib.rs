@@ -29,6 +29,7 @@
 //! (Fortress Berlin) are the modules that name a game.
 
 pub mod fortress;
+pub mod gates;
 pub mod header;
 pub mod persist;
 pub mod present;

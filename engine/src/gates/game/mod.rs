@@ -11,6 +11,7 @@
 //! blocks with their tests and are joined as the game grows (`docs/rules/gates.md`).
 
 pub mod contract;
+pub mod describe;
 pub mod notation;
 #[cfg(test)]
 mod tests;
@@ -42,7 +43,7 @@ pub const MAX_EXITS: usize = 512;
 /// One scenario of the data set: the series scenario (S21.3), its id and case for the start
 /// screen, the command data it plays with (its initiative, length and ratings applied,
 /// `Scenario::command_data`) and where each side's routing units may leave (S11.8.2).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize)]
 pub struct GatesScenario {
     pub id: heapless::String<24>,
     pub case: heapless::String<8>,
@@ -52,7 +53,7 @@ pub struct GatesScenario {
 }
 
 /// Everything static: the map, the counters, the charts, the scenarios (filled by `data/`).
-#[derive(Debug)]
+#[derive(Debug, Serialize)]
 pub struct GatesData {
     pub map: MapData,
     pub relief: Relief<HEXES>,
@@ -65,7 +66,13 @@ pub struct GatesData {
     pub stacking: StackingChart,
     pub sight: SightChart,
     pub scenarios: heapless::Vec<GatesScenario, MAX_SCENARIOS>,
+    /// The names the log and the screens give divisions and formations, by id.
+    pub division_names: heapless::Vec<Name, { crate::css::command::MAX_DIVISIONS }>,
+    pub formation_names: heapless::Vec<Name, { crate::css::command::MAX_FORMATIONS }>,
 }
+
+/// A division's or formation's name.
+pub type Name = heapless::String<40>;
 
 impl GatesData {
     /// The series data of scenario `i`.

@@ -132,6 +132,8 @@ fn data() -> Box<GatesData> {
         stacking: StackingChart::stand_in(),
         sight: SightChart::stand_in(),
         scenarios,
+        division_names: heapless::Vec::new(),
+        formation_names: heapless::Vec::new(),
     })
 }
 

@@ -1,0 +1,254 @@
+//! The Gates game's events in player words: counters by their designation and index, hexes as
+//! the rules write them (`30.35`), chits and divisions by name — the log's and the CLI's text
+//! (`[S9.11.3] 3rd Coy (12) fires at 30.35: 7`).
+
+use super::{Event, GatesData};
+use crate::core::hex::HexId;
+use crate::core::units::UnitId;
+use crate::css::command::turn::What;
+use crate::css::command::{Chit, DivisionId};
+use crate::css::game::{GameEvent, UnitWhat};
+use crate::css::morale::Fate;
+use crate::css::movement::COLUMN;
+use crate::css::scenario::Verdict;
+use crate::gates::NATO;
+use core::fmt;
+
+/// An event with the data to name what it speaks of.
+pub struct Described<'a> {
+    data: &'a GatesData,
+    event: &'a Event,
+}
+
+pub fn describe<'a>(data: &'a GatesData, event: &'a Event) -> Described<'a> {
+    Described { data, event }
+}
+
+fn side(s: crate::core::side::Side) -> &'static str {
+    if s == NATO {
+        "NATO"
+    } else {
+        "Warsaw Pact"
+    }
+}
+
+impl Described<'_> {
+    fn unit(&self, f: &mut fmt::Formatter<'_>, u: UnitId) -> fmt::Result {
+        match self.data.counters.get(u.0 as usize) {
+            Some(c) => write!(f, "{} ({})", c.designation.as_str(), u.0),
+            None => write!(f, "unit {}", u.0),
+        }
+    }
+
+    fn hex(&self, f: &mut fmt::Formatter<'_>, h: HexId) -> fmt::Result {
+        write!(f, "{}", self.data.map.geometry.format(h))
+    }
+
+    fn division(&self, f: &mut fmt::Formatter<'_>, d: DivisionId) -> fmt::Result {
+        match self.data.division_names.get(d.0 as usize) {
+            Some(n) => f.write_str(n),
+            None => write!(f, "division {}", d.0),
+        }
+    }
+
+    fn chit(&self, f: &mut fmt::Formatter<'_>, c: Chit) -> fmt::Result {
+        match c {
+            Chit::Division(d) => {
+                f.write_str("the Division chit of ")?;
+                self.division(f, d)
+            }
+            Chit::Formation(x) => match self.data.formation_names.get(x.0 as usize) {
+                Some(n) => write!(f, "the Formation chit of {n}"),
+                None => write!(f, "the Formation chit of formation {}", x.0),
+            },
+            Chit::DirectCommand(s) => write!(f, "the {} Direct Command chit", side(s)),
+            Chit::DivisionDirectCommand(d) => {
+                f.write_str("the Direct Command chit of ")?;
+                self.division(f, d)
+            }
+            Chit::Wind => f.write_str("the Wind chit"),
+            Chit::RandomEvent => f.write_str("the Random Event chit"),
+        }
+    }
+
+    fn turn(&self, f: &mut fmt::Formatter<'_>, w: &What) -> fmt::Result {
+        match *w {
+            What::TurnBegins(t) => write!(f, "game turn {t} begins"),
+            What::CurrentTq { division, now, .. } => {
+                self.division(f, division)?;
+                write!(f, ": troop quality now {now}")
+            }
+            What::Bought { chit, cost } => {
+                self.chit(f, chit)?;
+                write!(f, " is bought for {cost} DP")
+            }
+            What::Fatigue { division, now } => {
+                self.division(f, division)?;
+                write!(f, ": fatigue now {now}")
+            }
+            What::DispatchPoints {
+                division,
+                gained,
+                now,
+            } => {
+                self.division(f, division)?;
+                write!(f, " gains {gained} DP, now {now}")
+            }
+            What::CupFilled(n) => write!(f, "{n} chits go into the Cup"),
+            What::Played(c, _) => {
+                self.chit(f, c)?;
+                f.write_str(" is played")
+            }
+            What::DirectCommands { gained, .. } => write!(f, "{gained} Direct Commands gained"),
+            What::DirectCommandSpent { unit, .. } => {
+                f.write_str("a Direct Command is spent on ")?;
+                self.unit(f, unit)
+            }
+            What::Wind { gust } => f.write_str(if gust {
+                "a gust: all smoke goes"
+            } else {
+                "the wind thins the smoke"
+            }),
+            What::RandomEvent => f.write_str("a random event"),
+            What::ActivationEnds(c) => {
+                self.chit(f, c)?;
+                f.write_str(": the activation ends")
+            }
+            What::StackingDg(u) => {
+                self.unit(f, u)?;
+                f.write_str(" is disrupted for over-stacking or mixed formations")
+            }
+            What::SetAside(c) => {
+                self.chit(f, c)?;
+                f.write_str(" is set aside for the next turn")
+            }
+            What::Weather(w) => write!(f, "the weather: {w:?}"),
+            What::IlluminationRemoved(n) => write!(f, "{n} Illumination markers removed"),
+            What::EndPhase(t) => write!(f, "the End Phase of turn {t}"),
+            What::GameOver => f.write_str("the game is over"),
+            What::Arriving(u) => {
+                self.unit(f, u)?;
+                f.write_str(" arrives")
+            }
+            What::Entered { unit, hex } => {
+                self.unit(f, unit)?;
+                f.write_str(" enters at ")?;
+                self.hex(f, hex)
+            }
+            What::HeldOver { unit, turn } => {
+                self.unit(f, unit)?;
+                write!(f, " waits on the track until turn {turn}")
+            }
+            What::IntoBox { unit, division } => {
+                self.unit(f, unit)?;
+                f.write_str(" goes into a box of the Division Display of ")?;
+                self.division(f, division)
+            }
+            What::ReturnCheck {
+                unit,
+                effective,
+                raw,
+                result,
+            } => {
+                self.unit(f, unit)?;
+                write!(
+                    f,
+                    " checks to return: {raw} against {effective}: {result:?}"
+                )
+            }
+            What::Returned { unit, hex } => {
+                self.unit(f, unit)?;
+                f.write_str(" returns at ")?;
+                self.hex(f, hex)
+            }
+            What::StaysRouted(u) => {
+                self.unit(f, u)?;
+                f.write_str(" stays in the Routed box")
+            }
+            What::LeaderMoved { leader, to, .. } => {
+                self.unit(f, leader)?;
+                f.write_str(" moves to ")?;
+                self.hex(f, to)
+            }
+            What::Victory(Verdict::Win(s)) => write!(f, "{} wins", side(s)),
+            What::Victory(Verdict::Draw) => f.write_str("the game is a draw"),
+        }
+    }
+
+    fn of_unit(&self, f: &mut fmt::Formatter<'_>, u: UnitId, w: &UnitWhat) -> fmt::Result {
+        self.unit(f, u)?;
+        match *w {
+            UnitWhat::Began(a) => write!(f, " begins a {a:?} action"),
+            UnitWhat::Entered(h) => {
+                f.write_str(" enters ")?;
+                self.hex(f, h)
+            }
+            UnitWhat::Face(face) => f.write_str(if face == COLUMN {
+                " turns to its Column side"
+            } else {
+                " turns to its Deployed side"
+            }),
+            UnitWhat::Fired { target, raw } => {
+                f.write_str(" fires at ")?;
+                self.hex(f, target)?;
+                write!(f, ": {raw}")
+            }
+            UnitWhat::Hit {
+                column,
+                result,
+                status,
+                lost,
+            } => write!(
+                f,
+                " is hit on column {column}: {result:?}, now {status:?}, {lost} step(s) lost"
+            ),
+            UnitWhat::Removed(Fate::Captured) => f.write_str(" is captured"),
+            UnitWhat::Removed(_) => f.write_str(" is eliminated"),
+            UnitWhat::Rallied(s) => write!(f, " rallies: now {s:?}"),
+            UnitWhat::Checked(t) => write!(f, " checks for a second action: {t:?}"),
+            UnitWhat::Spared { hex, formation } => {
+                write!(f, ": formation {formation} is spared in ")?;
+                self.hex(f, hex)
+            }
+            UnitWhat::Assaulted {
+                target,
+                attacker,
+                defender,
+                result,
+            } => {
+                f.write_str(" assaults ")?;
+                self.hex(f, target)?;
+                write!(f, ": {attacker} against {defender}, {result:?}")
+            }
+            UnitWhat::AssaultOver { target } => {
+                f.write_str("'s assault on ")?;
+                self.hex(f, target)?;
+                f.write_str(" ends under defensive fire")
+            }
+            UnitWhat::Charged { target, check } => {
+                f.write_str(" leads a charge on ")?;
+                self.hex(f, target)?;
+                write!(f, ": {check:?}")
+            }
+            UnitWhat::Routed => f.write_str(" routs to the Routed box"),
+        }
+    }
+}
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.event {
+            Event::Series(GameEvent::Turn(e)) => self.turn(f, &e.what),
+            Event::Series(GameEvent::Unit { unit, what, .. }) => self.of_unit(f, *unit, what),
+            Event::Points {
+                side: s,
+                gained,
+                taken,
+            } => write!(
+                f,
+                "{} earns {gained} VP, {taken} of them off the enemy at the top of the track",
+                side(*s)
+            ),
+        }
+    }
+}

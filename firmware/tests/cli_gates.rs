@@ -1,0 +1,172 @@
+//! *The Enemy is at the Gates* from the command line (issue 14): `berlin-table --game gates
+//! play --script FILE` plays a text-notation script of the introductory scenario on the
+//! built-in data and prints every event with its case; `replay` and `resume` read the game it
+//! saved; a refusal names its rule.
+//!
+//! The script is written by the test from the engine: the seeded random agent of
+//! `tests::gates_agent` plays the scenario to its end, so the script stays legal when a club's
+//! data or the stand-in map changes.
+
+mod common;
+use common::x11::berlin_table;
+use common::Scratch;
+use engine::core::contract::Ruleset;
+use engine::core::protocol::Input;
+use engine::css::game::{GameCommand, UnitCommand};
+use engine::gates::game::{Game, Options};
+use rand::SeedableRng;
+use std::process::Output;
+use tests::gates_agent::{answer, data};
+
+/// A whole game of the introductory scenario, one line per accepted input, and whether it saw
+/// a direct fire.
+fn script(seed: u64) -> (String, bool) {
+    let data = data();
+    let mut game = Game::new(data, "intro", Options).expect("the intro scenario");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut lines = vec!["scenario intro".to_string()];
+    let mut fought = false;
+    while let Some(input) = answer(&mut rng, &game) {
+        // The agent buys chits it may not afford now and then: only accepted inputs are
+        // written.
+        if Ruleset::apply(&mut game, &input).is_err() {
+            continue;
+        }
+        fought |= matches!(
+            input,
+            Input::Command(GameCommand::Unit(UnitCommand::Fire { .. }))
+        );
+        let mut line = String::new();
+        Game::write_input(data, &input, &mut line).expect("notation");
+        lines.push(line);
+    }
+    (lines.join("\n") + "\n", fought)
+}
+
+fn gates(args: &[&std::ffi::OsStr]) -> Output {
+    berlin_table()
+        .args(["--log-level", "off", "--game", "gates"])
+        .args(args)
+        .output()
+        .expect("run berlin-table")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// A seed whose game has a fire in it (the agent fires when it can, but not always).
+fn fighting_script() -> String {
+    (0..20)
+        .map(script)
+        .find(|(_, fought)| *fought)
+        .expect("a game with a fire among twenty seeds")
+        .0
+}
+
+#[test]
+fn gates_plays_a_script_to_the_end_and_prints_every_event_with_its_case() {
+    let scratch = Scratch::new("gates-play");
+    let file = scratch.0.join("game.txt");
+    std::fs::write(&file, fighting_script()).expect("script");
+    let out = gates(&["play".as_ref(), "--script".as_ref(), file.as_os_str()]);
+    assert!(out.status.success(), "{}", text(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let events: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with(' ') && !l.trim_start().starts_with("ack"))
+        .collect();
+    assert!(events.len() > 20, "events printed:\n{stdout}");
+    for e in &events {
+        // `   12  [S9.3.2] …` or `[10.1] …`: a series S-case or an exclusive case.
+        let cited = e
+            .trim_start()
+            .split_once("  [")
+            .and_then(|(n, rest)| n.parse::<usize>().ok().and(rest.split_once("] ")))
+            .is_some_and(|(case, _)| {
+                let c = case.strip_prefix('S').unwrap_or(case);
+                !c.is_empty() && c.chars().all(|c| c.is_ascii_digit() || c == '.')
+            });
+        assert!(cited, "an event without its case: '{e}'\n{stdout}");
+    }
+    for want in ["is played", "[S9.3.2] ", " fires at ", "the game is over"] {
+        assert!(
+            events.iter().any(|e| e.contains(want)),
+            "no event '{want}' in:\n{stdout}"
+        );
+    }
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(last.contains("Game over [S3.7.2]"), "{last}");
+}
+
+#[test]
+fn gates_saves_replays_and_resumes_and_refuses_by_rule() {
+    let scratch = Scratch::new("gates-save");
+    let (text_of_script, _) = script(1);
+    let file = scratch.0.join("game.txt");
+    std::fs::write(&file, &text_of_script).expect("script");
+    let saves = scratch.0.join("saves");
+    let out = gates(&[
+        "--save-dir".as_ref(),
+        saves.as_os_str(),
+        "play".as_ref(),
+        "--script".as_ref(),
+        file.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let inputs: Vec<&str> = text_of_script.lines().skip(1).collect();
+    let played = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        played.contains(&format!("ack {}", inputs.len())),
+        "{played}"
+    );
+
+    let replayed = gates(&["replay".as_ref(), saves.as_os_str()]);
+    assert!(replayed.status.success(), "{}", text(&replayed));
+    let replayed = String::from_utf8_lossy(&replayed.stdout);
+    assert!(replayed.starts_with("scenario intro"), "{replayed}");
+    for (i, input) in inputs.iter().enumerate().take(50) {
+        let numbered = format!("{:>5}  {input}", i + 1);
+        assert!(
+            replayed.lines().any(|l| l == numbered),
+            "no line '{numbered}' in the replay:\n{replayed}"
+        );
+    }
+    let resumed = gates(&["--save-dir".as_ref(), saves.as_os_str(), "resume".as_ref()]);
+    assert!(resumed.status.success(), "{}", text(&resumed));
+    let resumed = String::from_utf8_lossy(&resumed.stdout);
+    assert!(
+        resumed.contains(&format!("resumed {} inputs", inputs.len())),
+        "{resumed}"
+    );
+
+    // S3.0: the game starts by buying chits or drawing, not with a unit's move.
+    let early = scratch.0.join("early.txt");
+    std::fs::write(&early, "scenario intro\nfinish\n").expect("script");
+    let out = gates(&["play".as_ref(), "--script".as_ref(), early.as_os_str()]);
+    assert!(!out.status.success(), "{}", text(&out));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("early.txt:2: refused by the rules: [S"),
+        "the refusal names the line and the rule: {err}"
+    );
+}
+
+#[test]
+fn gates_lists_its_units_by_the_index_a_script_names_them_by() {
+    let out = berlin_table()
+        .args(["--game", "gates", "units"])
+        .output()
+        .expect("run berlin-table");
+    assert!(out.status.success(), "{}", text(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.lines().count() >= data().counters.len(), "{stdout}");
+    assert!(
+        stdout.contains("NATO") && stdout.contains("Warsaw Pact"),
+        "{stdout}"
+    );
+}

@@ -1,0 +1,138 @@
+//! A random agent for *The Enemy is at the Gates* (issue 14's playouts, the CLI script test and
+//! the benchmark): it answers what the game waits for — d10 faces 0–9, chit draws, the
+//! opportunity-fire and interrupt choices, a legal unit command during an activation, a chit
+//! bought now and then, the placement of arriving and returning units (S18.1, S11.10) — and
+//! ends each step with the contract's step-ending command. The engine never rolls: every face
+//! and every draw comes from the agent's seeded generator.
+
+use engine::core::contract::Ruleset;
+use engine::core::protocol::{DiceRoll, Input, Pending};
+use engine::css::command::turn::{Command, Step};
+use engine::css::command::Chit;
+use engine::css::game::{GameCommand, Stage, UnitCommand};
+use engine::gates::game::{Game, GatesData};
+use rand::rngs::StdRng;
+use rand::Rng;
+
+/// The built-in Gates data, loaded once for the test binary.
+pub fn data() -> &'static GatesData {
+    use std::sync::OnceLock;
+    static DATA: OnceLock<&'static GatesData> = OnceLock::new();
+    DATA.get_or_init(|| {
+        let d = data::gates::load_game_builtin().unwrap_or_else(|errs| {
+            let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+            panic!("built-in Gates data does not load:\n{}", text.join("\n"))
+        });
+        Box::leak(d)
+    })
+}
+
+/// Step 1C: the first unit arriving or returning for the player enters in or next to its
+/// entry hex or an HQ that serves it if the engine takes it there, else it waits on the track
+/// or stays in the Routed box.
+fn placement(game: &Game<'_>) -> Option<Input<GameCommand>> {
+    let t = &game.state.series.turn;
+    let data = game.series_data();
+    let (unit, near, wait) = match t.step {
+        Step::Arrivals(side) => {
+            let a = t.arriving.iter().find(|a| a.side == side)?;
+            let near = match a.to {
+                engine::css::track::Arrival::Enter { entry } => vec![entry],
+                _ => Vec::new(),
+            };
+            (a.unit, near, Command::HoldArrival(a.unit))
+        }
+        Step::Returns(side) => {
+            let r = t.returning.iter().find(|r| r.side == side)?;
+            let c = data.counter(r.unit).ok()?;
+            let near = game
+                .state
+                .series
+                .units
+                .iter()
+                .filter(|u| data.counter(u.id).is_ok_and(|h| h.supplies(c)))
+                .filter_map(|u| u.hex)
+                .collect();
+            (r.unit, near, Command::StayRouted(r.unit))
+        }
+        _ => return None,
+    };
+    let g = &data.ground.map.geometry;
+    for at in near {
+        for hex in std::iter::once(at).chain(g.neighbours(at).map(|(_, n)| n)) {
+            let c = Input::Command(GameCommand::Place { unit, hex });
+            let mut copy = game.clone();
+            if Ruleset::apply(&mut copy, &c).is_ok() {
+                return Some(c);
+            }
+        }
+    }
+    Some(Input::Command(GameCommand::Turn(wait)))
+}
+
+/// An answer to what `game` waits for; `None` once it is over.
+pub fn answer(rng: &mut StdRng, game: &Game<'_>) -> Option<Input<GameCommand>> {
+    Some(match Ruleset::pending(game) {
+        Pending::GameOver => return None,
+        Pending::Roll { dice, .. } => {
+            let faces: Vec<u8> = (0..dice.count)
+                .map(|_| {
+                    if dice.zero_based {
+                        rng.gen_range(0..dice.sides)
+                    } else {
+                        rng.gen_range(1..=dice.sides)
+                    }
+                })
+                .collect();
+            Input::Rolled(DiceRoll::of(&faces))
+        }
+        Pending::DrawChit { chits, .. } => Input::Drew(rng.gen_range(0..chits.len()) as u16),
+        Pending::Choose { options, .. } => Input::Chose(rng.gen_range(0..options.len()) as u8),
+        Pending::Command { .. } => {
+            if let Some(p) = placement(game) {
+                return Some(p);
+            }
+            let data = game.series_data();
+            let mut legal: Vec<UnitCommand> = Vec::new();
+            if game.state.series.activation.is_some() {
+                game.state
+                    .series
+                    .legal_unit_commands(&data, |c| legal.push(c.clone()));
+            }
+            let must = !matches!(game.state.series.stage, Stage::Idle);
+            if !legal.is_empty() && (must || rng.gen_bool(0.85)) {
+                // Close combat and fire when they can, now and then: the playouts must see them.
+                let close = legal.iter().position(|c| {
+                    matches!(
+                        c,
+                        UnitCommand::Assault { .. }
+                            | UnitCommand::Charge { .. }
+                            | UnitCommand::Fire { .. }
+                    )
+                });
+                let i = match close {
+                    Some(i) if rng.gen_bool(0.4) => i,
+                    _ => rng.gen_range(0..legal.len()),
+                };
+                return Some(Input::Command(GameCommand::Unit(legal.swap_remove(i))));
+            }
+            if let Step::Spend(side) = game.state.series.turn.step {
+                // 1D: a chit of one of the player's formations or divisions, now and then.
+                let cmd = &game.scenario().command;
+                if rng.gen_bool(0.6) {
+                    let f = rng.gen_range(0..cmd.formations.len());
+                    let fid = engine::css::command::FormationId(f as u8);
+                    let chit = if rng.gen_bool(0.7) {
+                        Chit::Formation(fid)
+                    } else {
+                        Chit::Division(cmd.formations[f].division)
+                    };
+                    if cmd.owner(chit) == Some(side) {
+                        return Some(Input::Command(GameCommand::Turn(Command::Buy(chit))));
+                    }
+                }
+            }
+            Input::Command(Ruleset::step_end(game)?.command)
+        }
+    })
+}

@@ -1,0 +1,212 @@
+//! *The Enemy is at the Gates* playouts (issue 14): seeded random games of every built-in
+//! scenario to the end through the contract (`engine::gates::game`, `impl Ruleset`), on the
+//! built-in data, driven by `tests::gates_agent`; one input in ten is a random line of
+//! notation sent with no regard for what the game asks, so refusals happen.
+//!
+//! Checked after every input: a refusal cites a case and leaves the state as it was (equal,
+//! and the same postcard bytes); no heap allocation in `apply`; the series invariants (a
+//! routed, eliminated or captured unit is off the map, a unit on the map has a step left,
+//! enemies never share a hex, no effective TQ above the cap, a routed unit is in its Routed
+//! box); the exclusive ones — no NATO unit on a hex barred to NATO (1.2: East Germany,
+//! 3.5), the VP track never above 29 and both sides never above 0 at once past the cap
+//! (10.1); and at the end the journal replayed from the start gives the same state.
+//!
+//! `BERLIN_TABLE_GATES_PLAYOUTS=n` plays n seeds per scenario (default 30 in a debug build,
+//! 1,000 in release: the long suite).
+
+use engine::core::contract::Ruleset;
+use engine::core::protocol::{Cited, Events, Input};
+use engine::css::game::GameCommand;
+use engine::css::morale::CheckKind;
+use engine::gates::game::{Game, GatesData, Options};
+use engine::gates::NATO;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tests::gates_agent::{answer, data};
+
+#[global_allocator]
+static GLOBAL: tests::alloc_count::CountingAlloc = tests::alloc_count::CountingAlloc;
+use tests::alloc_count::counted;
+
+fn seeds() -> u64 {
+    std::env::var("BERLIN_TABLE_GATES_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 30 } else { 1000 })
+}
+
+const NONSENSE: [&str; 8] = [
+    "end-activation",
+    "done-buying",
+    "roll 3",
+    "choose 9",
+    "draw 40",
+    "move 0 30.35",
+    "fire 1 40.40",
+    "advance",
+];
+
+fn check(seed: u64, data: &GatesData, g: &Game<'_>) {
+    let s = &g.state.series;
+    let sd = g.series_data();
+    for u in &s.units {
+        let c = &data.counters[u.id.0 as usize];
+        if u.routed || u.removed.is_some() {
+            assert!(
+                u.hex.is_none(),
+                "seed {seed}: {:?} off-map yet on the map",
+                u.id
+            );
+        }
+        if u.routed {
+            let boxed = s
+                .turn
+                .displays
+                .of(c.division)
+                .is_ok_and(|b| b.routed.iter().any(|r| r.unit == u.id));
+            let returning = s.turn.returning.iter().any(|r| r.unit == u.id);
+            assert!(
+                boxed || returning,
+                "seed {seed}: routed {:?} in no box",
+                u.id
+            );
+        }
+        let Some(hex) = u.hex else { continue };
+        assert!(u.cond.lost < u.cond.steps, "seed {seed}: no step left");
+        for v in s.in_hex(hex) {
+            assert_eq!(
+                data.counters[v.id.0 as usize].side, c.side,
+                "seed {seed}: enemies share {hex:?} (S6.5)"
+            );
+        }
+        // 1.2, 3.5: NATO never enters a hex barred to it (East Germany).
+        if c.side == NATO {
+            assert!(
+                !sd.ground.detail(hex).barred_to(NATO),
+                "seed {seed}: NATO {:?} in {} (barred to NATO, 1.2)",
+                u.id,
+                data.map.geometry.format(hex)
+            );
+        }
+        let tq = s
+            .effective_tq(&sd, u.id, CheckKind::Ordinary)
+            .expect("a unit");
+        assert!(tq <= sd.tq.cap, "seed {seed}: TQ {tq} above the cap");
+    }
+    // 10.1: the track stops at 29; past it, points come off the enemy.
+    let vp = g.state.vp.vp;
+    assert!(
+        vp.iter().all(|v| *v <= 29),
+        "seed {seed}: VP above 29: {vp:?}"
+    );
+}
+
+struct Counts {
+    inputs: usize,
+    refusals: usize,
+    events: usize,
+    ended_by_track: usize,
+}
+
+fn playout(seed: u64, scenario: &str, c: &mut Counts) {
+    let data = data();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut g = Game::new(data, scenario, Options).expect("the scenario starts");
+    let start = g.state.clone();
+    let mut journal: Vec<Input<GameCommand>> = Vec::new();
+    let mut events = Events::new();
+    for _ in 0..200_000 {
+        let input = if rng.gen_bool(0.1) {
+            let line = NONSENSE[rng.gen_range(0..NONSENSE.len())];
+            match Game::read_input(data, line) {
+                Ok(Some(i)) => i,
+                _ => continue,
+            }
+        } else {
+            match answer(&mut rng, &g) {
+                Some(i) => i,
+                None => break,
+            }
+        };
+        let before = g.state.clone();
+        let before_bytes = postcard::to_allocvec(&g.state).expect("postcard");
+        events.clear();
+        let (r, allocs) = counted(|| g.apply(&input, &mut events));
+        assert_eq!(allocs, 0, "seed {seed}: {input:?} allocated on the heap");
+        match r {
+            Ok(()) => {
+                for e in &events {
+                    assert!(
+                        !e.case().is_empty(),
+                        "seed {seed}: an event without its case"
+                    );
+                }
+                c.events += events.len();
+                journal.push(input);
+            }
+            Err(v) => {
+                c.refusals += 1;
+                assert!(
+                    !v.case.is_empty() && v.case != "engine",
+                    "seed {seed}: {v:?}"
+                );
+                // The game's apply works on a copy of the series state: a refusal changes
+                // nothing.
+                assert_eq!(g.state, before, "seed {seed}: a refusal changed the game");
+                let after = postcard::to_allocvec(&g.state).expect("postcard");
+                assert_eq!(
+                    after, before_bytes,
+                    "seed {seed}: refusal changed the bytes"
+                );
+            }
+        }
+        check(seed, data, &g);
+    }
+    assert!(g.is_over(), "seed {seed}: {scenario} did not end (S3.7.2)");
+    if g.state.vp.decided().is_some() {
+        c.ended_by_track += 1;
+    }
+    c.inputs += journal.len();
+    let mut r = Game::new(data, scenario, Options).expect("start");
+    assert_eq!(r.state, start);
+    let mut ev = Events::new();
+    for (i, input) in journal.iter().enumerate() {
+        ev.clear();
+        r.apply(input, &mut ev)
+            .unwrap_or_else(|v| panic!("seed {seed}: input {i} refused on replay: {v:?}"));
+    }
+    assert_eq!(r.state, g.state, "seed {seed}: the replay ends elsewhere");
+}
+
+#[test]
+fn gates_14_0_random_playouts_of_every_scenario_keep_the_invariants_and_replay_identically() {
+    let data = data();
+    let n = seeds();
+    assert!(
+        !data.scenarios.is_empty(),
+        "the built-in data has scenarios"
+    );
+    for s in &data.scenarios {
+        let t = std::time::Instant::now();
+        let mut c = Counts {
+            inputs: 0,
+            refusals: 0,
+            events: 0,
+            ended_by_track: 0,
+        };
+        for seed in 0..n {
+            playout(seed, s.id.as_str(), &mut c);
+        }
+        println!(
+            "gates playouts, {}: {n} seeds to the end in {:.2} s, {} inputs, {} refusals, {} \
+             events, {} ended by 29 against 0 (10.1)",
+            s.id,
+            t.elapsed().as_secs_f64(),
+            c.inputs,
+            c.refusals,
+            c.events,
+            c.ended_by_track
+        );
+        assert!(c.inputs > 0 && c.refusals > 0);
+    }
+}
