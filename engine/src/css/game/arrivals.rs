@@ -48,6 +48,11 @@ impl<const U: usize> SeriesGame<U> {
         let s = &mut self.units[u.0 as usize];
         s.hex = None;
         s.routed = true;
+        // S11.12.1 (ruling): an HQ that lost its last step is put in the box with one step, the
+        // step it may come back with (S11.10); a unit with no step could never return.
+        if s.cond.remaining() == 0 {
+            s.cond.lost = s.cond.steps.saturating_sub(1);
+        }
         let cond = s.cond;
         // A unit outside the chain of command has no formation (S4.10): it is booked under none.
         let formation = c.formation.unwrap_or(FormationId(u8::MAX));

@@ -43,6 +43,7 @@ impl<const U: usize> SeriesGame<U> {
     ) {
         let mut try_one = |c: UnitCommand| {
             let mut copy = self.clone();
+            copy.probing = true;
             let mut ev: Events<GameEvent> = Events::new();
             if copy.unit_command(data, &c, &mut ev).is_ok() {
                 f(&c);

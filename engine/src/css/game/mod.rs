@@ -268,6 +268,11 @@ pub struct SeriesGame<const U: usize> {
     pub spared: heapless::Vec<(HexId, u16), MAX_SPARED>,
     /// An opportunity-fire pause (S9.11.3): while it is open it is all the game asks.
     pub op: Option<OpFire>,
+    /// Set only on the throwaway copies `legal_unit_commands` tries commands on: whether the
+    /// enemy may answer (the LOS of every unit in range) does not decide whether a command is
+    /// legal, so no window is opened there. Never saved; always false in a game.
+    #[serde(skip)]
+    pub(super) probing: bool,
 }
 
 impl<const U: usize> SeriesGame<U> {
@@ -329,6 +334,7 @@ impl<const U: usize> SeriesGame<U> {
             stage: Stage::Idle,
             spared: heapless::Vec::new(),
             op: None,
+            probing: false,
         };
         for (i, c) in data.counters.iter().enumerate() {
             g.units

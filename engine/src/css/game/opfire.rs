@@ -68,7 +68,7 @@ impl<const U: usize> SeriesGame<U> {
         hexes: &[HexId],
     ) {
         self.op = None;
-        if !trigger.triggers() {
+        if !trigger.triggers() || self.probing {
             return;
         }
         for (i, hex) in hexes.iter().enumerate() {

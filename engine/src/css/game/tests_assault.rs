@@ -426,3 +426,35 @@ fn css_s10_game_legal_commands_offer_assault_charge_and_advance() {
         units: Group::new()
     }));
 }
+
+#[test]
+fn css_s11_12_1_an_hq_that_loses_its_last_step_goes_to_the_routed_box_with_one() {
+    let mut f = Fixture::new();
+    f.counters[5].hq = crate::css::counter::Hq::Division;
+    f.counters[5].steps = 1;
+    let mut setup = spread();
+    setup[4] = (h(8, 8), DEPLOYED);
+    setup[5] = (h(2, 4), COLUMN);
+    let mut g = f.game(&setup);
+    apply(&f, &mut g, assault(&[2], h(2, 4))).unwrap();
+    roll(&f, &mut g, 9);
+    let ev = events(&f, &mut g, Input::Rolled(DiceRoll::of(&[0]))); // +10: a step, then rout
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        GameEvent::Unit {
+            unit: UnitId(5),
+            what: UnitWhat::Removed(Fate::Eliminated),
+            ..
+        }
+    )));
+    let u5 = g.units[5];
+    assert!(u5.routed && u5.hex.is_none() && u5.removed.is_none());
+    assert_eq!(
+        u5.cond.remaining(),
+        1,
+        "it comes back with one step (S11.10)"
+    );
+    let division = f.counters[5].division;
+    let boxes = g.turn.displays.of(division).unwrap();
+    assert!(boxes.routed.iter().any(|r| r.unit == UnitId(5) && r.is_hq));
+}
