@@ -238,7 +238,14 @@ pub struct Enemies<const H: usize> {
     near: [u8; H],
     any: bool,
     measured: bool,
+    /// [`Enemies::set_for_steps`]: the enemy hexes, each distance asked is measured to them
+    /// (a move checked hex by hex asks a few; a search asks thousands and measures all at once).
+    few: Option<(Geometry, heapless::Vec<HexId, FEW_ENEMY_HEXES>)>,
 }
+
+/// Enemy hexes [`Enemies::set_for_steps`] measures distances to one by one; with more, it
+/// measures every hex at once as [`Enemies::set`] does.
+pub const FEW_ENEMY_HEXES: usize = 256;
 
 /// A Suppressed mover was asked about without the enemy distances it moves by (S11.6).
 pub const UNMEASURED: RuleViolation = RuleViolation::new(
@@ -256,6 +263,32 @@ impl<const H: usize> Enemies<H> {
             near: [FAR; H],
             any: false,
             measured: false,
+            few: None,
+        }
+    }
+
+    /// As [`Enemies::set`] with distances, for a move checked one hex at a time (the series
+    /// game): the distance of a hex is measured when it is asked, to each enemy hex in turn,
+    /// instead of over the whole map at once.
+    pub fn set_for_steps(&mut self, g: &Geometry, hexes: impl IntoIterator<Item = HexId>) {
+        let mut few = heapless::Vec::new();
+        let mut overflow = false;
+        let n = g.hex_count().min(H);
+        self.at[..n].fill(false);
+        self.any = false;
+        for h in hexes {
+            if let Some(i) = g.index(h).filter(|&i| i < n) {
+                self.at[i] = true;
+                self.any = true;
+                overflow |= !few.contains(&h) && few.push(h).is_err();
+            }
+        }
+        self.measured = true;
+        if overflow {
+            self.few = None;
+            self.measure(g, n);
+        } else {
+            self.few = Some((*g, few));
         }
     }
 
@@ -272,6 +305,7 @@ impl<const H: usize> Enemies<H> {
             }
         }
         self.measured = distances;
+        self.few = None;
         if distances {
             self.measure(g, n);
         }
@@ -322,9 +356,15 @@ impl<const H: usize> Enemies<H> {
 
     /// Hexes from `i` to the nearest enemy unit (`None`: not measured or no enemy).
     pub fn distance(&self, i: usize) -> Option<u8> {
-        (self.measured && self.any)
-            .then(|| self.near.get(i).copied())
-            .flatten()
+        if !(self.measured && self.any) {
+            return None;
+        }
+        if let Some((g, few)) = &self.few {
+            let h = g.hex_at(i)?;
+            let d = few.iter().map(|e| g.distance(h, *e)).min()?;
+            return Some(d.min((FAR - 1) as u16) as u8);
+        }
+        self.near.get(i).copied()
     }
 }
 

@@ -127,11 +127,13 @@ impl<const U: usize> SeriesGame<U> {
             let side = data.counter(u.id).ok()?.side;
             u.hex.filter(|_| side != party.side)
         });
-        e.set(
-            &data.ground.map.geometry,
-            hexes,
-            party.suppressed || party.dg,
-        );
+        if party.suppressed || party.dg {
+            // S11.5, S11.6: a marked mover keeps its distance to the enemy; one hex is checked
+            // at a time, so each distance is measured when asked.
+            e.set_for_steps(&data.ground.map.geometry, hexes);
+        } else {
+            e.set(&data.ground.map.geometry, hexes, false);
+        }
         e
     }
 

@@ -165,3 +165,21 @@ fn css_s7_2_the_checked_move_agrees_with_the_search() {
     assert!(checked > 300, "{checked}");
     assert!(flipped_first > 20 && flipped_last > 20 && second_parts > 0);
 }
+
+// S11.6: the distances a step-by-step move asks for (`Enemies::set_for_steps`) are those the
+// whole-map measure gives.
+#[test]
+fn css_s11_6_distances_measured_when_asked_equal_the_whole_map_measure() {
+    let b = crate::css::terrain::tests::Board::new();
+    let g = b.g();
+    let enemies = [h(5, 5), h(12, 3), h(18, 17)];
+    let mut all: crate::css::movement::Enemies<{ crate::css::terrain::tests::BH }> =
+        crate::css::movement::Enemies::new();
+    all.set(&g, enemies, true);
+    let mut steps: crate::css::movement::Enemies<{ crate::css::terrain::tests::BH }> =
+        crate::css::movement::Enemies::new();
+    steps.set_for_steps(&g, enemies);
+    for i in 0..g.hex_count() {
+        assert_eq!(all.distance(i), steps.distance(i), "hex {:?}", g.hex_at(i));
+    }
+}
