@@ -63,6 +63,23 @@ impl TurnState {
         self.game_end_or_next_turn(data, events)
     }
 
+    /// A rule of the game ends it at once with `verdict` (*Gates* 10.1: 29 Victory Points
+    /// against 0), whatever step the turn is at (S3.7.2).
+    pub fn sudden_end(
+        &mut self,
+        verdict: crate::css::scenario::Verdict,
+        case: crate::core::protocol::Case,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        if self.step == Step::GameOver {
+            return refuse("S3.7.2", "the game is already over");
+        }
+        self.verdict = Some(verdict);
+        self.step = Step::GameOver;
+        emit(events, ev(case, What::Victory(verdict)))?;
+        emit(events, ev("S3.7.2", What::GameOver))
+    }
+
     /// [`TurnState::apply`], then the game's victory test if the input led to a check turn's
     /// End Phase (S3.7.1).
     pub fn apply_with(

@@ -542,6 +542,24 @@ impl<const U: usize> SeriesGame<U> {
         Ok(())
     }
 
+    /// A game's rule ends it at once (S3.7.2; *Gates* 10.1): nothing is left under way.
+    pub fn end_now(
+        &mut self,
+        verdict: crate::css::scenario::Verdict,
+        case: Case,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        let mut tev: Events<Event> = Events::new();
+        self.turn.sudden_end(verdict, case, &mut tev)?;
+        self.activation = None;
+        self.stage = Stage::Idle;
+        self.op = None;
+        for e in &tev {
+            crate::core::protocol::emit(events, GameEvent::Turn(*e))?;
+        }
+        Ok(())
+    }
+
     fn emit_unit(
         events: &mut Events<GameEvent>,
         case: Case,

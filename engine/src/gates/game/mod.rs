@@ -5,9 +5,10 @@
 //! they play the other two games.
 //!
 //! What the exclusive layer adds here so far: the capped VP track of 10.1 fed by the series
-//! award for every unit eliminated or captured (S21.2, the scenario's points per unit), and its
-//! sudden end at 29 against 0, checked at the scenario's check turns and at once after every
-//! input. The other exclusive procedures (`gates::weather`, `gates::political`, …) exist as
+//! award for every unit eliminated or captured (S21.2, the scenario's points per unit), its
+//! sudden end at 29 against 0 (checked after every input), and on the last turn's victory check
+//! the side with more points winning (a stand-in: the scenarios' own conditions are not in the
+//! rulebook). The other exclusive procedures (`gates::weather`, `gates::political`, …) exist as
 //! blocks with their tests and are joined as the game grows (`docs/rules/gates.md`).
 
 pub mod contract;
@@ -32,6 +33,7 @@ use crate::css::sight::SightChart;
 use crate::css::stacking::StackingChart;
 use crate::css::terrain::{Ground, Relief, TerrainChart};
 use crate::gates::victory::VictoryTrack;
+use crate::gates::{NATO, WARSAW_PACT};
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
@@ -137,12 +139,29 @@ impl fmt::Display for NewGameError {
     }
 }
 
-/// The game's verdict as the series End Phase asks it (S3.7.1, S21.1): 10.1's 29 against 0.
-struct Track(VictoryTrack);
+/// The game's verdict as the series End Phase asks it on a check turn (S3.7.1, S21.1): 10.1's
+/// 29 against 0; on the last turn, the side with more Victory Points (a stand-in until a
+/// scenario's own conditions say otherwise: the Scenario Book is not in the rulebook), equal
+/// points a draw.
+struct Track {
+    vp: VictoryTrack,
+    last_turn: u8,
+}
 
 impl Victory for Track {
-    fn check(&self, _turn: u8) -> Option<Verdict> {
-        self.0.decided().map(Verdict::Win)
+    fn check(&self, turn: u8) -> Option<Verdict> {
+        if let Some(side) = self.vp.decided() {
+            return Some(Verdict::Win(side));
+        }
+        if turn < self.last_turn {
+            return None;
+        }
+        let (nato, wp) = (self.vp.of(NATO), self.vp.of(WARSAW_PACT));
+        Some(match nato.cmp(&wp) {
+            core::cmp::Ordering::Greater => Verdict::Win(NATO),
+            core::cmp::Ordering::Less => Verdict::Win(WARSAW_PACT),
+            core::cmp::Ordering::Equal => Verdict::Draw,
+        })
     }
 }
 
@@ -206,7 +225,10 @@ impl<'d> Game<'d> {
     ) -> Result<(), RuleViolation> {
         let data = self.series_data();
         let mut sev: Events<GameEvent> = Events::new();
-        let vp = Track(self.state.vp);
+        let vp = Track {
+            vp: self.state.vp,
+            last_turn: self.scenario().command.last_turn,
+        };
         self.state.series.apply(&data, &vp, input, &mut sev)?;
         for e in &sev {
             crate::core::protocol::emit(events, Event::Series(*e))?;
@@ -231,6 +253,16 @@ impl<'d> Game<'d> {
                         },
                     )?;
                 }
+            }
+        }
+        // 10.1: 29 against 0 ends the game at once.
+        if let (Some(side), false) = (self.state.vp.decided(), self.is_over()) {
+            let mut end: Events<GameEvent> = Events::new();
+            self.state
+                .series
+                .end_now(Verdict::Win(side), "10.1", &mut end)?;
+            for e in &end {
+                crate::core::protocol::emit(events, Event::Series(*e))?;
             }
         }
         Ok(())

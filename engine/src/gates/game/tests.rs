@@ -368,3 +368,29 @@ fn gates_notation_reads_every_command_back() {
     );
     assert_eq!(read("dance").unwrap_err().reason, "unknown command");
 }
+
+// 10.1: 29 Victory Points against 0 ends the game at once, whatever step it is at.
+#[test]
+fn gates_10_1_twenty_nine_against_nothing_ends_the_game_at_once() {
+    let data = data();
+    let mut game = <Game<'_> as Ruleset<'_>>::new(&data, "test", Options).unwrap();
+    let mut rng = Lcg(3);
+    // Play on until a chit is being played, then put NATO at 29 against 0.
+    while !matches!(game.state.series.turn.step, Step::Playing(_)) {
+        let i = answer(&mut rng, &game).unwrap();
+        let _ = Ruleset::apply(&mut game, &i);
+    }
+    game.state.vp.vp[NATO.index()] = 29;
+    game.state.vp.vp[WARSAW_PACT.index()] = 0;
+    let i = answer(&mut rng, &game).unwrap();
+    let events = Ruleset::apply(&mut game, &i).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.state.series.turn.verdict, Some(Verdict::Win(NATO)));
+    assert!(events.iter().any(|e| e.case() == "10.1"
+        && matches!(
+            e,
+            Event::Series(crate::css::game::GameEvent::Turn(t))
+                if t.what == crate::css::command::turn::What::Victory(Verdict::Win(NATO))
+        )));
+    assert_eq!(Ruleset::pending(&game), Pending::GameOver);
+}
