@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every cargo-fuzz target of the project (each `*/fuzz` crate: data/fuzz for the data
-# loader, firmware/fuzz for the save loader and the text notation) for N seconds each.
+# loader, firmware/fuzz for the save loader and the text notations) for N seconds each.
 #
 #   scripts/fuzz-ci.sh [SECONDS]      default 60 per target
 #
