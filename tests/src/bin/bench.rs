@@ -85,8 +85,8 @@ fn main() {
     }
 }
 
-/// 10. The Gates on the built-in data (issue 14): the four-sheet map, the countermix and each
-/// built-in scenario, 20 seeded random games each (the same figures as the other games).
+/// Benchmark 10, the Gates on the built-in data (issue 14): the four-sheet map, the countermix
+/// and each built-in scenario, 20 seeded random games each (the same figures as the other games).
 fn bench_gates() {
     let f = tests::gates_bench::figures(20);
     println!(
