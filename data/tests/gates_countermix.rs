@@ -1,4 +1,4 @@
-//! The Gates forces — `divisions.toml`, `counters.toml` and `scenarios/intro.toml` — load, say
+//! The Gates forces — `divisions.toml`, `counters.toml` and `scenarios/*.toml` — load, say
 //! what the exclusive rules require of them (one test per case), start the series turn
 //! machine, and report each kind of mistake at the file, line and field a person must fix.
 
@@ -43,7 +43,14 @@ fn division(key: &str) -> DivisionId {
 #[test]
 fn gates_forces_load_as_stand_ins() {
     let f = forces();
-    for file in ["divisions.toml", "counters.toml", "scenarios/intro.toml"] {
+    for file in [
+        "divisions.toml",
+        "counters.toml",
+        "scenarios/intro.toml",
+        "scenarios/stand_your_ground.toml",
+        "scenarios/war_is_coming.toml",
+        "scenarios/man_your_stations.toml",
+    ] {
         assert!(
             f.stand_ins.iter().any(|s| s == file),
             "{file} is a stand-in"
@@ -57,7 +64,8 @@ fn gates_forces_load_as_stand_ins() {
     );
     assert_eq!(f.command.divisions.len(), f.divisions.len());
     assert_eq!(f.command.formations.len(), f.formations.len());
-    assert_eq!(f.scenarios.len(), 1);
+    // The introductory scenario and the three of 14.0.
+    assert_eq!(f.scenarios.len(), 4);
     // 13.0: NATO's nations and the Warsaw Pact's forces all appear.
     for key in [
         "us_bb",
@@ -652,4 +660,281 @@ fn gates_countermix_figures() {
         f.counters.iter().filter(|c| c.is_hq()).count()
     );
     assert_eq!(side(NATO) + side(WARSAW_PACT), f.counters.len());
+}
+
+// ------------------------------------------------------------------------------------------
+// 14.0: the three scenarios the sequence of play names ("Stand Your Ground", "The War is
+// Coming", the "Man Your Stations" campaign game), authored as stand-ins (series S21.4).
+
+/// The scenarios 14.0 names, by file key.
+const NAMED: [&str; 3] = ["stand_your_ground", "war_is_coming", "man_your_stations"];
+
+fn map() -> &'static data::gates::GatesMap {
+    static M: OnceLock<Box<data::gates::GatesMap>> = OnceLock::new();
+    M.get_or_init(|| match gates::load_builtin() {
+        Ok(m) => m,
+        Err(e) => panic!("{e:?}"),
+    })
+}
+
+// S21.3, S21.4, 3.2: each named scenario is a stand-in, passes `Scenario::validate`, gives the
+// Warsaw Pact the initiative and starts the series turn machine on its first turn.
+#[test]
+fn gates_14_0_the_named_scenarios_load_validate_and_start_the_turn_machine() {
+    let f = forces();
+    for key in NAMED {
+        let s = f.scenario(key).unwrap_or_else(|| panic!("{key}"));
+        assert!(s.scenario.stand_in, "{key} is a stand-in (S21.4)");
+        s.scenario.validate(&f.command).expect("S21.3");
+        assert_eq!(s.command.initiative, WARSAW_PACT, "{key}: 3.2");
+        assert_eq!(s.command.last_turn, s.scenario.last_turn);
+        assert!(!s.objectives.is_empty(), "{key}: 10.2 objectives");
+        assert!(s.scenario.setup.iter().any(|u| u.side == NATO));
+        assert!(s.scenario.setup.iter().any(|u| u.side == WARSAW_PACT));
+        assert!(!s.scenario.reinforcements.is_empty(), "{key}: S18.1");
+        let mut events = Events::new();
+        let t = TurnState::from_scenario(&s.command, &s.scenario, Default::default(), &mut events)
+            .unwrap_or_else(|e| panic!("{key}: the turn machine starts: {e:?}"));
+        assert_eq!(t.turn, s.scenario.first_turn, "{key}");
+    }
+}
+
+// 14.0 2 (heading): "Stand Your Ground" and "The War is Coming" are the scenarios that do not
+// start at step 2A: they open with the Preparation Phase of the 0700 turn, so the day's weather
+// is rolled at 1A (3.1, 14.0 1A). They are mid-sized: one or two sheets, a day or less.
+#[test]
+fn gates_14_0_the_two_short_scenarios_start_with_the_preparation_phase() {
+    use engine::css::scenario::Start;
+    let f = forces();
+    for key in ["stand_your_ground", "war_is_coming"] {
+        let s = &f.scenario(key).expect(key).scenario;
+        assert_eq!(s.start, Start::Preparation, "{key}: 14.0 2");
+        let first = s.boxes[s.first_turn as usize - 1];
+        assert_eq!(first.time, 700, "{key}: starts at 0700");
+        assert!(first.light.first_day_turn, "{key}: 1A is played (3.1)");
+        assert!(s.last_turn - s.first_turn < 10, "{key}: a day or less");
+        assert!(s.maps.count_ones() <= 2, "{key}: one or two sheets");
+        assert_eq!(
+            s.special("weather"),
+            Some(-1),
+            "{key}: weather rolled at 1A"
+        );
+    }
+}
+
+// 14.0 2 (heading), 2D-d-i: the campaign game starts at step 2A with its chits bought, plays
+// several game days on all four sheets and, having skipped 1A on its first turn, states the
+// first day's weather (3.1).
+#[test]
+fn gates_14_0_the_campaign_game_starts_at_step_2a() {
+    use engine::css::scenario::Start;
+    let f = forces();
+    let s = &f.scenario("man_your_stations").expect("campaign").scenario;
+    let Start::ActionPhase { cup } = &s.start else {
+        panic!("14.0 2: the campaign starts at the Action Phase");
+    };
+    assert!(!cup.is_empty());
+    assert_eq!(s.maps.count_ones(), 4, "all four sheets");
+    let days = s.boxes[s.last_turn as usize - 1].light.game_day;
+    assert!(days >= 2, "a campaign of several game days");
+    assert!(
+        matches!(s.special("weather"), Some(0 | 1)),
+        "3.1: day 1 stated"
+    );
+    let mut events = Events::new();
+    let sc = f.scenario("man_your_stations").expect("campaign");
+    let t = TurnState::from_scenario(&sc.command, s, Default::default(), &mut events)
+        .expect("the turn machine starts");
+    for c in cup {
+        assert!(t.cup.contains(*c), "{c:?} in the Cup (14.0 2A)");
+    }
+    for c in [
+        Chit::DirectCommand(NATO),
+        Chit::DirectCommand(WARSAW_PACT),
+        Chit::Wind,
+        Chit::RandomEvent,
+        Chit::DivisionDirectCommand(division("wb_police")),
+    ] {
+        assert!(
+            t.cup.contains(c),
+            "{c:?} in {:?} (14.0 2A, 4.1.1)",
+            t.cup.chits
+        );
+    }
+}
+
+// 14.0 3A: victory is checked on the 2100 turn: every check turn of a named scenario is a 2100
+// turn, and every 2100 turn inside its length is checked.
+#[test]
+fn gates_14_0_victory_is_checked_on_the_2100_turns() {
+    let f = forces();
+    for key in NAMED {
+        let s = &f.scenario(key).expect(key).scenario;
+        let at_2100: Vec<u8> = (s.first_turn..=s.last_turn)
+            .filter(|t| s.boxes[*t as usize - 1].time == 2100)
+            .collect();
+        assert!(!at_2100.is_empty(), "{key}");
+        assert_eq!(
+            s.victory.check_turns.as_slice(),
+            at_2100.as_slice(),
+            "{key}"
+        );
+    }
+}
+
+// The set-up of every scenario obeys the map rules: a playable hex (2.0), NATO never in East
+// Germany (1.2) nor within three hexes of a reinforcement hex (3.5), at most 3 units a hex
+// (S6.1), never enemies together (S6.5), wheeled and tracked units in Column in town and city
+// (2.1.4, 2.1.6); every unit at most once; NATO reinforcements enter on hexes open to NATO.
+#[test]
+fn gates_14_0_every_set_up_obeys_the_map_rules() {
+    use engine::core::region::Region;
+    use engine::css::terrain::dots;
+    let f = forces();
+    let m = map();
+    let g = m.map.geometry;
+    let barred = |h| {
+        m.map
+            .idx(h)
+            .and_then(|i| m.relief.hexes.get(i))
+            .is_some_and(|x| x.barred_to(NATO))
+    };
+    for s in &f.scenarios {
+        let key = &s.key;
+        let mut seen = std::collections::BTreeSet::new();
+        let mut by_hex = std::collections::BTreeMap::new();
+        for u in &s.scenario.setup {
+            let at = g.format(u.hex);
+            assert!(seen.insert(u.unit), "{key}: {:?} twice", u.unit);
+            let t = m.map.terrain(u.hex);
+            assert_ne!(t, dots::NONE, "{key}: {at} is not playable (2.0)");
+            if u.side == NATO {
+                assert_ne!(
+                    m.map.region(u.hex),
+                    Region::EastGermany as u8,
+                    "{key}: NATO in East Germany at {at} (1.2)"
+                );
+                assert!(!barred(u.hex), "{key}: NATO at {at} (3.5)");
+            }
+            let class = f.counters[u.unit.0 as usize].class;
+            if matches!(class, MoveClass::Wheeled | MoveClass::Tracked)
+                && (t == dots::TOWN || t == dots::CITY)
+            {
+                assert!(u.column, "{key}: vehicle Deployed in {at} (2.1.4, 2.1.6)");
+            }
+            by_hex.entry(u.hex).or_insert_with(Vec::new).push(u.side);
+        }
+        for (h, sides) in &by_hex {
+            assert!(
+                sides.len() <= 3,
+                "{key}: {} over-stacked (S6.1)",
+                g.format(*h)
+            );
+            assert!(
+                sides.iter().all(|x| *x == sides[0]),
+                "{key}: enemies in {} (S6.5)",
+                g.format(*h)
+            );
+        }
+        // S18.1: every reinforcement may be held over and still fit one Reinforcement Phase
+        // of the engine's Turn Record Track.
+        assert!(
+            s.scenario.reinforcements.len() <= engine::css::command::arrivals::MAX_ARRIVING,
+            "{key}: more reinforcements than one phase can hold"
+        );
+        for r in &s.scenario.reinforcements {
+            assert!(seen.insert(r.unit), "{key}: {:?} twice", r.unit);
+            assert_ne!(m.map.terrain(r.entry), dots::NONE, "{key}: entry (2.0)");
+            assert!(
+                r.side != NATO || !barred(r.entry),
+                "{key}: NATO entry {} (1.2, 3.5)",
+                g.format(r.entry)
+            );
+        }
+    }
+}
+
+// 3.7, 3.8, 3.1, 2.4, 4.3: each scenario states the electricity, the Booze holder, the weather,
+// Teufelsberg and the Political Figure markers as named special rules; 14.0 1C-j, 1C-k and
+// 2D-d-i: the campaign game alone has the start-of-war roll and the Berlin Airlift.
+#[test]
+fn gates_14_0_the_special_rules_the_rules_require_are_present() {
+    let f = forces();
+    for key in NAMED {
+        let s = &f.scenario(key).expect(key).scenario;
+        let v = |n: &str| s.special(n).unwrap_or_else(|| panic!("{key}: no '{n}'"));
+        assert!((0..=1).contains(&v("electricity")), "{key}: 3.7");
+        assert!((0..=1).contains(&v("booze")), "{key}: 3.8");
+        assert!((-1..=1).contains(&v("weather")), "{key}: 3.1");
+        assert_eq!(
+            v("teufelsberg"),
+            1,
+            "{key}: 2.4, NATO holds it at the start"
+        );
+        assert!((0..=18).contains(&v("political_figures")), "{key}: 4.3");
+        let campaign = key == "man_your_stations";
+        for n in [
+            "start_of_war",
+            "berlin_airlift",
+            "airlift_missions",
+            "airlift_roll",
+        ] {
+            assert_eq!(
+                s.special(n).is_some(),
+                campaign,
+                "{key}: '{n}' is the campaign game's only (14.0 1C-k, 2D-d-i)"
+            );
+        }
+        if campaign {
+            assert!((0..=9).contains(&v("start_of_war")), "a die of 0-9");
+            assert!((0..=9).contains(&v("airlift_roll")), "a die of 0-9");
+            assert!(v("airlift_missions") >= 1);
+            assert!(v("berlin_airlift") >= 0);
+        }
+    }
+    // The introductory scenario states the two the rules make every scenario state (3.7, 3.8).
+    let intro = &f.scenario("intro").expect("intro").scenario;
+    assert!(intro.special("electricity").is_some() && intro.special("booze").is_some());
+}
+
+// S3, S21.3: each named scenario's turn machine runs from its start to its last turn, every
+// player passing (as the introductory scenario's test does).
+#[test]
+fn gates_14_0_each_named_scenario_runs_its_turns_to_the_end() {
+    use engine::core::protocol::{DiceRoll, Input, Pending};
+    use engine::css::command::turn::{Command, Step};
+    use engine::css::scenario::NoVictory;
+    let f = forces();
+    for key in NAMED {
+        let s = f.scenario(key).expect(key);
+        let data = &s.command;
+        let mut events = Events::new();
+        let mut t = TurnState::from_scenario(data, &s.scenario, Default::default(), &mut events)
+            .expect("the turn machine starts");
+        let mut inputs = 0;
+        while !matches!(t.pending(data), Pending::GameOver) {
+            assert!(inputs < 50_000, "{key}: stuck at {:?}", t.step);
+            let input = match t.pending(data) {
+                Pending::Roll { .. } => Input::Rolled(DiceRoll::of(&[5])),
+                Pending::DrawChit { .. } => Input::Drew(0),
+                Pending::Choose { .. } => Input::Chose(0),
+                _ => Input::Command(match t.step {
+                    Step::Reinforcement => Command::EndReinforcements,
+                    Step::Spend(_) => Command::DoneBuying,
+                    Step::LeaderMoves(_) => Command::EndLeaderMoves,
+                    Step::Arrivals(side) => match t.arriving.iter().find(|h| h.side == side) {
+                        Some(h) => Command::HoldArrival(h.unit),
+                        None => Command::EndArrivals,
+                    },
+                    Step::Returns(_) => Command::EndReturns,
+                    _ => Command::EndActivation,
+                }),
+            };
+            let mut events = Events::new();
+            t.apply_with(data, &NoVictory, &input, &mut events)
+                .unwrap_or_else(|e| panic!("{key}: {input:?} at {:?}: {e:?}", t.step));
+            inputs += 1;
+        }
+        assert_eq!(t.turn, s.scenario.last_turn, "{key}");
+    }
 }

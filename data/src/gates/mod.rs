@@ -43,7 +43,7 @@ pub const FILES: [&str; 5] = [
     "places.toml",
 ];
 
-const BUILTIN: [(&str, &str); 8] = [
+const BUILTIN: [(&str, &str); 11] = [
     ("game.toml", include_str!("../../gates/game.toml")),
     ("map.txt", include_str!("../../gates/map.txt")),
     ("regions.txt", include_str!("../../gates/regions.txt")),
@@ -54,6 +54,18 @@ const BUILTIN: [(&str, &str); 8] = [
     (
         "scenarios/intro.toml",
         include_str!("../../gates/scenarios/intro.toml"),
+    ),
+    (
+        "scenarios/man_your_stations.toml",
+        include_str!("../../gates/scenarios/man_your_stations.toml"),
+    ),
+    (
+        "scenarios/stand_your_ground.toml",
+        include_str!("../../gates/scenarios/stand_your_ground.toml"),
+    ),
+    (
+        "scenarios/war_is_coming.toml",
+        include_str!("../../gates/scenarios/war_is_coming.toml"),
     ),
 ];
 
