@@ -104,7 +104,10 @@ impl<const U: usize> SeriesGame<U> {
             let mut one = Group::new();
             let _ = one.push(u.id);
             self.unit_candidates(data, &one, hex, &mut try_one);
-            try_one(UnitCommand::Rally { unit: u.id });
+            // S11.11: only a marked unit rallies (no leaders on the board yet).
+            if u.cond.status != crate::css::morale::Status::None {
+                try_one(UnitCommand::Rally { unit: u.id });
+            }
             try_one(UnitCommand::SecondActionCheck { unit: u.id });
             if !hexes.contains(&hex) {
                 let _ = hexes.push(hex);
@@ -127,6 +130,9 @@ impl<const U: usize> SeriesGame<U> {
             // S10.7.1: a charge by the whole hex (its first unit checks).
             if stack.len() == self.in_hex(hex).count() {
                 for (_, to) in g.neighbours(hex) {
+                    if !self.enemy_in(data, stack[0], to) {
+                        continue; // S10.7.1: a charge is made on an enemy hex
+                    }
                     try_one(UnitCommand::Charge {
                         units: stack.clone(),
                         target: to,
@@ -195,6 +201,20 @@ impl<const U: usize> SeriesGame<U> {
         }
     }
 
+    /// Is an enemy of `unit` in `hex`?
+    fn enemy_in<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        unit: UnitId,
+        hex: HexId,
+    ) -> bool {
+        let Ok(side) = data.counter(unit).map(|c| c.side) else {
+            return false;
+        };
+        self.in_hex(hex)
+            .any(|v| data.counter(v.id).is_ok_and(|c| c.side != side))
+    }
+
     fn unit_candidates<const H: usize, const P: usize>(
         &self,
         data: &SeriesData<'_, H, P>,
@@ -203,7 +223,12 @@ impl<const U: usize> SeriesGame<U> {
         try_one: &mut impl FnMut(UnitCommand),
     ) {
         let g = &data.ground.map.geometry;
+        // Cheap tests the commands would fail anyway come first: every candidate is tried on a
+        // copy of the game (S6.5: no step into an enemy hex; S10.1: an assault needs one).
         for (_, to) in g.neighbours(hex) {
+            if self.enemy_in(data, units[0], to) {
+                continue;
+            }
             try_one(UnitCommand::Move {
                 units: units.clone(),
                 to,
@@ -216,6 +241,9 @@ impl<const U: usize> SeriesGame<U> {
             units: units.clone(),
         });
         for (_, target) in g.neighbours(hex) {
+            if !self.enemy_in(data, units[0], target) {
+                continue;
+            }
             try_one(UnitCommand::Assault {
                 units: units.clone(),
                 target,
