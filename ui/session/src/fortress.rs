@@ -8,13 +8,12 @@
 
 use crate::ruleset::{digest_of, GameOptions, TableGame};
 use crate::seating::TablePlayer;
-use engine::core::contract::{EventVisibility, GameEvent, Ruleset};
-use engine::core::protocol::{Case, Cited, Input, RuleViolation};
+use engine::core::contract::{EventVisibility, Ruleset};
+use engine::core::protocol::{Input, RuleViolation};
 use engine::core::seats::{Seats, TableEdge};
 use engine::core::side::Side;
 use engine::core::units::UnitId;
 use engine::fortress::describe::describe;
-use std::fmt;
 use std::sync::OnceLock;
 
 pub use engine::fortress::board::Options;
@@ -24,26 +23,8 @@ pub use engine::fortress::GameData;
 /// Fortress Berlin's game, as the table keeps it.
 pub type Fortress = engine::fortress::game::Game<'static>;
 
-/// One line of the log: the engine's event and its words (counter names, hex numbers:
-/// `fortress::describe`), written after the case it happened under (`[8.7] …`), as Berlin
-/// '85's log lines are.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogLine {
-    pub event: Event,
-    pub text: String,
-}
-
-impl Cited for LogLine {
-    fn case(&self) -> Case {
-        self.event.case()
-    }
-}
-
-impl fmt::Display for LogLine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}] {}", self.event.case(), self.text)
-    }
-}
+/// One line of the log: the engine's event and its words (the game's `describe`).
+pub type LogLine = crate::ruleset::DescribedEvent<Event>;
 
 impl GameOptions for Options {
     type Game = Fortress;
@@ -84,20 +65,9 @@ impl TableGame for Fortress {
         checked: bool,
         out: &mut Vec<(LogLine, EventVisibility)>,
     ) -> Result<(), RuleViolation> {
-        let events = if checked {
-            Ruleset::apply(self, input)?
-        } else {
-            let mut events = engine::core::protocol::Events::new();
-            Ruleset::apply_in_place(self, input, &mut events)?;
-            events
-        };
-        let data = self.data;
-        out.extend(events.into_iter().map(|event| {
-            let visibility = event.visibility();
-            let text = describe(data, &event).to_string();
-            (LogLine { event, text }, visibility)
-        }));
-        Ok(())
+        crate::ruleset::apply_described(self, input, checked, out, |data, event| {
+            describe(data, event).to_string()
+        })
     }
 
     fn is_unknown_scenario(error: &Self::NewGameError) -> bool {

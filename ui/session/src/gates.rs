@@ -6,13 +6,12 @@
 //! 1C: the units arriving or returning now are the ones "to place" (S18.1, S11.10).
 
 use crate::ruleset::{digest_of, GameOptions, TableGame};
-use engine::core::contract::{EventVisibility, GameEvent, Ruleset};
-use engine::core::protocol::{Case, Cited, Input, RuleViolation};
+use engine::core::contract::{EventVisibility, Ruleset};
+use engine::core::protocol::{Input, RuleViolation};
 use engine::core::side::Side;
 use engine::core::units::UnitId;
 use engine::css::command::turn::Step;
 use engine::gates::game::describe::describe;
-use std::fmt;
 use std::sync::OnceLock;
 
 pub use engine::css::game::GameCommand as Command;
@@ -21,25 +20,8 @@ pub use engine::gates::game::{Event, GatesData, Options};
 /// The Gates game, as the table keeps it.
 pub type Gates = engine::gates::game::Game<'static>;
 
-/// One line of the log: the engine's event and its words (`gates::game::describe`), written
-/// after the case it happened under.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogLine {
-    pub event: Event,
-    pub text: String,
-}
-
-impl Cited for LogLine {
-    fn case(&self) -> Case {
-        self.event.case()
-    }
-}
-
-impl fmt::Display for LogLine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}] {}", self.event.case(), self.text)
-    }
-}
+/// One line of the log: the engine's event and its words (the game's `describe`).
+pub type LogLine = crate::ruleset::DescribedEvent<Event>;
 
 impl GameOptions for Options {
     type Game = Gates;
@@ -77,20 +59,9 @@ impl TableGame for Gates {
         checked: bool,
         out: &mut Vec<(LogLine, EventVisibility)>,
     ) -> Result<(), RuleViolation> {
-        let events = if checked {
-            Ruleset::apply(self, input)?
-        } else {
-            let mut events = engine::core::protocol::Events::new();
-            Ruleset::apply_in_place(self, input, &mut events)?;
-            events
-        };
-        let data = self.data;
-        out.extend(events.into_iter().map(|event| {
-            let visibility = event.visibility();
-            let text = describe(data, &event).to_string();
-            (LogLine { event, text }, visibility)
-        }));
-        Ok(())
+        crate::ruleset::apply_described(self, input, checked, out, |data, event| {
+            describe(data, event).to_string()
+        })
     }
 
     fn is_unknown_scenario(error: &Self::NewGameError) -> bool {

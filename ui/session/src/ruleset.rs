@@ -95,6 +95,56 @@ pub trait TableGame: Ruleset<'static> + 'static {
     }
 }
 
+/// One line of the log of a game whose events say who may see them and are told in words by
+/// the game's `describe` (Fortress Berlin, the Gates): the event and its text, written after
+/// the case it happened under (`[8.7] …`), as Berlin '85's log lines are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DescribedEvent<E> {
+    pub event: E,
+    pub text: String,
+}
+
+impl<E: Cited> Cited for DescribedEvent<E> {
+    fn case(&self) -> engine::core::protocol::Case {
+        self.event.case()
+    }
+}
+
+impl<E: Cited> fmt::Display for DescribedEvent<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}] {}", self.event.case(), self.text)
+    }
+}
+
+/// [`TableGame::apply_logged`] for such a game: applies `input` (checked, or in place for an
+/// input accepted before) and appends each event with its words and its visibility.
+pub fn apply_described<G>(
+    game: &mut G,
+    input: &EngineInput<G::Command>,
+    checked: bool,
+    out: &mut Vec<(DescribedEvent<G::Event>, EventVisibility)>,
+    describe: impl Fn(&'static G::Data, &G::Event) -> String,
+) -> Result<(), RuleViolation>
+where
+    G: Ruleset<'static>,
+{
+    use engine::core::contract::GameEvent;
+    let events = if checked {
+        Ruleset::apply(game, input)?
+    } else {
+        let mut events = engine::core::protocol::Events::new();
+        Ruleset::apply_in_place(game, input, &mut events)?;
+        events
+    };
+    let data = game.data();
+    out.extend(events.into_iter().map(|event| {
+        let visibility = event.visibility();
+        let text = describe(data, &event);
+        (DescribedEvent { event, text }, visibility)
+    }));
+    Ok(())
+}
+
 /// An options type that names its game: lets a [`Header`](crate::Header) be written from a
 /// game's options alone.
 pub trait GameOptions: Copy {
