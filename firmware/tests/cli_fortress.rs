@@ -118,43 +118,10 @@ fn script() -> (String, String) {
 }
 
 fn fortress(args: &[&std::ffi::OsStr]) -> Output {
-    berlin_table()
-        .args(["--log-level", "off", "--game", "fortress-berlin"])
-        .args(args)
-        .output()
-        .expect("run berlin-table")
+    common::headless("fortress-berlin", args)
 }
 
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
-/// Every event line (`   12  [7.1] …`) cites a case, and the lines asked for are there.
-fn assert_events_cite_cases(stdout: &str, expected: &[&str]) {
-    let events: Vec<&str> = stdout
-        .lines()
-        .filter(|l| l.starts_with(' ') && !l.trim_start().starts_with("ack"))
-        .collect();
-    assert!(!events.is_empty(), "no events printed:\n{stdout}");
-    for e in &events {
-        let cited = e
-            .trim_start()
-            .split_once("  [")
-            .and_then(|(n, rest)| n.parse::<usize>().ok().and(rest.split_once("] ")))
-            .is_some_and(|(case, _)| case.chars().all(|c| c.is_ascii_digit() || c == '.'));
-        assert!(cited, "an event without its case: '{e}'\n{stdout}");
-    }
-    for want in expected {
-        assert!(
-            events.iter().any(|e| e.contains(want)),
-            "no event '{want}' in:\n{stdout}"
-        );
-    }
-}
+use common::output_text as text;
 
 #[test]
 fn fortress_berlin_plays_a_script_and_prints_every_event_with_its_case() {
@@ -165,7 +132,7 @@ fn fortress_berlin_plays_a_script_and_prints_every_event_with_its_case() {
     let out = fortress(&["play".as_ref(), "--script".as_ref(), file.as_os_str()]);
     assert!(out.status.success(), "{}", text(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_events_cite_cases(
+    common::assert_events_cite_cases(
         &stdout,
         &[
             "[13.6] ",
@@ -178,6 +145,7 @@ fn fortress_berlin_plays_a_script_and_prints_every_event_with_its_case() {
             "[4.2] Soviet Movement segment",
             "[4.3] turn 2 begins",
         ],
+        false,
     );
     // The last line says where the game stands, in the rulebook's sequence of play.
     let last = stdout.lines().last().unwrap_or_default();
@@ -191,43 +159,12 @@ fn fortress_berlin_plays_a_script_and_prints_every_event_with_its_case() {
 fn fortress_berlin_saves_replays_and_resumes_a_scripted_game() {
     let scratch = Scratch::new("fortress-save");
     let (text_of_script, _) = script();
-    let file = scratch.0.join("game.txt");
-    std::fs::write(&file, &text_of_script).expect("script");
-    let saves = scratch.0.join("saves");
-    let out = fortress(&[
-        "--save-dir".as_ref(),
-        saves.as_os_str(),
-        "play".as_ref(),
-        "--script".as_ref(),
-        file.as_os_str(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    let inputs: Vec<&str> = text_of_script.lines().skip(1).collect();
-    // Every input acknowledged once durable.
-    let played = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        played.contains(&format!("ack {}", inputs.len())),
-        "{played}"
-    );
-
-    let replayed = fortress(&["replay".as_ref(), saves.as_os_str()]);
-    assert!(replayed.status.success(), "{}", text(&replayed));
-    let replayed = String::from_utf8_lossy(&replayed.stdout);
-    assert!(replayed.starts_with("scenario full-game"), "{replayed}");
-    for (i, input) in inputs.iter().enumerate() {
-        let numbered = format!("{:>5}  {input}", i + 1);
-        assert!(
-            replayed.lines().any(|l| l == numbered),
-            "no line '{numbered}' in the replay:\n{replayed}"
-        );
-    }
-
-    let resumed = fortress(&["--save-dir".as_ref(), saves.as_os_str(), "resume".as_ref()]);
-    assert!(resumed.status.success(), "{}", text(&resumed));
-    let resumed = String::from_utf8_lossy(&resumed.stdout);
-    assert!(
-        resumed.contains(&format!("resumed {} inputs", inputs.len())),
-        "{resumed}"
+    let listed = text_of_script.lines().count();
+    let resumed = common::assert_plays_saves_replays_and_resumes(
+        "fortress-berlin",
+        &scratch,
+        &text_of_script,
+        listed,
     );
     assert!(
         resumed.contains("turn 2 German reinforcement [4.1.1]"),

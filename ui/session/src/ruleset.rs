@@ -95,6 +95,15 @@ pub trait TableGame: Ruleset<'static> + 'static {
     }
 }
 
+/// The problems that keep a game's built-in data from loading, as one message (the first five).
+pub fn data_error_message<E: fmt::Display>(what: &str, errors: &[E]) -> String {
+    let mut msg = format!("the built-in {what} data cannot be used:");
+    for e in errors.iter().take(5) {
+        msg.push_str(&format!("\n{e}"));
+    }
+    msg
+}
+
 /// One line of the log of a game whose events say who may see them and are told in words by
 /// the game's `describe` (Fortress Berlin, the Gates): the event and its text, written after
 /// the case it happened under (`[8.7] …`), as Berlin '85's log lines are.
