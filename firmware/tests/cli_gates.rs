@@ -13,7 +13,7 @@ use common::Scratch;
 use engine::core::contract::Ruleset;
 use engine::core::protocol::Input;
 use engine::css::game::{GameCommand, UnitCommand};
-use engine::gates::game::{Game, Options};
+use engine::gates::game::{Command, Game, Options};
 use rand::SeedableRng;
 use std::process::Output;
 use tests::gates_agent::{answer, data};
@@ -34,7 +34,7 @@ fn script(seed: u64) -> (String, bool) {
         }
         fought |= matches!(
             input,
-            Input::Command(GameCommand::Unit(UnitCommand::Fire { .. }))
+            Input::Command(Command::Series(GameCommand::Unit(UnitCommand::Fire { .. })))
         );
         let mut line = String::new();
         Game::write_input(data, &input, &mut line).expect("notation");

@@ -10,7 +10,7 @@ use engine::core::protocol::{DiceRoll, Input, Pending};
 use engine::css::command::turn::{Command, Step};
 use engine::css::command::Chit;
 use engine::css::game::{GameCommand, Stage, UnitCommand};
-use engine::gates::game::{Game, GatesData};
+use engine::gates::game::{Command as GatesCommand, Game, GatesData};
 use rand::rngs::StdRng;
 use rand::Rng;
 
@@ -30,7 +30,11 @@ pub fn data() -> &'static GatesData {
 /// Step 1C: the first unit arriving or returning for the player enters in or next to its
 /// entry hex or an HQ that serves it if the engine takes it there, else it waits on the track
 /// or stays in the Routed box.
-fn placement(game: &Game<'_>) -> Option<Input<GameCommand>> {
+fn series(c: GameCommand) -> Input<GatesCommand> {
+    Input::Command(GatesCommand::Series(c))
+}
+
+fn placement(game: &Game<'_>) -> Option<Input<GatesCommand>> {
     let t = &game.state.series.turn;
     let data = game.series_data();
     let (unit, near, wait) = match t.step {
@@ -60,18 +64,18 @@ fn placement(game: &Game<'_>) -> Option<Input<GameCommand>> {
     let g = &data.ground.map.geometry;
     for at in near {
         for hex in std::iter::once(at).chain(g.neighbours(at).map(|(_, n)| n)) {
-            let c = Input::Command(GameCommand::Place { unit, hex });
+            let c = series(GameCommand::Place { unit, hex });
             let mut copy = game.clone();
             if Ruleset::apply(&mut copy, &c).is_ok() {
                 return Some(c);
             }
         }
     }
-    Some(Input::Command(GameCommand::Turn(wait)))
+    Some(series(GameCommand::Turn(wait)))
 }
 
 /// An answer to what `game` waits for; `None` once it is over.
-pub fn answer(rng: &mut StdRng, game: &Game<'_>) -> Option<Input<GameCommand>> {
+pub fn answer(rng: &mut StdRng, game: &Game<'_>) -> Option<Input<GatesCommand>> {
     Some(match Ruleset::pending(game) {
         Pending::GameOver => return None,
         Pending::Roll { dice, .. } => {
@@ -88,6 +92,11 @@ pub fn answer(rng: &mut StdRng, game: &Game<'_>) -> Option<Input<GameCommand>> {
         }
         Pending::DrawChit { chits, .. } => Input::Drew(rng.gen_range(0..chits.len()) as u16),
         Pending::Choose { options, .. } => Input::Chose(rng.gen_range(0..options.len()) as u8),
+        // 14.0 1C-a, 3.7: NATO switches the power now and then.
+        Pending::Command { .. } if game.asks_electricity() => {
+            let on = game.state.power.on != rng.gen_bool(0.2);
+            Input::Command(GatesCommand::Electricity { on })
+        }
         Pending::Command { .. } => {
             if let Some(p) = placement(game) {
                 return Some(p);
@@ -114,7 +123,7 @@ pub fn answer(rng: &mut StdRng, game: &Game<'_>) -> Option<Input<GameCommand>> {
                     Some(i) if rng.gen_bool(0.4) => i,
                     _ => rng.gen_range(0..legal.len()),
                 };
-                return Some(Input::Command(GameCommand::Unit(legal.swap_remove(i))));
+                return Some(series(GameCommand::Unit(legal.swap_remove(i))));
             }
             if let Step::Spend(side) = game.state.series.turn.step {
                 // 1D: a chit of one of the player's formations or divisions, now and then.
@@ -128,7 +137,7 @@ pub fn answer(rng: &mut StdRng, game: &Game<'_>) -> Option<Input<GameCommand>> {
                         Chit::Division(cmd.formations[f].division)
                     };
                     if cmd.owner(chit) == Some(side) {
-                        return Some(Input::Command(GameCommand::Turn(Command::Buy(chit))));
+                        return Some(series(GameCommand::Turn(Command::Buy(chit))));
                     }
                 }
             }

@@ -7,7 +7,7 @@
 use crate::gates_agent::{answer, data};
 use engine::core::protocol::{Events, Input};
 use engine::css::command::turn::Step;
-use engine::css::game::GameCommand;
+use engine::gates::game::Command;
 use engine::gates::game::{Game, Options, State};
 use rand::SeedableRng;
 use std::time::{Duration, Instant};
@@ -27,7 +27,7 @@ pub struct GatesFigures {
     pub state_bytes: usize,
 }
 
-fn game_of(scenario: &str, seed: u64) -> (Game<'static>, Vec<Input<GameCommand>>, Duration) {
+fn game_of(scenario: &str, seed: u64) -> (Game<'static>, Vec<Input<Command>>, Duration) {
     let data = data();
     let mut g = Game::new(data, scenario, Options).expect("scenario");
     let start = g.clone();
@@ -48,7 +48,7 @@ fn game_of(scenario: &str, seed: u64) -> (Game<'static>, Vec<Input<GameCommand>>
 pub fn figures(games: u64) -> GatesFigures {
     let data = data();
     let mut playouts = Vec::new();
-    let mut longest: Option<(Game<'static>, Vec<Input<GameCommand>>)> = None;
+    let mut longest: Option<(Game<'static>, Vec<Input<Command>>)> = None;
     let mut chits = Vec::new();
     let mut legal = Duration::ZERO;
     let mut most = 0usize;

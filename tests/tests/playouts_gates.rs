@@ -20,8 +20,8 @@
 
 use engine::core::contract::Ruleset;
 use engine::core::protocol::{Cited, Events, Input};
-use engine::css::game::GameCommand;
 use engine::css::morale::CheckKind;
+use engine::gates::game::Command;
 use engine::gates::game::{Game, GatesData, Options};
 use engine::gates::NATO;
 use rand::rngs::StdRng;
@@ -117,7 +117,7 @@ fn playout(seed: u64, scenario: &str, c: &mut Counts) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut g = Game::new(data, scenario, Options).expect("the scenario starts");
     let start = g.state.clone();
-    let mut journal: Vec<Input<GameCommand>> = Vec::new();
+    let mut journal: Vec<Input<Command>> = Vec::new();
     let mut events = Events::new();
     for _ in 0..200_000 {
         let input = if rng.gen_bool(0.1) {

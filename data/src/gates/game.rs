@@ -57,6 +57,7 @@ fn join(map: GatesMap, forces: GatesForces, errors: &mut Vec<DataError>) -> Box<
         tq: tq_modifiers(),
         stacking: StackingChart::stand_in(),
         sight: SightChart::stand_in(),
+        weather: engine::css::standin::weather_chart(),
         scenarios: heapless::Vec::new(),
         division_names: heapless::Vec::new(),
         formation_names: heapless::Vec::new(),

@@ -14,8 +14,8 @@ use engine::css::command::turn::Step;
 use engine::gates::game::describe::describe;
 use std::sync::OnceLock;
 
-pub use engine::css::game::GameCommand as Command;
-pub use engine::gates::game::{Event, GatesData, Options};
+use engine::css::game::GameCommand;
+pub use engine::gates::game::{Command, Event, GatesData, Options};
 
 /// The Gates game, as the table keeps it.
 pub type Gates = engine::gates::game::Game<'static>;
@@ -93,7 +93,7 @@ impl TableGame for Gates {
         self.data
             .map
             .hexes()
-            .map(|hex| Command::Place { unit, hex })
+            .map(|hex| Command::Series(GameCommand::Place { unit, hex }))
             .filter(|c| {
                 let mut copy = self.clone();
                 Ruleset::apply(&mut copy, &Input::Command(c.clone())).is_ok()

@@ -14,9 +14,12 @@
 
 use super::turn::{ev, Event, Step, TurnState, What};
 use super::{Chit, CommandData, DivisionTrack, MAX_DIVISIONS};
-use crate::core::hex::{Geometry, HexId};
+use crate::core::hex::{Geometry, HexId, Hexside};
+use crate::core::map::TerrainId;
 use crate::core::protocol::{emit, Events, Pending, RuleViolation};
+use crate::core::side::Side;
 use crate::css::night::{Sky, TrackTurn, WeatherChart};
+use crate::css::terrain::{Conditions, Crossing, Fortification, Ground, Part, Smoke};
 use crate::css::weapons::{Armoury, Holder, SwId};
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +34,62 @@ pub struct Light {
     pub sky: Sky,
     pub chart: WeatherChart,
     pub track: heapless::Vec<TrackTurn, MAX_TRACK>,
+    /// Hexes of this terrain dot are seen as by day at night: a game's own light (*Gates* 3.7:
+    /// City hexes while the city's power is on); `None` in the series.
+    #[serde(default)]
+    pub lit_dot: Option<TerrainId>,
+}
+
+/// The night as the series game's fire sees it (S14.1, S14.3, S14.4): a hex is lit by an
+/// Illumination marker next to it or by the game's lit terrain ([`Light::lit_dot`]); the
+/// rest of the markers are the game's (`cond`).
+pub struct LitGround<'a, C, const H: usize, const P: usize> {
+    pub cond: &'a C,
+    pub light: &'a Light,
+    pub ground: Ground<'a, H, P>,
+}
+
+impl<C: Conditions, const H: usize, const P: usize> Conditions for LitGround<'_, C, H, P> {
+    fn bridge_out(&self, at: Crossing) -> bool {
+        self.cond.bridge_out(at)
+    }
+    fn temporary_bridge(&self, s: Hexside) -> bool {
+        self.cond.temporary_bridge(s)
+    }
+    fn breached(&self, s: Hexside) -> bool {
+        self.cond.breached(s)
+    }
+    fn customs_destroyed(&self, h: HexId) -> bool {
+        self.cond.customs_destroyed(h)
+    }
+    fn hex_owned(&self, h: HexId) -> Option<(Side, Part)> {
+        self.cond.hex_owned(h)
+    }
+    fn rubble(&self, h: HexId) -> bool {
+        self.cond.rubble(h)
+    }
+    fn fortification(&self, h: HexId) -> Fortification {
+        self.cond.fortification(h)
+    }
+    fn smoke(&self, h: HexId) -> Smoke {
+        self.cond.smoke(h)
+    }
+    fn lit(&self, h: HexId) -> bool {
+        // S14.3 Illumination lights its hex and the six around it; a game's lit terrain
+        // (Gates 3.7) lights every hex of its dot.
+        self.cond.lit(h)
+            || self.light.sky.illuminated(&self.ground.map.geometry, h)
+            || self.light.lit_dot.is_some_and(|d| {
+                self.ground
+                    .map
+                    .idx(h)
+                    .and_then(|i| self.ground.map.terrain.get(i))
+                    == Some(&d)
+            })
+    }
+    fn on_fire(&self, h: HexId) -> bool {
+        self.cond.on_fire(h)
+    }
 }
 
 impl TurnState {

@@ -56,6 +56,7 @@ fn light() -> Light {
             box_(2, false, true),
         ])
         .unwrap(),
+        lit_dot: None,
     }
 }
 

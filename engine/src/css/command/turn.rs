@@ -79,6 +79,10 @@ pub enum Choice {
     Buy(FormationId),
     /// This unit opportunity fires at the trigger hex (S9.11.3; the series game's window).
     OpFire(crate::core::units::UnitId),
+    /// A game's reroll window (S1.3.2; *Gates* 3.8 the Booze marker): the roll stands.
+    KeepRoll,
+    /// The holder has the roll made again (S1.3.2).
+    Reroll,
 }
 
 /// Where the turn is.

@@ -9,13 +9,14 @@ use crate::core::hex::HexId;
 use crate::core::protocol::{refuse, DiceRoll, DiceSpec, Events, RuleViolation};
 use crate::core::units::UnitId;
 use crate::css::actions::{division_situation, rally, Action, Activation, Actor};
+use crate::css::command::sky::LitGround;
 use crate::css::fire::opportunity::Trigger;
 use crate::css::fire::{check_group, resolve, FireKind, FireSetup, Member, Smoke, TargetUnit};
 use crate::css::morale::{effective_tq, CheckKind, Condition, Fate, TqSituation};
 use crate::css::move_action::Move;
 use crate::css::movement::DEPLOYED;
 use crate::css::movement::{change_side_action, Ctx, Enemies, Mover, Party, Status as MoveStatus};
-use crate::css::sight::{concealed, spots, Look, Visibility};
+use crate::css::sight::{concealed, spots, Look};
 use crate::css::terrain::{FireKind as CoverKind, NoMarkers, Part};
 
 /// The d10 of an action's roll, read 0–9 (S1.3).
@@ -441,18 +442,27 @@ impl<const U: usize> SeriesGame<U> {
         if enemies == 0 {
             return refuse("S9.3.1", "fire is aimed at a hex holding enemy units");
         }
-        let hidden = concealed(&data.ground, &NoMarkers, target, looks.iter().copied());
+        // S14.1, S14.5: the turn's light and the day's weather decide how far units see (a
+        // lit hex is seen as by day, S14.3, S14.4) and mark the fire as made at night or in
+        // bad weather for its column (table S9.5-T).
+        let light = &self.turn.light;
+        let marks = LitGround {
+            cond: &NoMarkers,
+            light,
+            ground: data.ground,
+        };
+        let hidden = concealed(&data.ground, &marks, target, looks.iter().copied());
         let line = spots(
             &data.ground,
-            &NoMarkers,
+            &marks,
             &data.sight,
-            Visibility::DAY,
+            light.sky.visibility(),
             from,
             target,
             hidden,
         )?;
         let distance = data.ground.map.geometry.distance(from, target);
-        let setup = FireSetup {
+        let setup = light.sky.fire_setup(FireSetup {
             kind,
             distance: distance.min(u8::MAX as u16) as u8,
             spotted: true,
@@ -461,7 +471,7 @@ impl<const U: usize> SeriesGame<U> {
             bad_weather: false,
             night: false,
             units_in_target_hex: enemies,
-        };
+        });
         check_group(&members, &setup)?;
         Ok((members, setup))
     }

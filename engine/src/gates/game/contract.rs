@@ -3,7 +3,7 @@
 //! No options yet: an option the engine does not enforce is not offered.
 
 use super::notation;
-use super::{Event, Game, GatesData, NewGameError, Options, State};
+use super::{Command as GatesCommand, Event, Game, GatesData, NewGameError, Options, State};
 use crate::core::capacity::gates::UNITS;
 use crate::core::contract::{
     EventVisibility, GameEvent as CoreEvent, Ruleset, ScenarioInfo, SequenceStep, StepEnd, StepInfo,
@@ -72,6 +72,8 @@ impl Cited for Event {
             Event::Series(GameEvent::Turn(e)) => e.case(),
             Event::Series(GameEvent::Unit { case, .. }) => case,
             Event::Points { .. } => "10.1",
+            Event::Electricity { .. } => "3.7",
+            Event::RollOffered { .. } | Event::BoozeUsed { .. } => "3.8",
         }
     }
 }
@@ -91,6 +93,19 @@ impl fmt::Display for Event {
                 f,
                 "{} earns {gained} VP ({taken} taken off the enemy at the top of the track)",
                 <Game<'_> as Ruleset<'_>>::side_name(*side)
+            ),
+            Event::Electricity { on } => {
+                write!(f, "the city's power is {}", if *on { "on" } else { "off" })
+            }
+            Event::RollOffered { raw, holder } => write!(
+                f,
+                "rolled {raw}; {} may use the Booze marker",
+                <Game<'_> as Ruleset<'_>>::side_name(*holder)
+            ),
+            Event::BoozeUsed { by } => write!(
+                f,
+                "{} uses the Booze marker: the roll is made again",
+                <Game<'_> as Ruleset<'_>>::side_name(*by)
             ),
         }
     }
@@ -149,7 +164,7 @@ impl<'d> Ruleset<'d> for Game<'d> {
     type Data = GatesData;
     type Options = Options;
     type State = State;
-    type Command = GameCommand;
+    type Command = GatesCommand;
     type Choice = Choice;
     type Event = Event;
     type View = View;
@@ -178,7 +193,7 @@ impl<'d> Ruleset<'d> for Game<'d> {
         Options
     }
 
-    fn apply(&mut self, input: &Input<GameCommand>) -> Result<Events<Event>, RuleViolation> {
+    fn apply(&mut self, input: &Input<GatesCommand>) -> Result<Events<Event>, RuleViolation> {
         let before = self.state.clone();
         let mut events = Events::new();
         match Game::apply(self, input, &mut events) {
@@ -191,7 +206,7 @@ impl<'d> Ruleset<'d> for Game<'d> {
     }
     fn apply_in_place(
         &mut self,
-        input: &Input<GameCommand>,
+        input: &Input<GatesCommand>,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
         Game::apply(self, input, events)
@@ -222,12 +237,25 @@ impl<'d> Ruleset<'d> for Game<'d> {
             "Warsaw Pact"
         }
     }
-    fn step_end(&self) -> Option<StepEnd<GameCommand>> {
+    fn step_end(&self) -> Option<StepEnd<GatesCommand>> {
         if !matches!(Game::pending(self), Pending::Command { .. }) {
             return None;
         }
+        if self.asks_electricity() {
+            // 14.0 1C-a: leaving the power as it is ends the step.
+            let on = self.state.power.on;
+            return Some(StepEnd {
+                command: GatesCommand::Electricity { on },
+                label: if on {
+                    "Keep the power on"
+                } else {
+                    "Keep the power off"
+                },
+                case: "3.7",
+            });
+        }
         let turn = |command, label, case| StepEnd {
-            command: GameCommand::Turn(command),
+            command: GatesCommand::Series(GameCommand::Turn(command)),
             label,
             case,
         };
@@ -239,16 +267,18 @@ impl<'d> Ruleset<'d> for Game<'d> {
             Step::LeaderMoves(_) => turn(Command::EndLeaderMoves, "Leaders moved", "S12.3.3"),
             Step::Playing(_) => match &self.state.series.stage {
                 Stage::Moving { .. } => StepEnd {
-                    command: GameCommand::Unit(crate::css::game::UnitCommand::FinishMove {
-                        change_side: false,
-                    }),
+                    command: GatesCommand::Series(GameCommand::Unit(
+                        crate::css::game::UnitCommand::FinishMove { change_side: false },
+                    )),
                     label: "End the move",
                     case: "S7.2",
                 },
                 Stage::Advance { .. } => StepEnd {
-                    command: GameCommand::Unit(crate::css::game::UnitCommand::Advance {
-                        units: crate::css::game::Group::new(),
-                    }),
+                    command: GatesCommand::Series(GameCommand::Unit(
+                        crate::css::game::UnitCommand::Advance {
+                            units: crate::css::game::Group::new(),
+                        },
+                    )),
                     label: "Do not advance",
                     case: "S10.6",
                 },
@@ -259,13 +289,13 @@ impl<'d> Ruleset<'d> for Game<'d> {
     }
 
     // Nothing is hidden that a command turns over yet (4.3's markers join later).
-    fn reveals(_command: &GameCommand) -> bool {
+    fn reveals(_command: &GatesCommand) -> bool {
         false
     }
 
     fn write_input(
         data: &GatesData,
-        input: &Input<GameCommand>,
+        input: &Input<GatesCommand>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
         notation::write(data, input, out)
@@ -273,7 +303,7 @@ impl<'d> Ruleset<'d> for Game<'d> {
     fn read_input(
         data: &GatesData,
         line: &str,
-    ) -> Result<Option<Input<GameCommand>>, NotationError> {
+    ) -> Result<Option<Input<GatesCommand>>, NotationError> {
         notation::read(data, line)
     }
 

@@ -249,6 +249,20 @@ impl fmt::Display for Described<'_> {
                 "{} earns {gained} VP, {taken} of them off the enemy at the top of the track",
                 side(*s)
             ),
+            Event::Electricity { on: true } => {
+                f.write_str("NATO: the city's power is on, City hexes are lit at night")
+            }
+            Event::Electricity { on: false } => f.write_str("NATO: the city's power is off"),
+            Event::RollOffered { raw, holder } => write!(
+                f,
+                "the die shows {raw}; {} holds the Booze marker and may have it rolled again",
+                side(*holder)
+            ),
+            Event::BoozeUsed { by } => write!(
+                f,
+                "{} uses the Booze marker: the roll is made again, and the marker goes to the other side",
+                side(*by)
+            ),
         }
     }
 }

@@ -14,12 +14,18 @@
 pub mod contract;
 pub mod describe;
 pub mod notation;
+pub mod preparation;
+pub mod reroll;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_preparation;
+#[cfg(test)]
+mod tests_reroll;
 
 use crate::core::capacity::gates::{MapData, HEXES, PLACES, UNITS};
 use crate::core::hex::HexId;
-use crate::core::protocol::{Events, Input, Pending, RuleViolation};
+use crate::core::protocol::{refuse, Events, Input, Pending, RuleViolation};
 use crate::core::side::Side;
 use crate::css::assault::AssaultCharts;
 use crate::css::command::turn::{Choice, Step, TurnState};
@@ -28,11 +34,13 @@ use crate::css::counter::Counter;
 use crate::css::fire::FireCharts;
 use crate::css::game::{GameCommand, GameEvent, SeriesData, SeriesGame, UnitWhat};
 use crate::css::morale::TqModifiers;
+use crate::css::night::WeatherChart;
 use crate::css::scenario::{Scenario, Verdict, Victory};
 use crate::css::sight::SightChart;
 use crate::css::stacking::StackingChart;
 use crate::css::terrain::{Ground, Relief, TerrainChart};
 use crate::gates::victory::VictoryTrack;
+use crate::gates::weather::Power;
 use crate::gates::{NATO, WARSAW_PACT};
 use core::fmt;
 use serde::{Deserialize, Serialize};
@@ -67,6 +75,8 @@ pub struct GatesData {
     pub tq: TqModifiers,
     pub stacking: StackingChart,
     pub sight: SightChart,
+    /// 3.1 (S14.5): the weather table read at step 1A.
+    pub weather: WeatherChart,
     pub scenarios: heapless::Vec<GatesScenario, MAX_SCENARIOS>,
     /// The names the log and the screens give divisions and formations, by id.
     pub division_names: heapless::Vec<Name, { crate::css::command::MAX_DIVISIONS }>,
@@ -106,6 +116,28 @@ pub struct State {
     pub series: SeriesGame<UNITS>,
     /// 10.1: each side's Victory Points.
     pub vp: VictoryTrack,
+    /// 3.7: the city's electricity.
+    pub power: Power,
+    /// 14.0 1C-a: the turn whose Reinforcement Phase NATO has switched the power in (0: none).
+    pub electricity_turn: u8,
+    /// 3.8: the Booze marker, and a roll its holder may have made again.
+    pub booze: crate::gates::booze::Booze,
+    pub in_hand: Option<reroll::InHand>,
+}
+
+/// A command of the game: the series game's, or one of the Gates' own steps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// A command of the series game (the turn, the units, placements).
+    Series(GameCommand),
+    /// 14.0 1C-a, 3.7: NATO turns the city's electricity on or off (or leaves it as it is).
+    Electricity { on: bool },
+}
+
+impl From<GameCommand> for Command {
+    fn from(c: GameCommand) -> Self {
+        Command::Series(c)
+    }
 }
 
 /// The game's options: none yet (an option the engine does not enforce is not offered).
@@ -120,6 +152,12 @@ pub enum Event {
     /// 10.1: `side` earned points for enemy losses (S21.2): `gained` on its own total, `taken`
     /// off the enemy's at the top of the track.
     Points { side: Side, gained: u8, taken: u8 },
+    /// 14.0 1C-a, 3.7: NATO has set the city's electricity.
+    Electricity { on: bool },
+    /// 3.8: a d10 came up `raw`; the Booze marker's holder may have it made again.
+    RollOffered { raw: u8, holder: Side },
+    /// 3.8: `by` used the Booze marker: the roll is made again and the marker flips over.
+    BoozeUsed { by: Side },
 }
 
 /// Why a game could not be set up.
@@ -182,17 +220,25 @@ impl<'d> Game<'d> {
         let s = &data.scenarios[i];
         let series = data.series(i).ok_or(NewGameError::NoSuchScenario)?;
         let mut tev = Events::new();
-        let turn = TurnState::from_scenario(&s.command, &s.scenario, Default::default(), &mut tev)
+        let light =
+            preparation::light(&data.weather, &s.scenario).map_err(NewGameError::Scenario)?;
+        let turn = TurnState::from_scenario(&s.command, &s.scenario, light, &mut tev)
             .map_err(NewGameError::Scenario)?;
         let game = SeriesGame::from_setup(&series, turn, &s.scenario.setup)
             .map_err(NewGameError::Scenario)?;
+        let mut state = State {
+            scenario: i as u8,
+            series: game,
+            vp: VictoryTrack::default(),
+            power: preparation::power(&s.scenario),
+            electricity_turn: 0,
+            booze: reroll::booze(&s.scenario),
+            in_hand: None,
+        };
+        state.light_the_city();
         Ok(Game {
             data,
-            state: State {
-                scenario: i as u8,
-                series: game,
-                vp: VictoryTrack::default(),
-            },
+            state,
             options,
         })
     }
@@ -209,6 +255,12 @@ impl<'d> Game<'d> {
     }
 
     pub fn pending(&self) -> Pending<Choice> {
+        if let Some(p) = self.preparation_pending() {
+            return p;
+        }
+        if let Some(p) = self.reroll_pending() {
+            return p;
+        }
         self.state.series.pending(&self.series_data())
     }
 
@@ -220,9 +272,27 @@ impl<'d> Game<'d> {
     /// on a copy; the VP award below cannot fail).
     pub fn apply(
         &mut self,
-        input: &Input<GameCommand>,
+        input: &Input<Command>,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
+        let command = match input {
+            Input::Command(c) => Some(c),
+            _ => None,
+        };
+        if self.preparation_apply(command, events)? {
+            return Ok(());
+        }
+        let input = &match self.reroll_apply(input, events)? {
+            (true, None) => return Ok(()),
+            (true, Some(face)) => reroll::rolled(face),
+            (false, _) => match input {
+                Input::Command(Command::Series(c)) => Input::Command(c.clone()),
+                Input::Command(_) => return refuse("14.0", "not now"),
+                Input::Rolled(r) => Input::Rolled(r.clone()),
+                Input::Drew(i) => Input::Drew(*i),
+                Input::Chose(i) => Input::Chose(*i),
+            },
+        };
         let data = self.series_data();
         let mut sev: Events<GameEvent> = Events::new();
         let vp = Track {

@@ -3,6 +3,7 @@
 //! rules write them (`30.35`), divisions and formations by index, sides `nato` / `wp`.
 //!
 //! ```text
+//! power on / power off       1C-a: NATO sets the city's electricity (3.7)
 //! end-reinforcements         1C: the reinforcement steps are done (S3.3.1)
 //! buy division 2             1D: buy a chit (S4.3): division 2, formation 7, dc nato,
 //! buy formation 7                dc-division 4, wind, event
@@ -28,7 +29,7 @@
 //! roll 7 / choose 1 / draw 0 the table's inputs
 //! ```
 
-use super::GatesData;
+use super::{Command as GatesCommand, GatesData};
 use crate::core::hex::HexId;
 use crate::core::notation::{
     bad, hex, number, read_table_input, unit, units, words, write_table_input, write_units,
@@ -65,14 +66,18 @@ fn write_chit(out: &mut dyn fmt::Write, c: Chit) -> fmt::Result {
 /// Writes one input (no newline).
 pub fn write(
     data: &GatesData,
-    input: &Input<GameCommand>,
+    input: &Input<GatesCommand>,
     out: &mut dyn fmt::Write,
 ) -> fmt::Result {
     if let Some(r) = write_table_input(input, out) {
         return r;
     }
-    let Input::Command(c) = input else {
-        return Ok(());
+    let c = match input {
+        Input::Command(GatesCommand::Series(c)) => c,
+        Input::Command(GatesCommand::Electricity { on }) => {
+            return out.write_str(if *on { "power on" } else { "power off" })
+        }
+        _ => return Ok(()),
     };
     let hex = |h: HexId| data.map.geometry.format(h);
     match c {
@@ -161,7 +166,7 @@ fn read_chit<'a>(w: &mut impl Iterator<Item = &'a str>) -> Result<Chit, Notation
 }
 
 /// Reads one line; `Ok(None)` for a blank or comment line.
-pub fn read(data: &GatesData, line: &str) -> Result<Option<Input<GameCommand>>, NotationError> {
+pub fn read(data: &GatesData, line: &str) -> Result<Option<Input<GatesCommand>>, NotationError> {
     let Some(mut w) = words(line) else {
         return Ok(None);
     };
@@ -172,9 +177,16 @@ pub fn read(data: &GatesData, line: &str) -> Result<Option<Input<GameCommand>>, 
     let exists = |u: UnitId| (u.0 as usize) < data.counters.len();
     let g = &data.map.geometry;
     let group = |t: Option<&str>| units::<{ crate::css::game::MAX_GROUP }>(t, exists);
-    let turn = |c: Command| Input::Command(GameCommand::Turn(c));
-    let act = |c: UnitCommand| Input::Command(GameCommand::Unit(c));
+    let turn = |c: Command| Input::Command(GatesCommand::Series(GameCommand::Turn(c)));
+    let act = |c: UnitCommand| Input::Command(GatesCommand::Series(GameCommand::Unit(c)));
     let input = match word {
+        "power" => Input::Command(GatesCommand::Electricity {
+            on: match w.next() {
+                Some("on") => true,
+                Some("off") => false,
+                _ => return bad("power on, or power off"),
+            },
+        }),
         "end-reinforcements" => turn(Command::EndReinforcements),
         "buy" => turn(Command::Buy(read_chit(&mut w)?)),
         "done-buying" => turn(Command::DoneBuying),
@@ -188,10 +200,10 @@ pub fn read(data: &GatesData, line: &str) -> Result<Option<Input<GameCommand>>, 
         "end-arrivals" => turn(Command::EndArrivals),
         "stay-routed" => turn(Command::StayRouted(unit(w.next(), exists)?)),
         "end-returns" => turn(Command::EndReturns),
-        "place" => Input::Command(GameCommand::Place {
+        "place" => Input::Command(GatesCommand::Series(GameCommand::Place {
             unit: unit(w.next(), exists)?,
             hex: hex(g, w.next())?,
-        }),
+        })),
         "move" => act(UnitCommand::Move {
             units: group(w.next())?,
             to: hex(g, w.next())?,

@@ -60,7 +60,7 @@ use crate::gates::{NATO, WARSAW_PACT};
 
 /// Units 0–5 and 10–11 of the WP's division 0 (formations 0 and 1), 6–9 NATO's division 1
 /// (formation 2); the WP in columns 10–11, NATO three hexes east.
-fn data() -> Box<GatesData> {
+pub(super) fn data() -> Box<GatesData> {
     let g = Geometry {
         columns: 80,
         rows: 80,
@@ -131,6 +131,7 @@ fn data() -> Box<GatesData> {
         tq: tq_modifiers(),
         stacking: StackingChart::stand_in(),
         sight: SightChart::stand_in(),
+        weather: crate::css::standin::weather_chart(),
         scenarios,
         division_names: heapless::Vec::new(),
         formation_names: heapless::Vec::new(),
@@ -152,7 +153,11 @@ impl Lcg {
 
 /// An answer to what the game waits for: a d10 face, a chit, an option, or a command among
 /// the legal unit commands, a chit to buy, the step's end.
-fn answer(rng: &mut Lcg, game: &Game<'_>) -> Option<Input<GameCommand>> {
+fn series(c: GameCommand) -> Input<Command> {
+    Input::Command(Command::Series(c))
+}
+
+fn answer(rng: &mut Lcg, game: &Game<'_>) -> Option<Input<Command>> {
     Some(match Ruleset::pending(game) {
         Pending::GameOver => return None,
         Pending::Roll { dice, .. } => {
@@ -170,6 +175,11 @@ fn answer(rng: &mut Lcg, game: &Game<'_>) -> Option<Input<GameCommand>> {
         }
         Pending::DrawChit { chits, .. } => Input::Drew(rng.below(chits.len()) as u16),
         Pending::Choose { options, .. } => Input::Chose(rng.below(options.len()) as u8),
+        Pending::Command { .. } if game.asks_electricity() => {
+            Input::Command(Command::Electricity {
+                on: rng.below(2) == 0,
+            })
+        }
         Pending::Command { .. } => {
             let mut legal: Vec<UnitCommand> = Vec::new();
             let data = game.series_data();
@@ -179,7 +189,7 @@ fn answer(rng: &mut Lcg, game: &Game<'_>) -> Option<Input<GameCommand>> {
             let must = !matches!(game.state.series.stage, crate::css::game::Stage::Idle);
             if !legal.is_empty() && (must || rng.below(10) < 8) {
                 let i = rng.below(legal.len());
-                return Some(Input::Command(GameCommand::Unit(legal.swap_remove(i))));
+                return Some(series(GameCommand::Unit(legal.swap_remove(i))));
             }
             // 1C: each arriving or returning unit enters in or next to a hex the turn names,
             // or waits (S18.1, S11.10): try the hexes around its entry, else hold it.
@@ -189,24 +199,24 @@ fn answer(rng: &mut Lcg, game: &Game<'_>) -> Option<Input<GameCommand>> {
                     let g = &data.ground.map.geometry;
                     let around = core::iter::once(entry).chain(g.neighbours(entry).map(|(_, n)| n));
                     for hex in around {
-                        let c = GameCommand::Place { unit: a.unit, hex };
+                        let c = series(GameCommand::Place { unit: a.unit, hex });
                         let mut copy = game.clone();
-                        if Ruleset::apply(&mut copy, &Input::Command(c.clone())).is_ok() {
-                            return Some(Input::Command(c));
+                        if Ruleset::apply(&mut copy, &c).is_ok() {
+                            return Some(c);
                         }
                     }
                 }
                 let hold = crate::css::command::turn::Command::HoldArrival(a.unit);
-                return Some(Input::Command(GameCommand::Turn(hold)));
+                return Some(series(GameCommand::Turn(hold)));
             }
             if let (Step::Returns(_), Some(r)) = (t.step, t.returning.first()) {
                 let stay = crate::css::command::turn::Command::StayRouted(r.unit);
-                return Some(Input::Command(GameCommand::Turn(stay)));
+                return Some(series(GameCommand::Turn(stay)));
             }
             if matches!(game.state.series.turn.step, Step::Spend(_)) && rng.below(3) > 0 {
                 let f = rng.below(3) as u16;
                 let chit = crate::css::command::Chit::Formation(FormationId(f as _));
-                return Some(Input::Command(GameCommand::Turn(
+                return Some(series(GameCommand::Turn(
                     crate::css::command::turn::Command::Buy(chit),
                 )));
             }
@@ -215,7 +225,7 @@ fn answer(rng: &mut Lcg, game: &Game<'_>) -> Option<Input<GameCommand>> {
     })
 }
 
-fn notation_round_trip(data: &GatesData, input: &Input<GameCommand>) {
+fn notation_round_trip(data: &GatesData, input: &Input<Command>) {
     let mut line = String::new();
     <Game<'_> as Ruleset<'_>>::write_input(data, input, &mut line).unwrap();
     let back = <Game<'_> as Ruleset<'_>>::read_input(data, &line)
@@ -339,6 +349,8 @@ fn gates_notation_reads_every_command_back() {
         "roll 7",
         "choose 1",
         "draw 0",
+        "power on",
+        "power off",
     ];
     for line in inputs {
         let input = <Game<'_> as Ruleset<'_>>::read_input(&data, line)
@@ -351,7 +363,7 @@ fn gates_notation_reads_every_command_back() {
     let read = |l: &str| <Game<'_> as Ruleset<'_>>::read_input(&data, l);
     assert_eq!(
         read("assault 0,2 13.10").unwrap(),
-        Some(Input::Command(GameCommand::Unit(UnitCommand::Assault {
+        Some(series(GameCommand::Unit(UnitCommand::Assault {
             units: g(&[0, 2]),
             target: h(13, 10)
         })))
