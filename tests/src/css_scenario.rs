@@ -43,9 +43,7 @@ pub fn command_data() -> CommandData {
     let mut formations = heapless::Vec::new();
     for d in [0u8, 0, 1, 2, 2, 3] {
         formations
-            .push(FormationDef {
-                division: DivisionId(d),
-            })
+            .push(FormationDef::of(DivisionId(d)))
             .expect("fits");
     }
     CommandData {

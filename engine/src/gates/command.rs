@@ -206,7 +206,7 @@ mod tests {
     }
 
     fn data(police: bool) -> CommandData {
-        let f = |d: DivisionId| FormationDef { division: d };
+        let f = |d: DivisionId| FormationDef::of(d);
         command_data(&divisions(), &[f(MRD), f(BB), f(POLICE)], police, 8).unwrap()
     }
 

@@ -35,7 +35,7 @@ pub(crate) fn data() -> CommandData {
         command_rating: 2,
         ..mrd
     };
-    let f = |d: DivisionId| FormationDef { division: d };
+    let f = |d: DivisionId| FormationDef::of(d);
     CommandData {
         divisions: heapless::Vec::from_slice(&[mrd, bb]).unwrap(),
         formations: heapless::Vec::from_slice(&[f(MRD), f(MRD), f(BB)]).unwrap(),

@@ -69,6 +69,7 @@ impl TurnState {
             bought: heapless::Vec::new(),
             carried,
             bought_in_preparation: Default::default(),
+            picked_payers: heapless::Vec::new(),
             bought_in_action: Default::default(),
             interrupted: [false; 2],
             answered: [false; 2],

@@ -31,9 +31,7 @@ const MRD: DivisionId = DivisionId(0);
 const BB: DivisionId = DivisionId(1);
 
 pub(super) fn data() -> CommandData {
-    let f = |d: u8| FormationDef {
-        division: DivisionId(d),
-    };
+    let f = |d: u8| FormationDef::of(DivisionId(d));
     CommandData {
         divisions: heapless::Vec::from_slice(&[
             testkit::motor_rifle_division(WP),

@@ -91,12 +91,46 @@ pub struct DivisionDef {
     pub dc_track: bool,
 }
 
-/// A formation and the division that pays for its chits (S4.3). Exclusive 4.1.1 lets the
-/// NATO player choose which NATO division pays for a police Formation chit; until the Gates
-/// ruleset adds that choice, the data names one paying division here.
+/// A formation and the division that pays for its chits (S4.3). A game may have another
+/// division pay, picked by the owner each time a chit is bought (*Gates* 4.1.1: a NATO army
+/// division pays for a police Formation chit): `paid_by` holds those divisions, one bit each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FormationDef {
     pub division: DivisionId,
+    /// The divisions, by bit, one of which the owner picks to pay for this formation's chits;
+    /// 0: its own division pays.
+    pub paid_by: u32,
+}
+
+impl FormationDef {
+    /// A formation of `division`, which pays for its chits.
+    pub const fn of(division: DivisionId) -> Self {
+        FormationDef {
+            division,
+            paid_by: 0,
+        }
+    }
+
+    /// Is the payer picked by the owner (a game's rule such as *Gates* 4.1.1)?
+    pub const fn payer_picked(&self) -> bool {
+        self.paid_by != 0
+    }
+
+    /// May `d` pay for this formation's chits?
+    pub const fn may_be_paid_by(&self, d: DivisionId) -> bool {
+        if self.paid_by == 0 {
+            d.0 == self.division.0
+        } else {
+            (d.0 as usize) < 32 && self.paid_by & (1 << d.0) != 0
+        }
+    }
+
+    /// The divisions that may pay, in id order.
+    pub fn payers(&self) -> impl Iterator<Item = DivisionId> + '_ {
+        (0..MAX_DIVISIONS as u8)
+            .map(DivisionId)
+            .filter(|d| self.may_be_paid_by(*d))
+    }
 }
 
 /// Table S4.3-T and the command values of S4.2, S4.6.1, S4.7, S17.1 (stand-in where the

@@ -18,6 +18,7 @@ impl TurnState {
         self.turn += 1;
         emit(events, ev("S3.1", What::TurnBegins(self.turn)))?;
         self.bought.clear();
+        self.picked_payers.clear();
         self.bought_in_preparation = FormationSet::default();
         self.bought_in_action = FormationSet::default();
         if self.dawn() {
@@ -55,15 +56,27 @@ impl TurnState {
         self.step_1c(data, events)
     }
 
+    /// The division that paid for the `i`th chit bought in step 1D: the one its owner picked
+    /// (S4.3; Gates 4.1.1), or its own.
+    fn payer_of_bought(&self, data: &CommandData, i: usize) -> Option<DivisionId> {
+        let c = *self.bought.get(i)?;
+        self.picked_payers
+            .iter()
+            .find(|(p, _)| *p == c)
+            .map(|(_, d)| *d)
+            .or_else(|| data.payer(c))
+    }
+
     /// Step 1D (S3.2.4, S4.3, table S4.3-T, S4.3.1).
     pub(super) fn buy_in_preparation(
         &mut self,
         data: &CommandData,
         side: Side,
         chit: Chit,
+        picked: Option<DivisionId>,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
-        let Some(payer) = data.payer(chit) else {
+        let Some(own) = data.payer(chit) else {
             return refuse(
                 "S4.3",
                 "only Division, Formation and division Direct Command chits are bought",
@@ -72,9 +85,33 @@ impl TurnState {
         if data.owner(chit) != Some(side) {
             return refuse("S4.3", "a division buys only its own chits");
         }
-        let def = *data.division(payer)?;
+        // S4.3: a formation whose payer is picked (Gates 4.1.1) names it; any other chit is
+        // paid by its own division.
+        let picks = match chit {
+            Chit::Formation(f) => data.formation(f)?.payer_picked(),
+            _ => false,
+        };
+        let payer = match (chit, picked) {
+            (Chit::Formation(f), Some(p)) if picks => {
+                if !data.formation(f)?.may_be_paid_by(p) {
+                    return refuse("S4.3", "that division may not pay for this Formation chit");
+                }
+                p
+            }
+            (_, None) if picks => {
+                return refuse(
+                    "S4.3",
+                    "this Formation chit is paid by a division its owner names",
+                )
+            }
+            (_, Some(_)) => {
+                return refuse("S4.3", "this chit is paid by its own division");
+            }
+            _ => own,
+        };
+        let def = *data.division(own)?;
         let costs = &data.costs;
-        let track = *self.track(payer);
+        let track = *self.track(own);
         let cost = match chit {
             Chit::Division(_) => {
                 if !def.has_division_chit {
@@ -114,6 +151,11 @@ impl TurnState {
         track.may_buy(chit, costs)?;
         self.track_mut(payer).pay(cost)?;
         push_chit(&mut self.bought, chit)?;
+        if picks {
+            self.picked_payers
+                .push((chit, payer))
+                .map_err(|_| RuleViolation::new("engine", "too many chits"))?;
+        }
         match chit {
             Chit::Formation(f) => self.bought_in_preparation.insert(f),
             Chit::DivisionDirectCommand(_) => self.track_mut(payer).dc_chits_bought += 1,
@@ -130,8 +172,9 @@ impl TurnState {
     ) -> Result<(), RuleViolation> {
         for d in data.division_ids() {
             let def = *data.division(d)?;
-            let bought_any = self.bought.iter().any(|c| {
-                matches!(c, Chit::Division(_) | Chit::Formation(_)) && data.payer(*c) == Some(d)
+            let bought_any = self.bought.iter().enumerate().any(|(i, c)| {
+                matches!(c, Chit::Division(_) | Chit::Formation(_))
+                    && self.payer_of_bought(data, i) == Some(d)
             });
             let had_division =
                 self.bought.contains(&Chit::Division(d)) || self.carried == Some(Chit::Division(d));

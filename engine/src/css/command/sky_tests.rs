@@ -23,9 +23,7 @@ fn data() -> CommandData {
         side: WP.other(),
         ..wp
     };
-    let f = |d: u8| FormationDef {
-        division: DivisionId(d),
-    };
+    let f = |d: u8| FormationDef::of(DivisionId(d));
     CommandData {
         divisions: heapless::Vec::from_slice(&[wp, nato]).unwrap(),
         formations: heapless::Vec::from_slice(&[f(0), f(1)]).unwrap(),

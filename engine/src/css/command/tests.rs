@@ -32,9 +32,7 @@ fn data() -> CommandData {
         dc_track: false,
         ..bb
     };
-    let f = |d: u8| FormationDef {
-        division: DivisionId(d),
-    };
+    let f = |d: u8| FormationDef::of(DivisionId(d));
     CommandData {
         divisions: heapless::Vec::from_slice(&[mrd, bb, police]).unwrap(),
         formations: heapless::Vec::from_slice(&[f(0), f(0), f(0), f(1), f(1), f(2)]).unwrap(),

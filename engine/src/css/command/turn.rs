@@ -46,6 +46,9 @@ pub enum Command {
     EndReinforcements,
     /// Step 1D: buy a chit (S4.3).
     Buy(Chit),
+    /// Step 1D: buy a Formation chit whose paying division its owner picks (S4.3; *Gates*
+    /// 4.1.1: a NATO army division pays for a police Formation chit).
+    BuyPaidBy { chit: Chit, payer: DivisionId },
     /// Step 1D: this player has bought all he wants.
     DoneBuying,
     /// While a Direct Command chit is played: spend one DC of `division` on `unit` (and the
@@ -77,6 +80,8 @@ pub enum Choice {
     Pass,
     /// Buy this formation's chit at the Action Phase price (S3.5, S4.3.3).
     Buy(FormationId),
+    /// Buy this formation's chit, paid by this division (S4.3; *Gates* 4.1.1).
+    BuyPaidBy(FormationId, DivisionId),
     /// This unit opportunity fires at the trigger hex (S9.11.3; the series game's window).
     OpFire(crate::core::units::UnitId),
     /// A game's reroll window (S1.3.2; *Gates* 3.8 the Booze marker): the roll stands.
@@ -171,6 +176,9 @@ pub struct TurnState {
     pub carried: Option<Chit>,
     /// Formations that got a Formation chit in step 1D this turn (table S4.3-T).
     pub bought_in_preparation: FormationSet,
+    /// Chits bought in step 1D by a division the owner picked to pay (S4.3; *Gates* 4.1.1),
+    /// for the fatigue of step 1E.
+    pub picked_payers: heapless::Vec<(Chit, DivisionId), MAX_CUP>,
     /// Formations that got a Formation chit in this Action Phase (S3.5.4).
     pub bought_in_action: FormationSet,
     /// Per side: interrupted since the last draw (S3.5.2).
@@ -335,7 +343,10 @@ impl TurnState {
                 Ok(())
             }
             (Step::Spend(side), Input::Command(Command::Buy(chit))) => {
-                self.buy_in_preparation(data, side, *chit, events)
+                self.buy_in_preparation(data, side, *chit, None, events)
+            }
+            (Step::Spend(side), Input::Command(Command::BuyPaidBy { chit, payer })) => {
+                self.buy_in_preparation(data, side, *chit, Some(*payer), events)
             }
             (Step::Spend(side), Input::Command(Command::DoneBuying)) => {
                 if side == init {
@@ -370,8 +381,8 @@ impl TurnState {
             }
             (Step::Interrupt(side), Input::Chose(i)) => {
                 match self.option(data, side, *i, "S3.5")? {
-                    Choice::Buy(f) => {
-                        self.buy_in_action(data, side, f, events)?;
+                    c @ (Choice::Buy(f) | Choice::BuyPaidBy(f, _)) => {
+                        self.buy_in_action(data, side, c, events)?;
                         self.interrupted[side.index()] = true;
                         self.start_play(data, Chit::Formation(f), Origin::Interrupt, events)
                     }
@@ -382,8 +393,9 @@ impl TurnState {
                 }
             }
             (Step::LastChit(side), Input::Chose(i)) => {
-                if let Choice::Buy(f) = self.option(data, side, *i, "S4.3.3")? {
-                    self.buy_in_action(data, side, f, events)?;
+                let c = self.option(data, side, *i, "S4.3.3")?;
+                if let Choice::Buy(f) | Choice::BuyPaidBy(f, _) = c {
+                    self.buy_in_action(data, side, c, events)?;
                     self.cup.put(Chit::Formation(f))?;
                     self.bought_at_last_chit = true;
                 }
@@ -471,12 +483,30 @@ impl TurnState {
             let fid = FormationId(i as u8);
             let ok = data.division(f.division).is_ok_and(|d| d.side == side)
                 && !self.bought_in_action.contains(fid)
-                && self.tracks.get(f.division.0 as usize).is_some_and(|t| {
-                    t.dp >= data.costs.formation_action
-                        && t.may_buy(Chit::Formation(fid), &data.costs).is_ok()
-                });
-            if ok && out.push(Choice::Buy(fid)).is_err() {
-                break; // more than MAX_OPTIONS − 1 formations: the rest wait for a later offer
+                && self
+                    .tracks
+                    .get(f.division.0 as usize)
+                    .is_some_and(|t| t.may_buy(Chit::Formation(fid), &data.costs).is_ok());
+            if !ok {
+                continue;
+            }
+            // S4.3: the paying division has the DP; a picked payer is one option each.
+            for payer in f.payers() {
+                if !self
+                    .tracks
+                    .get(payer.0 as usize)
+                    .is_some_and(|t| t.dp >= data.costs.formation_action)
+                {
+                    continue;
+                }
+                let c = if f.payer_picked() {
+                    Choice::BuyPaidBy(fid, payer)
+                } else {
+                    Choice::Buy(fid)
+                };
+                if out.push(c).is_err() {
+                    return out; // more than MAX_OPTIONS − 1: the rest wait for a later offer
+                }
             }
         }
         out
@@ -506,14 +536,18 @@ impl TurnState {
         &mut self,
         data: &CommandData,
         side: Side,
-        f: FormationId,
+        choice: Choice,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
+        let (f, d) = match choice {
+            Choice::Buy(f) => (f, data.formation(f)?.division),
+            Choice::BuyPaidBy(f, payer) => (f, payer),
+            _ => return refuse("S3.5.4", "only a Formation chit is bought now"),
+        };
         let chit = Chit::Formation(f);
-        if !self.buyable(data, side).contains(&Choice::Buy(f)) {
+        if !self.buyable(data, side).contains(&choice) {
             return refuse("S3.5.4", "that Formation chit may not be bought now");
         }
-        let d = data.formation(f)?.division;
         let def = *data.division(d)?;
         let cost = data.costs.formation_action;
         let t = self.track_mut(d);

@@ -12,9 +12,7 @@ use crate::css::standin::chit_costs;
 const WP: Side = Side::B;
 
 fn data() -> CommandData {
-    let f = |d: u8| FormationDef {
-        division: DivisionId(d),
-    };
+    let f = |d: u8| FormationDef::of(DivisionId(d));
     CommandData {
         divisions: heapless::Vec::from_slice(&[
             motor_rifle_division(WP),

@@ -588,9 +588,7 @@ fn css_s3_3_4_step_2d_b_the_leaders_the_chit_made_active_move() {
     use crate::css::command::{DivisionId, FormationDef};
     use crate::css::standin::chit_costs;
     let div = crate::css::command::testkit::motor_rifle_division(A);
-    let f = |d: u8| FormationDef {
-        division: DivisionId(d),
-    };
+    let f = |d: u8| FormationDef::of(DivisionId(d));
     let data = CommandData {
         divisions: heapless::Vec::from_slice(&[div, div]).unwrap(),
         formations: heapless::Vec::from_slice(&[f(0), f(0), f(1), f(1)]).unwrap(),

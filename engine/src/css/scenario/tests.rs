@@ -12,9 +12,7 @@ const WP: Side = Side::B;
 const NATO: Side = Side::A;
 
 pub(crate) fn data() -> CommandData {
-    let f = |d: u8| FormationDef {
-        division: DivisionId(d),
-    };
+    let f = |d: u8| FormationDef::of(DivisionId(d));
     CommandData {
         divisions: heapless::Vec::from_slice(&[
             motor_rifle_division(WP),

@@ -7,6 +7,7 @@
 //! end-reinforcements         1C: the reinforcement steps are done (S3.3.1)
 //! buy division 2             1D: buy a chit (S4.3): division 2, formation 7, dc nato,
 //! buy formation 7                dc-division 4, wind, event
+//! buy formation 9 paid-by 2  1D: a police Formation chit paid by NATO division 2 (4.1.1)
 //! done-buying                1D: this player has bought all he wants
 //! dc 3 41                    spend a Direct Command of division 3 on unit 41 (S4.6.2)
 //! end-activation             the chit's units have finished their actions (2D-a)
@@ -87,6 +88,11 @@ pub fn write(
             Command::Buy(chit) => {
                 out.write_str("buy ")?;
                 write_chit(out, *chit)
+            }
+            Command::BuyPaidBy { chit, payer } => {
+                out.write_str("buy ")?;
+                write_chit(out, *chit)?;
+                write!(out, " paid-by {}", payer.0)
             }
             Command::DoneBuying => out.write_str("done-buying"),
             Command::SpendDirectCommand { division, unit } => {
@@ -188,7 +194,17 @@ pub fn read(data: &GatesData, line: &str) -> Result<Option<Input<GatesCommand>>,
             },
         }),
         "end-reinforcements" => turn(Command::EndReinforcements),
-        "buy" => turn(Command::Buy(read_chit(&mut w)?)),
+        "buy" => {
+            let chit = read_chit(&mut w)?;
+            match w.next() {
+                None => turn(Command::Buy(chit)),
+                Some("paid-by") => turn(Command::BuyPaidBy {
+                    chit,
+                    payer: DivisionId(number(w.next())?),
+                }),
+                Some(_) => return bad("buy CHIT, or buy CHIT paid-by DIVISION (4.1.1)"),
+            }
+        }
         "done-buying" => turn(Command::DoneBuying),
         "dc" => turn(Command::SpendDirectCommand {
             division: DivisionId(number(w.next())?),

@@ -341,6 +341,7 @@ fn gates_notation_reads_every_command_back() {
         "buy dc wp",
         "buy dc-division 1",
         "buy wind",
+        "buy formation 2 paid-by 1",
         "done-buying",
         "dc 0 3",
         "end-activation",
