@@ -180,6 +180,19 @@ fn gates_4_1_1_police_units_take_their_tq_from_the_police_hq() {
     for p in payers {
         engine::gates::command::police_chit_payer(&f.command, *p).expect("a NATO army division");
     }
+    // Every police formation's chit is paid by one of those divisions, at NATO's pick (S4.3).
+    let police_formations: Vec<_> = f
+        .command
+        .formations
+        .iter()
+        .filter(|x| x.division == police)
+        .collect();
+    assert!(!police_formations.is_empty());
+    for x in police_formations {
+        assert!(x.payer_picked());
+        assert_eq!(x.payers().collect::<Vec<_>>(), *payers);
+        assert!(!x.may_be_paid_by(police), "the police pay for nothing");
+    }
     let mut checked = 0;
     for c in f
         .counters

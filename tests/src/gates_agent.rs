@@ -137,7 +137,18 @@ pub fn answer(rng: &mut StdRng, game: &Game<'_>) -> Option<Input<GatesCommand>> 
                         Chit::Division(cmd.formations[f].division)
                     };
                     if cmd.owner(chit) == Some(side) {
-                        return Some(series(GameCommand::Turn(Command::Buy(chit))));
+                        // 4.1.1: a police Formation chit names the NATO division that pays.
+                        let payers: Vec<_> = cmd.formations[f].payers().collect();
+                        let buy = match chit {
+                            Chit::Formation(_) if cmd.formations[f].payer_picked() => {
+                                Command::BuyPaidBy {
+                                    chit,
+                                    payer: payers[rng.gen_range(0..payers.len())],
+                                }
+                            }
+                            _ => Command::Buy(chit),
+                        };
+                        return Some(series(GameCommand::Turn(buy)));
                     }
                 }
             }

@@ -300,10 +300,9 @@ pub fn read(src: &Src) -> (Divisions, Vec<DataError>) {
         }
         let division = DivisionId(di as u8);
         // 4.1.1: a police formation's chits are paid by a NATO army division its owner picks.
-        let paid_by = out
-            .divisions
-            .get(di)
-            .map_or(0, |d| d.paid_by.iter().fold(0u32, |bits, p| bits | 1 << p.0));
+        let paid_by = out.divisions.get(di).map_or(0, |d| {
+            d.paid_by.iter().fold(0u32, |bits, p| bits | 1 << p.0)
+        });
         fdefs.push(FormationDef { division, paid_by });
         out.formations.push(FormationInfo {
             key: k,

@@ -165,6 +165,27 @@ impl T {
             self.cmd(Command::EndActivation);
         }
     }
+    fn cup_and_bought_chits(&self) -> Vec<Chit> {
+        self.s
+            .cup
+            .chits
+            .iter()
+            .chain(&self.s.bought)
+            .copied()
+            .collect()
+    }
+    /// Answers until NATO is asked to interrupt or a draw is due (the WP passes, rolls 5).
+    fn until_draw_or_nato(&mut self) {
+        loop {
+            match self.pending() {
+                Pending::Choose { player, .. } if player == NATO => break,
+                Pending::Choose { .. } => self.ok(Input::Chose(0)),
+                Pending::Roll { .. } => self.roll(5),
+                Pending::Command { .. } => self.end_step(),
+                _ => break,
+            }
+        }
+    }
     fn cup(&self) -> Vec<Chit> {
         self.s.cup.chits.iter().copied().collect()
     }
@@ -861,4 +882,89 @@ fn css_s3_5_and_s4_3_3_an_option_past_the_list_cites_the_choice() {
     let before = t.s.clone();
     assert_eq!(refused(&mut t, Input::Chose(options.len() as u8)), "S4.3.3");
     assert_eq!(t.s, before);
+}
+
+/// The test data with the police formation (5) paid by a NATO army division the owner picks
+/// (the Gates' 4.1.1; the series S4.3 with a picked payer).
+fn police_paid_by_bb() -> CommandData {
+    let mut d = data();
+    d.formations[5].paid_by = 1 << BB.0;
+    d
+}
+
+// S4.3 with a picked payer (Gates 4.1.1): the police Formation chit names the division that
+// pays; that division's DP pay and it is the one tired at step 1E (S17.1); the police's own
+// track pays nothing.
+#[test]
+fn css_s4_3_a_picked_division_pays_for_a_formation_chit_in_step_1d() {
+    let police_f = Chit::Formation(FormationId(5));
+    let mut t = T::new(police_paid_by_bb(), [9, 5, 0]);
+    t.cmd(Command::EndReinforcements);
+    t.cmd(Command::DoneBuying);
+    assert_eq!(
+        refused(&mut t, Input::Command(Command::Buy(police_f))),
+        "S4.3",
+        "the payer is named"
+    );
+    let paid_by = |payer| {
+        Input::Command(Command::BuyPaidBy {
+            chit: police_f,
+            payer,
+        })
+    };
+    assert_eq!(
+        refused(&mut t, paid_by(POLICE)),
+        "S4.3",
+        "only the named divisions pay"
+    );
+    assert_eq!(
+        refused(
+            &mut t,
+            Input::Command(Command::BuyPaidBy {
+                chit: Chit::Formation(BB_INF),
+                payer: BB
+            })
+        ),
+        "S4.3",
+        "a chit its own division pays for names no payer"
+    );
+    t.ok(paid_by(BB));
+    assert_eq!(t.s.track(BB).dp, 5 - t.data.costs.formation_preparation);
+    assert_eq!(t.s.track(POLICE).dp, 0);
+    assert_eq!(t.cup_and_bought_chits(), [police_f]);
+    let before = t.s.track(BB).fatigue;
+    t.cmd(Command::DoneBuying);
+    // S17.1 at 1E: the Brigade bought a chit (+1) and no Division chit (−2), as if its own.
+    assert_eq!(
+        t.s.track(BB).fatigue,
+        (before + t.data.costs.fatigue_any_chit).saturating_sub(t.data.costs.fatigue_no_division)
+    );
+}
+
+// S3.5, S4.3.3 with a picked payer (Gates 4.1.1): the Action Phase offers the police chit once
+// per division that may pay and has the DP; the one picked pays and takes the +2 fatigue.
+#[test]
+fn css_s3_5_an_interrupt_offers_the_police_chit_per_paying_division() {
+    let mut t = T::new(police_paid_by_bb(), [0, 9, 0]);
+    t.prepare(&[], &[], &[9, 9, 9]);
+    t.until_draw_or_nato();
+    let Pending::Choose {
+        player, options, ..
+    } = t.pending()
+    else {
+        panic!("NATO is asked: {:?}", t.pending())
+    };
+    assert_eq!(player, NATO);
+    let police = Choice::BuyPaidBy(FormationId(5), BB);
+    assert!(options.contains(&police));
+    assert!(!options.contains(&Choice::Buy(FormationId(5))));
+    let (dp, fatigue) = (t.s.track(BB).dp, t.s.track(BB).fatigue);
+    let police_dp = t.s.track(POLICE).dp;
+    t.chose(police);
+    assert_eq!(t.s.track(BB).dp, dp - t.data.costs.formation_action);
+    assert_eq!(
+        t.s.track(BB).fatigue,
+        fatigue + t.data.costs.fatigue_action_formation
+    );
+    assert_eq!(t.s.track(POLICE).dp, police_dp, "the police pay nothing");
 }
