@@ -8,7 +8,7 @@ use crate::core::faces::Face;
 use crate::core::hex::HexId;
 use crate::core::protocol::{refuse, DiceRoll, DiceSpec, Events, RuleViolation};
 use crate::core::units::UnitId;
-use crate::css::actions::{division_situation, rally, Action, Activation, Actor};
+use crate::css::actions::{division_situation, rally, Action, Actor};
 use crate::css::fire::opportunity::Trigger;
 use crate::css::fire::{check_group, resolve, FireKind, FireSetup, Member, Smoke, TargetUnit};
 use crate::css::morale::{effective_tq, CheckKind, Condition, Fate, TqSituation};
@@ -37,12 +37,6 @@ fn move_status(s: crate::css::morale::Status) -> MoveStatus {
 }
 
 impl<const U: usize> SeriesGame<U> {
-    fn activation_mut(&mut self) -> Result<&mut Activation, RuleViolation> {
-        self.activation
-            .as_mut()
-            .ok_or(RuleViolation::new("S3.4", "no chit is being played"))
-    }
-
     /// `u` as the action bookkeeping reads it.
     pub(super) fn actor<const H: usize, const P: usize>(
         &self,
@@ -62,6 +56,36 @@ impl<const U: usize> SeriesGame<U> {
         })
     }
 
+    /// `units` as the action bookkeeping reads them.
+    fn actors<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+    ) -> Result<heapless::Vec<Actor, { super::MAX_GROUP }>, RuleViolation> {
+        let mut stack = heapless::Vec::new();
+        for u in units {
+            let a = self.actor(data, *u)?;
+            let _ = stack.push(a); // a Group holds at most MAX_GROUP units
+        }
+        Ok(stack)
+    }
+
+    /// S5.1, S5.1.3: may `units` begin `action` together now? (Read-only, as `begin` checks.)
+    fn may_begin<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+        action: Action,
+    ) -> Result<(), RuleViolation> {
+        let stack = self.actors(data, units)?;
+        let act = self
+            .activation
+            .as_ref()
+            .ok_or(RuleViolation::new("S3.4", "no chit is being played"))?;
+        act.may_begin(data.command, &self.turn, &stack, action)
+            .map(|_| ())
+    }
+
     /// S5.1, S5.1.3: `units` begin `action` together.
     pub(super) fn begin<const H: usize, const P: usize>(
         &mut self,
@@ -70,11 +94,7 @@ impl<const U: usize> SeriesGame<U> {
         action: Action,
         events: &mut Events<GameEvent>,
     ) -> Result<(), RuleViolation> {
-        let mut stack: heapless::Vec<Actor, { super::MAX_GROUP }> = heapless::Vec::new();
-        for u in units {
-            let a = self.actor(data, *u)?;
-            let _ = stack.push(a); // a Group holds at most MAX_GROUP units
-        }
+        let stack = self.actors(data, units)?;
         let turn = &self.turn;
         let act = self
             .activation
@@ -137,13 +157,12 @@ impl<const U: usize> SeriesGame<U> {
         e
     }
 
-    pub(super) fn unit_command<const H: usize, const P: usize>(
-        &mut self,
-        data: &SeriesData<'_, H, P>,
-        c: &UnitCommand,
-        events: &mut Events<GameEvent>,
-    ) -> Result<(), RuleViolation> {
-        self.activation_mut()?;
+    /// What every unit command needs first: a chit being played (S3.4), the advance at once
+    /// after an assault (S10.6), the move under way finished (S3.4), a unit named (S5.1.3).
+    fn may_command(&self, c: &UnitCommand) -> Result<(), RuleViolation> {
+        if self.activation.is_none() {
+            return refuse("S3.4", "no chit is being played");
+        }
         let advancing = matches!(c, UnitCommand::Advance { .. });
         if matches!(self.stage, Stage::Advance { .. }) != advancing {
             return refuse(
@@ -168,20 +187,106 @@ impl<const U: usize> SeriesGame<U> {
                 return refuse("S5.1.3", "an action names at least one unit");
             }
         }
+        Ok(())
+    }
+
+    /// The verdict on `c` read from the game alone, for the commands whose check changes
+    /// nothing (Change Side, Fire, Rally, the second-action TQC, Hold): `unit_command` makes
+    /// the same checks before it acts. `None` for the others (a Move, an assault…), which are
+    /// tried on a copy.
+    pub(super) fn check_unit_command<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        c: &UnitCommand,
+    ) -> Option<Result<(), RuleViolation>> {
+        use UnitCommand::*;
+        if !matches!(
+            c,
+            ChangeSide { .. } | Fire { .. } | Rally { .. } | SecondActionCheck { .. } | Hold { .. }
+        ) {
+            return None;
+        }
+        Some(self.may_command(c).and_then(|()| match c {
+            ChangeSide { units } => self.check_change_side(data, units).map(|_| ()),
+            Fire { units, target } => self.check_fire(data, units, *target),
+            Rally { unit } => self.check_rally(data, *unit),
+            SecondActionCheck { unit } => self.check_second_action(data, *unit),
+            Hold { units } => self.may_begin(data, units, Action::Hold),
+            _ => unreachable!("matched above"),
+        }))
+    }
+
+    /// S5.2, S7.7: may `units` take the Change Side action in place? Their party and new side.
+    fn check_change_side<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+    ) -> Result<(Party, Face), RuleViolation> {
+        self.may_begin(data, units, Action::ChangeSide)?;
+        let party = self.party(data, units, true, false)?;
+        let face = change_side_action(&data.ground, &party)?;
+        Ok((party, face))
+    }
+
+    /// S9.3.1, S5.1: may `units` fire at `target` now? Checked with the units as they are
+    /// before the action (a hex holding enemies, in range and sight; no fire-type action yet).
+    fn check_fire<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+        target: HexId,
+    ) -> Result<(), RuleViolation> {
+        self.fire_setup(data, units, target, true, FireKind::Direct)?;
+        self.may_begin(data, units, Action::Fire)
+    }
+
+    /// S11.11: only a marked unit (or one with an active leader in its hex) rallies; S5.1.
+    fn check_rally<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        unit: UnitId,
+    ) -> Result<(), RuleViolation> {
+        let s = self.unit(unit)?.cond.status;
+        if !crate::css::morale::may_rally(s, false) {
+            return refuse(
+                "S11.11",
+                "only a marked unit, or one with an active leader in its hex, rallies",
+            );
+        }
+        self.may_begin(data, &[unit], Action::Rally)
+    }
+
+    /// S5.1.2: may `unit` take the TQC for a second action now?
+    fn check_second_action<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        unit: UnitId,
+    ) -> Result<(), RuleViolation> {
+        let a = self.actor(data, unit)?;
+        let act = self.activation.as_ref().unwrap_or_else(|| unreachable!());
+        act.second_action_roll::<()>(data.command, &self.turn, &a)
+            .map(|_| ())
+    }
+
+    pub(super) fn unit_command<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        c: &UnitCommand,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        self.may_command(c)?;
         match c {
             UnitCommand::Move { units, to } => self.step(data, units, *to, events),
             UnitCommand::FinishMove { change_side } => self.finish(data, *change_side, events),
             UnitCommand::ChangeSide { units } => {
+                let (party, face) = self.check_change_side(data, units)?;
                 self.begin(data, units, Action::ChangeSide, events)?;
-                let party = self.party(data, units, true, false)?;
-                let face = change_side_action(&data.ground, &party)?;
                 self.set_face(units, face, "S7.7", events)?;
                 self.open_op_fire(data, Trigger::ChangedSide, party.side.other(), &[party.hex]);
                 Ok(())
             }
             UnitCommand::Fire { units, target } => {
-                // S9.3.1: checked now, with the units as they are before the action.
-                self.fire_setup(data, units, *target, true, FireKind::Direct)?;
+                self.check_fire(data, units, *target)?;
                 self.begin(data, units, Action::Fire, events)?;
                 self.stage = Stage::FireRoll {
                     units: units.clone(),
@@ -190,21 +295,13 @@ impl<const U: usize> SeriesGame<U> {
                 Ok(())
             }
             UnitCommand::Rally { unit } => {
-                let s = self.unit(*unit)?.cond.status;
-                if !crate::css::morale::may_rally(s, false) {
-                    return refuse(
-                        "S11.11",
-                        "only a marked unit, or one with an active leader in its hex, rallies",
-                    );
-                }
+                self.check_rally(data, *unit)?;
                 self.begin(data, &[*unit], Action::Rally, events)?;
                 self.stage = Stage::RallyRoll { unit: *unit };
                 Ok(())
             }
             UnitCommand::SecondActionCheck { unit } => {
-                let a = self.actor(data, *unit)?;
-                let act = self.activation.as_ref().unwrap_or_else(|| unreachable!());
-                act.second_action_roll::<()>(data.command, &self.turn, &a)?;
+                self.check_second_action(data, *unit)?;
                 self.stage = Stage::TqcRoll { unit: *unit };
                 Ok(())
             }

@@ -42,6 +42,8 @@ mod opfire;
 mod tests;
 #[cfg(test)]
 mod tests_assault;
+#[cfg(test)]
+mod tests_legal;
 
 use crate::core::faces::Face;
 use crate::core::hex::HexId;
