@@ -3,10 +3,12 @@
 //! Change Side (`css::movement::change_side_action`, S7.7), Fire (`css::fire`, S9.3), Rally
 //! (`css::actions::rally`, S11.11), the second-action TQC (S5.1.2) and Hold (S5.2).
 
+use super::checks::FireMemo;
 use super::{GameEvent, Group, SeriesData, SeriesGame, Stage, UnitCommand, UnitWhat};
 use crate::core::faces::Face;
 use crate::core::hex::HexId;
 use crate::core::protocol::{refuse, DiceRoll, DiceSpec, Events, RuleViolation};
+use crate::core::side::Side;
 use crate::core::units::UnitId;
 use crate::css::actions::{division_situation, rally, Action, Actor};
 use crate::css::fire::opportunity::Trigger;
@@ -14,7 +16,7 @@ use crate::css::fire::{check_group, resolve, FireKind, FireSetup, Member, Smoke,
 use crate::css::morale::{effective_tq, CheckKind, Condition, Fate, TqSituation};
 use crate::css::move_action::Move;
 use crate::css::movement::DEPLOYED;
-use crate::css::movement::{change_side_action, Ctx, Enemies, Mover, Party, Status as MoveStatus};
+use crate::css::movement::{Ctx, Enemies, Mover, Party, Status as MoveStatus};
 use crate::css::sight::{concealed, spots, Look, Visibility};
 use crate::css::terrain::{FireKind as CoverKind, NoMarkers, Part};
 
@@ -71,7 +73,7 @@ impl<const U: usize> SeriesGame<U> {
     }
 
     /// S5.1, S5.1.3: may `units` begin `action` together now? (Read-only, as `begin` checks.)
-    fn may_begin<const H: usize, const P: usize>(
+    pub(super) fn may_begin<const H: usize, const P: usize>(
         &self,
         data: &SeriesData<'_, H, P>,
         units: &[UnitId],
@@ -108,7 +110,7 @@ impl<const U: usize> SeriesGame<U> {
     }
 
     /// The party of `units` (one hex, one side of their counters, S7.2.1).
-    fn party<const H: usize, const P: usize>(
+    pub(super) fn party<const H: usize, const P: usize>(
         &self,
         data: &SeriesData<'_, H, P>,
         units: &[UnitId],
@@ -159,7 +161,7 @@ impl<const U: usize> SeriesGame<U> {
 
     /// What every unit command needs first: a chit being played (S3.4), the advance at once
     /// after an assault (S10.6), the move under way finished (S3.4), a unit named (S5.1.3).
-    fn may_command(&self, c: &UnitCommand) -> Result<(), RuleViolation> {
+    pub(super) fn may_command(&self, c: &UnitCommand) -> Result<(), RuleViolation> {
         if self.activation.is_none() {
             return refuse("S3.4", "no chit is being played");
         }
@@ -190,84 +192,6 @@ impl<const U: usize> SeriesGame<U> {
         Ok(())
     }
 
-    /// The verdict on `c` read from the game alone, for the commands whose check changes
-    /// nothing (Change Side, Fire, Rally, the second-action TQC, Hold): `unit_command` makes
-    /// the same checks before it acts. `None` for the others (a Move, an assault…), which are
-    /// tried on a copy.
-    pub(super) fn check_unit_command<const H: usize, const P: usize>(
-        &self,
-        data: &SeriesData<'_, H, P>,
-        c: &UnitCommand,
-    ) -> Option<Result<(), RuleViolation>> {
-        use UnitCommand::*;
-        if !matches!(
-            c,
-            ChangeSide { .. } | Fire { .. } | Rally { .. } | SecondActionCheck { .. } | Hold { .. }
-        ) {
-            return None;
-        }
-        Some(self.may_command(c).and_then(|()| match c {
-            ChangeSide { units } => self.check_change_side(data, units).map(|_| ()),
-            Fire { units, target } => self.check_fire(data, units, *target),
-            Rally { unit } => self.check_rally(data, *unit),
-            SecondActionCheck { unit } => self.check_second_action(data, *unit),
-            Hold { units } => self.may_begin(data, units, Action::Hold),
-            _ => unreachable!("matched above"),
-        }))
-    }
-
-    /// S5.2, S7.7: may `units` take the Change Side action in place? Their party and new side.
-    fn check_change_side<const H: usize, const P: usize>(
-        &self,
-        data: &SeriesData<'_, H, P>,
-        units: &[UnitId],
-    ) -> Result<(Party, Face), RuleViolation> {
-        self.may_begin(data, units, Action::ChangeSide)?;
-        let party = self.party(data, units, true, false)?;
-        let face = change_side_action(&data.ground, &party)?;
-        Ok((party, face))
-    }
-
-    /// S9.3.1, S5.1: may `units` fire at `target` now? Checked with the units as they are
-    /// before the action (a hex holding enemies, in range and sight; no fire-type action yet).
-    fn check_fire<const H: usize, const P: usize>(
-        &self,
-        data: &SeriesData<'_, H, P>,
-        units: &[UnitId],
-        target: HexId,
-    ) -> Result<(), RuleViolation> {
-        self.fire_setup(data, units, target, true, FireKind::Direct)?;
-        self.may_begin(data, units, Action::Fire)
-    }
-
-    /// S11.11: only a marked unit (or one with an active leader in its hex) rallies; S5.1.
-    fn check_rally<const H: usize, const P: usize>(
-        &self,
-        data: &SeriesData<'_, H, P>,
-        unit: UnitId,
-    ) -> Result<(), RuleViolation> {
-        let s = self.unit(unit)?.cond.status;
-        if !crate::css::morale::may_rally(s, false) {
-            return refuse(
-                "S11.11",
-                "only a marked unit, or one with an active leader in its hex, rallies",
-            );
-        }
-        self.may_begin(data, &[unit], Action::Rally)
-    }
-
-    /// S5.1.2: may `unit` take the TQC for a second action now?
-    fn check_second_action<const H: usize, const P: usize>(
-        &self,
-        data: &SeriesData<'_, H, P>,
-        unit: UnitId,
-    ) -> Result<(), RuleViolation> {
-        let a = self.actor(data, unit)?;
-        let act = self.activation.as_ref().unwrap_or_else(|| unreachable!());
-        act.second_action_roll::<()>(data.command, &self.turn, &a)
-            .map(|_| ())
-    }
-
     pub(super) fn unit_command<const H: usize, const P: usize>(
         &mut self,
         data: &SeriesData<'_, H, P>,
@@ -286,7 +210,7 @@ impl<const U: usize> SeriesGame<U> {
                 Ok(())
             }
             UnitCommand::Fire { units, target } => {
-                self.check_fire(data, units, *target)?;
+                self.check_fire(data, units, *target, None)?;
                 self.begin(data, units, Action::Fire, events)?;
                 self.stage = Stage::FireRoll {
                     units: units.clone(),
@@ -498,6 +422,19 @@ impl<const U: usize> SeriesGame<U> {
         declare: bool,
         kind: FireKind,
     ) -> Result<(heapless::Vec<Member, { super::MAX_GROUP }>, FireSetup), RuleViolation> {
+        self.fire_setup_in(data, units, target, (declare, kind), None)
+    }
+
+    /// [`Self::fire_setup`], the target hex's part (its enemies, sight, distance) read from
+    /// `memo` when the same hex was fired at from the same hex before.
+    pub(super) fn fire_setup_in<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+        target: HexId,
+        (declare, kind): (bool, FireKind),
+        memo: Option<&mut FireMemo>,
+    ) -> Result<(heapless::Vec<Member, { super::MAX_GROUP }>, FireSetup), RuleViolation> {
         let from = self.unit(units[0])?.hex.unwrap_or_else(|| unreachable!());
         let side = data.counter(units[0])?.side;
         let mut members: heapless::Vec<Member, { super::MAX_GROUP }> = heapless::Vec::new();
@@ -522,6 +459,26 @@ impl<const U: usize> SeriesGame<U> {
             }
             let _ = members.push(m);
         }
+        let setup = match memo {
+            Some(memo) => memo.setup((from, side, target, kind), || {
+                self.target_setup(data, from, side, target, kind)
+            })?,
+            None => self.target_setup(data, from, side, target, kind)?,
+        };
+        check_group(&members, &setup)?;
+        Ok((members, setup))
+    }
+
+    /// The target hex's part of a fire from `from` by `side` at `target`: enemies in it
+    /// (S9.3.1), concealed or not (S8.6), in sight (S8.1), the distance (S9.4).
+    fn target_setup<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        from: HexId,
+        side: Side,
+        target: HexId,
+        kind: FireKind,
+    ) -> Result<FireSetup, RuleViolation> {
         let mut enemies = 0u8;
         let mut looks: heapless::Vec<Look, { crate::css::stacking::MAX_HEX_PIECES }> =
             heapless::Vec::new();
@@ -559,8 +516,7 @@ impl<const U: usize> SeriesGame<U> {
             night: false,
             units_in_target_hex: enemies,
         };
-        check_group(&members, &setup)?;
-        Ok((members, setup))
+        Ok(setup)
     }
 
     /// The roll a Fire, Rally or second-action TQC waits for.

@@ -7,6 +7,7 @@
 //! makes) is decided in place; the others are tried on a copy of the state. No heap: the copy
 //! and the candidates live on the stack.
 
+use super::checks::FireMemo;
 use super::{GameEvent, Group, SeriesData, SeriesGame, Stage, UnitCommand};
 use crate::core::hex::HexId;
 use crate::core::protocol::Events;
@@ -57,11 +58,10 @@ impl<const U: usize> SeriesGame<U> {
         in_place: bool,
         mut f: impl FnMut(&UnitCommand),
     ) {
+        let mut memo = FireMemo::new();
         let mut try_one = |c: UnitCommand| {
-            if let Some(verdict) = in_place
-                .then(|| self.check_unit_command(data, &c))
-                .flatten()
-            {
+            let checked = in_place.then(|| self.check_unit_command(data, &c, &mut memo));
+            if let Some(verdict) = checked.flatten() {
                 if verdict.is_ok() {
                     f(&c);
                 }

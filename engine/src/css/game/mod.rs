@@ -36,6 +36,7 @@ mod actions;
 mod arrivals;
 mod assault;
 mod board;
+mod checks;
 mod legal;
 mod opfire;
 #[cfg(test)]
