@@ -203,13 +203,14 @@ impl<const U: usize> SeriesGame<U> {
             UnitCommand::Move { units, to } => self.step(data, units, *to, events),
             UnitCommand::FinishMove { change_side } => self.finish(data, *change_side, events),
             UnitCommand::ChangeSide { units } => {
-                let (party, face) = self.check_change_side(data, units)?;
                 self.begin(data, units, Action::ChangeSide, events)?;
+                let (party, face) = self.change_side(data, units)?;
                 self.set_face(units, face, "S7.7", events)?;
                 self.open_op_fire(data, Trigger::ChangedSide, party.side.other(), &[party.hex]);
                 Ok(())
             }
             UnitCommand::Fire { units, target } => {
+                // S9.3.1: checked now, with the units as they are before the action.
                 self.check_fire(data, units, *target, None)?;
                 self.begin(data, units, Action::Fire, events)?;
                 self.stage = Stage::FireRoll {
@@ -219,7 +220,7 @@ impl<const U: usize> SeriesGame<U> {
                 Ok(())
             }
             UnitCommand::Rally { unit } => {
-                self.check_rally(data, *unit)?;
+                self.check_rally(*unit)?;
                 self.begin(data, &[*unit], Action::Rally, events)?;
                 self.stage = Stage::RallyRoll { unit: *unit };
                 Ok(())

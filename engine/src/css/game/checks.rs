@@ -58,30 +58,40 @@ impl<const U: usize> SeriesGame<U> {
         ) {
             return None;
         }
+        // In `unit_command`'s order: the action's own check and `begin`'s (S5.1, S5.1.3).
         Some(self.may_command(c).and_then(|()| match c {
-            ChangeSide { units } => self.check_change_side(data, units).map(|_| ()),
-            Fire { units, target } => self.check_fire(data, units, *target, Some(memo)),
-            Rally { unit } => self.check_rally(data, *unit),
+            ChangeSide { units } => {
+                self.may_begin(data, units, Action::ChangeSide)?;
+                self.change_side(data, units).map(|_| ())
+            }
+            Fire { units, target } => {
+                self.check_fire(data, units, *target, Some(memo))?;
+                self.may_begin(data, units, Action::Fire)
+            }
+            Rally { unit } => {
+                self.check_rally(*unit)?;
+                self.may_begin(data, &[*unit], Action::Rally)
+            }
             SecondActionCheck { unit } => self.check_second_action(data, *unit),
             Hold { units } => self.may_begin(data, units, Action::Hold),
             _ => unreachable!("matched above"),
         }))
     }
 
-    /// S5.2, S7.7: may `units` take the Change Side action in place? Their party and new side.
-    pub(super) fn check_change_side<const H: usize, const P: usize>(
+    /// S7.7: the party of `units` and its side after a Change Side action in place.
+    pub(super) fn change_side<const H: usize, const P: usize>(
         &self,
         data: &SeriesData<'_, H, P>,
         units: &[UnitId],
     ) -> Result<(Party, Face), RuleViolation> {
-        self.may_begin(data, units, Action::ChangeSide)?;
         let party = self.party(data, units, true, false)?;
         let face = change_side_action(&data.ground, &party)?;
         Ok((party, face))
     }
 
-    /// S9.3.1, S5.1: may `units` fire at `target` now? Checked with the units as they are
-    /// before the action (a hex holding enemies, in range and sight; no fire-type action yet).
+    /// S9.3.1: may `units` fire at `target`? Checked with the units as they are before the
+    /// action (a hex holding enemies, in range and sight; no Fired marker or fire-type action
+    /// yet, S5.1.2, S9.3.5).
     pub(super) fn check_fire<const H: usize, const P: usize>(
         &self,
         data: &SeriesData<'_, H, P>,
@@ -90,16 +100,12 @@ impl<const U: usize> SeriesGame<U> {
         memo: Option<&mut FireMemo>,
     ) -> Result<(), RuleViolation> {
         let declare = (true, FireKind::Direct);
-        self.fire_setup_in(data, units, target, declare, memo)?;
-        self.may_begin(data, units, Action::Fire)
+        self.fire_setup_in(data, units, target, declare, memo)
+            .map(|_| ())
     }
 
-    /// S11.11: only a marked unit (or one with an active leader in its hex) rallies; S5.1.
-    pub(super) fn check_rally<const H: usize, const P: usize>(
-        &self,
-        data: &SeriesData<'_, H, P>,
-        unit: UnitId,
-    ) -> Result<(), RuleViolation> {
+    /// S11.11: only a marked unit (or one with an active leader in its hex) rallies.
+    pub(super) fn check_rally(&self, unit: UnitId) -> Result<(), RuleViolation> {
         let s = self.unit(unit)?.cond.status;
         if !crate::css::morale::may_rally(s, false) {
             return refuse(
@@ -107,7 +113,7 @@ impl<const U: usize> SeriesGame<U> {
                 "only a marked unit, or one with an active leader in its hex, rallies",
             );
         }
-        self.may_begin(data, &[unit], Action::Rally)
+        Ok(())
     }
 
     /// S5.1.2: may `unit` take the TQC for a second action now?
