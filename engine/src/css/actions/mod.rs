@@ -296,6 +296,43 @@ impl Activation {
         stack: &[Actor],
         action: Action,
     ) -> Result<Begun, RuleViolation> {
+        let second = self.may_begin(data, turn, stack, action)?;
+        let dc = is_direct_command(self.chit);
+        // S3.4: a unit finishes its actions before the next starts.
+        for u in self.current.clone() {
+            if !stack.iter().any(|a| a.unit == u) {
+                self.record_mut(u)?.done = true;
+            }
+        }
+        self.current.clear();
+        for a in stack {
+            let r = self.record_mut(a.unit)?;
+            r.actions += 1;
+            r.fired |= action.fire_type();
+            r.commanded |= dc;
+            // S5.1.1: one action under a DC; S5.2: Hold ends the activation; two at most.
+            r.done |= dc || action == Action::Hold || r.actions >= 2;
+            // MAX_STACK bounds the stack: it fits.
+            let _ = self.current.push(a.unit);
+        }
+        Ok(Begun {
+            action,
+            trigger: action.trigger(),
+            case: action.case(),
+            second,
+        })
+    }
+
+    /// Would [`Activation::begin`] accept `stack` beginning `action` now (S5.1, S5.1.3, S5.3)?
+    /// Read-only: `begin` is this check, then the bookkeeping. Returns whether some unit of
+    /// the stack takes it as its second action.
+    pub fn may_begin(
+        &self,
+        data: &CommandData,
+        turn: &TurnState,
+        stack: &[Actor],
+        action: Action,
+    ) -> Result<bool, RuleViolation> {
         let Some(first) = stack.first() else {
             return refuse("S5.1.3", "an action names at least one unit");
         };
@@ -331,29 +368,18 @@ impl Activation {
             };
             second |= self.may_take(a, under, action)?;
         }
-        // S3.4: a unit finishes its actions before the next starts.
-        for u in self.current.clone() {
-            if !stack.iter().any(|a| a.unit == u) {
-                self.record_mut(u)?.done = true;
-            }
+        // Room for the records `begin` adds: the stack's and the current units' it lacks.
+        let others = self
+            .current
+            .iter()
+            .filter(|u| !stack.iter().any(|a| a.unit == **u));
+        let new = (stack.iter().map(|a| &a.unit).chain(others))
+            .filter(|u| self.record(**u).is_none())
+            .count();
+        if self.records.len() + new > MAX_ACTORS {
+            return refuse("engine", "too many units acting");
         }
-        self.current.clear();
-        for a in stack {
-            let r = self.record_mut(a.unit)?;
-            r.actions += 1;
-            r.fired |= action.fire_type();
-            r.commanded |= dc;
-            // S5.1.1: one action under a DC; S5.2: Hold ends the activation; two at most.
-            r.done |= dc || action == Action::Hold || r.actions >= 2;
-            // MAX_STACK bounds the stack: it fits.
-            let _ = self.current.push(a.unit);
-        }
-        Ok(Begun {
-            action,
-            trigger: action.trigger(),
-            case: action.case(),
-            second,
-        })
+        Ok(second)
     }
 
     /// S4.6.2, S5.1.1: under a Direct Command the stack holds a commanded unit and units of

@@ -3,19 +3,21 @@
 //! Change Side (`css::movement::change_side_action`, S7.7), Fire (`css::fire`, S9.3), Rally
 //! (`css::actions::rally`, S11.11), the second-action TQC (S5.1.2) and Hold (S5.2).
 
+use super::checks::FireMemo;
 use super::{GameEvent, Group, SeriesData, SeriesGame, Stage, UnitCommand, UnitWhat};
 use crate::core::faces::Face;
 use crate::core::hex::HexId;
 use crate::core::protocol::{refuse, DiceRoll, DiceSpec, Events, RuleViolation};
+use crate::core::side::Side;
 use crate::core::units::UnitId;
-use crate::css::actions::{division_situation, rally, Action, Activation, Actor};
+use crate::css::actions::{division_situation, rally, Action, Actor};
 use crate::css::command::sky::LitGround;
 use crate::css::fire::opportunity::Trigger;
 use crate::css::fire::{check_group, resolve, FireKind, FireSetup, Member, Smoke, TargetUnit};
 use crate::css::morale::{effective_tq, CheckKind, Condition, Fate, TqSituation};
 use crate::css::move_action::Move;
 use crate::css::movement::DEPLOYED;
-use crate::css::movement::{change_side_action, Ctx, Enemies, Mover, Party, Status as MoveStatus};
+use crate::css::movement::{Ctx, Enemies, Mover, Party, Status as MoveStatus};
 use crate::css::sight::{concealed, spots, Look};
 use crate::css::terrain::{FireKind as CoverKind, NoMarkers, Part};
 
@@ -38,12 +40,6 @@ fn move_status(s: crate::css::morale::Status) -> MoveStatus {
 }
 
 impl<const U: usize> SeriesGame<U> {
-    fn activation_mut(&mut self) -> Result<&mut Activation, RuleViolation> {
-        self.activation
-            .as_mut()
-            .ok_or(RuleViolation::new("S3.4", "no chit is being played"))
-    }
-
     /// `u` as the action bookkeeping reads it.
     pub(super) fn actor<const H: usize, const P: usize>(
         &self,
@@ -63,6 +59,36 @@ impl<const U: usize> SeriesGame<U> {
         })
     }
 
+    /// `units` as the action bookkeeping reads them.
+    fn actors<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+    ) -> Result<heapless::Vec<Actor, { super::MAX_GROUP }>, RuleViolation> {
+        let mut stack = heapless::Vec::new();
+        for u in units {
+            let a = self.actor(data, *u)?;
+            let _ = stack.push(a); // a Group holds at most MAX_GROUP units
+        }
+        Ok(stack)
+    }
+
+    /// S5.1, S5.1.3: may `units` begin `action` together now? (Read-only, as `begin` checks.)
+    pub(super) fn may_begin<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+        action: Action,
+    ) -> Result<(), RuleViolation> {
+        let stack = self.actors(data, units)?;
+        let act = self
+            .activation
+            .as_ref()
+            .ok_or(RuleViolation::new("S3.4", "no chit is being played"))?;
+        act.may_begin(data.command, &self.turn, &stack, action)
+            .map(|_| ())
+    }
+
     /// S5.1, S5.1.3: `units` begin `action` together.
     pub(super) fn begin<const H: usize, const P: usize>(
         &mut self,
@@ -71,11 +97,7 @@ impl<const U: usize> SeriesGame<U> {
         action: Action,
         events: &mut Events<GameEvent>,
     ) -> Result<(), RuleViolation> {
-        let mut stack: heapless::Vec<Actor, { super::MAX_GROUP }> = heapless::Vec::new();
-        for u in units {
-            let a = self.actor(data, *u)?;
-            let _ = stack.push(a); // a Group holds at most MAX_GROUP units
-        }
+        let stack = self.actors(data, units)?;
         let turn = &self.turn;
         let act = self
             .activation
@@ -89,7 +111,7 @@ impl<const U: usize> SeriesGame<U> {
     }
 
     /// The party of `units` (one hex, one side of their counters, S7.2.1).
-    fn party<const H: usize, const P: usize>(
+    pub(super) fn party<const H: usize, const P: usize>(
         &self,
         data: &SeriesData<'_, H, P>,
         units: &[UnitId],
@@ -138,13 +160,12 @@ impl<const U: usize> SeriesGame<U> {
         e
     }
 
-    pub(super) fn unit_command<const H: usize, const P: usize>(
-        &mut self,
-        data: &SeriesData<'_, H, P>,
-        c: &UnitCommand,
-        events: &mut Events<GameEvent>,
-    ) -> Result<(), RuleViolation> {
-        self.activation_mut()?;
+    /// What every unit command needs first: a chit being played (S3.4), the advance at once
+    /// after an assault (S10.6), the move under way finished (S3.4), a unit named (S5.1.3).
+    pub(super) fn may_command(&self, c: &UnitCommand) -> Result<(), RuleViolation> {
+        if self.activation.is_none() {
+            return refuse("S3.4", "no chit is being played");
+        }
         let advancing = matches!(c, UnitCommand::Advance { .. });
         if matches!(self.stage, Stage::Advance { .. }) != advancing {
             return refuse(
@@ -169,20 +190,29 @@ impl<const U: usize> SeriesGame<U> {
                 return refuse("S5.1.3", "an action names at least one unit");
             }
         }
+        Ok(())
+    }
+
+    pub(super) fn unit_command<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        c: &UnitCommand,
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        self.may_command(c)?;
         match c {
             UnitCommand::Move { units, to } => self.step(data, units, *to, events),
             UnitCommand::FinishMove { change_side } => self.finish(data, *change_side, events),
             UnitCommand::ChangeSide { units } => {
                 self.begin(data, units, Action::ChangeSide, events)?;
-                let party = self.party(data, units, true, false)?;
-                let face = change_side_action(&data.ground, &party)?;
+                let (party, face) = self.change_side(data, units)?;
                 self.set_face(units, face, "S7.7", events)?;
                 self.open_op_fire(data, Trigger::ChangedSide, party.side.other(), &[party.hex]);
                 Ok(())
             }
             UnitCommand::Fire { units, target } => {
                 // S9.3.1: checked now, with the units as they are before the action.
-                self.fire_setup(data, units, *target, true, FireKind::Direct)?;
+                self.check_fire(data, units, *target, None)?;
                 self.begin(data, units, Action::Fire, events)?;
                 self.stage = Stage::FireRoll {
                     units: units.clone(),
@@ -191,21 +221,13 @@ impl<const U: usize> SeriesGame<U> {
                 Ok(())
             }
             UnitCommand::Rally { unit } => {
-                let s = self.unit(*unit)?.cond.status;
-                if !crate::css::morale::may_rally(s, false) {
-                    return refuse(
-                        "S11.11",
-                        "only a marked unit, or one with an active leader in its hex, rallies",
-                    );
-                }
+                self.check_rally(*unit)?;
                 self.begin(data, &[*unit], Action::Rally, events)?;
                 self.stage = Stage::RallyRoll { unit: *unit };
                 Ok(())
             }
             UnitCommand::SecondActionCheck { unit } => {
-                let a = self.actor(data, *unit)?;
-                let act = self.activation.as_ref().unwrap_or_else(|| unreachable!());
-                act.second_action_roll::<()>(data.command, &self.turn, &a)?;
+                self.check_second_action(data, *unit)?;
                 self.stage = Stage::TqcRoll { unit: *unit };
                 Ok(())
             }
@@ -402,6 +424,19 @@ impl<const U: usize> SeriesGame<U> {
         declare: bool,
         kind: FireKind,
     ) -> Result<(heapless::Vec<Member, { super::MAX_GROUP }>, FireSetup), RuleViolation> {
+        self.fire_setup_in(data, units, target, (declare, kind), None)
+    }
+
+    /// [`Self::fire_setup`], the target hex's part (its enemies, sight, distance) read from
+    /// `memo` when the same hex was fired at from the same hex before.
+    pub(super) fn fire_setup_in<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        units: &[UnitId],
+        target: HexId,
+        (declare, kind): (bool, FireKind),
+        memo: Option<&mut FireMemo>,
+    ) -> Result<(heapless::Vec<Member, { super::MAX_GROUP }>, FireSetup), RuleViolation> {
         let from = self.unit(units[0])?.hex.unwrap_or_else(|| unreachable!());
         let side = data.counter(units[0])?.side;
         let mut members: heapless::Vec<Member, { super::MAX_GROUP }> = heapless::Vec::new();
@@ -426,6 +461,26 @@ impl<const U: usize> SeriesGame<U> {
             }
             let _ = members.push(m);
         }
+        let setup = match memo {
+            Some(memo) => memo.setup((from, side, target, kind), || {
+                self.target_setup(data, from, side, target, kind)
+            })?,
+            None => self.target_setup(data, from, side, target, kind)?,
+        };
+        check_group(&members, &setup)?;
+        Ok((members, setup))
+    }
+
+    /// The target hex's part of a fire from `from` by `side` at `target`: enemies in it
+    /// (S9.3.1), concealed or not (S8.6), in sight (S8.1), the distance (S9.4).
+    fn target_setup<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        from: HexId,
+        side: Side,
+        target: HexId,
+        kind: FireKind,
+    ) -> Result<FireSetup, RuleViolation> {
         let mut enemies = 0u8;
         let mut looks: heapless::Vec<Look, { crate::css::stacking::MAX_HEX_PIECES }> =
             heapless::Vec::new();
@@ -472,8 +527,7 @@ impl<const U: usize> SeriesGame<U> {
             night: false,
             units_in_target_hex: enemies,
         });
-        check_group(&members, &setup)?;
-        Ok((members, setup))
+        Ok(setup)
     }
 
     /// The roll a Fire, Rally or second-action TQC waits for.

@@ -2,9 +2,12 @@
 //! hex's active stack, one hex's step, a change of side, fire at each enemy hex in range, an
 //! assault or a charge on each adjacent enemy hex, an assault by every ready unit next to an
 //! enemy hex, a rally, a TQC, a hold; the tied hexes' picks, S6.4; the advance after an
-//! assault, S10.6) is tried on a copy of the state and kept if accepted. No heap: the copy and
-//! the candidates live on the stack.
+//! assault, S10.6) is kept if the rules accept it. A command whose check only reads the game
+//! (Change Side, Fire, Rally, the TQC, Hold: `check_unit_command`, the checks `unit_command`
+//! makes) is decided in place; the others are tried on a copy of the state. No heap: the copy
+//! and the candidates live on the stack.
 
+use super::checks::FireMemo;
 use super::{GameEvent, Group, SeriesData, SeriesGame, Stage, UnitCommand};
 use crate::core::hex::HexId;
 use crate::core::protocol::Events;
@@ -21,7 +24,7 @@ impl<const U: usize> SeriesGame<U> {
         data: &SeriesData<'_, H, P>,
         f: impl FnMut(&UnitCommand),
     ) {
-        self.legal_of(data, None, f)
+        self.legal_of(data, None, true, f)
     }
 
     /// Calls `f` with every command the rules accept now for `unit` alone or with its hex's
@@ -32,16 +35,38 @@ impl<const U: usize> SeriesGame<U> {
         unit: UnitId,
         f: impl FnMut(&UnitCommand),
     ) {
-        self.legal_of(data, Some(unit), f)
+        self.legal_of(data, Some(unit), true, f)
     }
 
+    /// [`Self::legal_of`] with every candidate tried on a copy: the reference the checks in
+    /// place are compared with.
+    #[cfg(test)]
+    pub(super) fn legal_tried<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        only: Option<UnitId>,
+        f: impl FnMut(&UnitCommand),
+    ) {
+        self.legal_of(data, only, false, f)
+    }
+
+    /// `in_place`: decide the commands `check_unit_command` answers without a copy.
     fn legal_of<const H: usize, const P: usize>(
         &self,
         data: &SeriesData<'_, H, P>,
         only: Option<UnitId>,
+        in_place: bool,
         mut f: impl FnMut(&UnitCommand),
     ) {
+        let mut memo = FireMemo::new();
         let mut try_one = |c: UnitCommand| {
+            let checked = in_place.then(|| self.check_unit_command(data, &c, &mut memo));
+            if let Some(verdict) = checked.flatten() {
+                if verdict.is_ok() {
+                    f(&c);
+                }
+                return;
+            }
             let mut copy = self.clone();
             copy.probing = true;
             let mut ev: Events<GameEvent> = Events::new();

@@ -36,12 +36,15 @@ mod actions;
 mod arrivals;
 mod assault;
 mod board;
+mod checks;
 mod legal;
 mod opfire;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_assault;
+#[cfg(test)]
+mod tests_legal;
 #[cfg(test)]
 mod tests_light;
 
