@@ -79,6 +79,9 @@ pub enum Choice {
     Buy(FormationId),
     /// This unit opportunity fires at the trigger hex (S9.11.3; the series game's window).
     OpFire(crate::core::units::UnitId),
+    /// A face of a game's marker drawn while it lay face down, by the game's code for the face
+    /// (`Pending::DrawChit` of the markers' backs; *Gates* 4.3's political figures).
+    Marker(u8),
 }
 
 /// Where the turn is.

@@ -6,16 +6,21 @@
 //!
 //! What the exclusive layer adds here so far: the capped VP track of 10.1 fed by the series
 //! award for every unit eliminated or captured (S21.2, the scenario's points per unit), its
-//! sudden end at 29 against 0 (checked after every input), and on the last turn's victory check
-//! the side with more points winning (a stand-in: the scenarios' own conditions are not in the
-//! rulebook). The other exclusive procedures (`gates::weather`, `gates::political`, …) exist as
+//! sudden end at 29 against 0 (checked after every input), the victory hexes a Warsaw Pact unit
+//! destroys by entering them (10.2, [`objectives`]) and the scenario's verdict on them at its
+//! check turns (stand-ins: the scenarios' own conditions are not in the rulebook), and the
+//! political figures the Stasi turn over (4.3, 5.2, [`figures`]). The other exclusive procedures (`gates::weather`, `gates::political`, …) exist as
 //! blocks with their tests and are joined as the game grows (`docs/rules/gates.md`).
 
 pub mod contract;
 pub mod describe;
+pub mod figures;
 pub mod notation;
+pub mod objectives;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_political;
 
 use crate::core::capacity::gates::{MapData, HEXES, PLACES, UNITS};
 use crate::core::hex::HexId;
@@ -28,12 +33,11 @@ use crate::css::counter::Counter;
 use crate::css::fire::FireCharts;
 use crate::css::game::{GameCommand, GameEvent, SeriesData, SeriesGame, UnitWhat};
 use crate::css::morale::TqModifiers;
-use crate::css::scenario::{Scenario, Verdict, Victory};
+use crate::css::scenario::{Scenario, Verdict};
 use crate::css::sight::SightChart;
 use crate::css::stacking::StackingChart;
 use crate::css::terrain::{Ground, Relief, TerrainChart};
 use crate::gates::victory::VictoryTrack;
-use crate::gates::{NATO, WARSAW_PACT};
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
@@ -52,6 +56,10 @@ pub struct GatesScenario {
     pub scenario: Scenario,
     pub command: CommandData,
     pub rout_exits: heapless::Vec<(Side, HexId), MAX_EXITS>,
+    /// 2.5, 10.2: the victory hexes and the scenario's test of them.
+    pub objectives: objectives::Objectives,
+    /// 4.3, 5.2: where the political figure markers lie, and who the Stasi are.
+    pub political: figures::FigureSetup,
 }
 
 /// Everything static: the map, the counters, the charts, the scenarios (filled by `data/`).
@@ -106,6 +114,10 @@ pub struct State {
     pub series: SeriesGame<UNITS>,
     /// 10.1: each side's Victory Points.
     pub vp: VictoryTrack,
+    /// 10.2: the objectives a Warsaw Pact unit has occupied.
+    pub objectives: objectives::Destroyed,
+    /// 4.3: the political figure markers.
+    pub figures: figures::Figures,
 }
 
 /// The game's options: none yet (an option the engine does not enforce is not offered).
@@ -120,6 +132,23 @@ pub enum Event {
     /// 10.1: `side` earned points for enemy losses (S21.2): `gained` on its own total, `taken`
     /// off the enemy's at the top of the track.
     Points { side: Side, gained: u8, taken: u8 },
+    /// 10.2: a Warsaw Pact unit occupied the objective `hex`: it is destroyed for good.
+    Destroyed {
+        hex: HexId,
+        unit: crate::core::units::UnitId,
+    },
+    /// 5.2: the Stasi `unit` entered `hex`, where political figure `marker` lies face down.
+    FigureFound {
+        unit: crate::core::units::UnitId,
+        marker: u8,
+        hex: HexId,
+    },
+    /// 4.3: political figure `marker` was turned over in `hex`: `back` was on it.
+    FigureTurned {
+        marker: u8,
+        hex: HexId,
+        back: crate::gates::political::Back,
+    },
 }
 
 /// Why a game could not be set up.
@@ -136,32 +165,6 @@ impl fmt::Display for NewGameError {
             NewGameError::NoSuchScenario => f.write_str("no such scenario"),
             NewGameError::Scenario(v) => write!(f, "[{}] {}", v.case, v.reason),
         }
-    }
-}
-
-/// The game's verdict as the series End Phase asks it on a check turn (S3.7.1, S21.1): 10.1's
-/// 29 against 0; on the last turn, the side with more Victory Points (a stand-in until a
-/// scenario's own conditions say otherwise: the Scenario Book is not in the rulebook), equal
-/// points a draw.
-struct Track {
-    vp: VictoryTrack,
-    last_turn: u8,
-}
-
-impl Victory for Track {
-    fn check(&self, turn: u8) -> Option<Verdict> {
-        if let Some(side) = self.vp.decided() {
-            return Some(Verdict::Win(side));
-        }
-        if turn < self.last_turn {
-            return None;
-        }
-        let (nato, wp) = (self.vp.of(NATO), self.vp.of(WARSAW_PACT));
-        Some(match nato.cmp(&wp) {
-            core::cmp::Ordering::Greater => Verdict::Win(NATO),
-            core::cmp::Ordering::Less => Verdict::Win(WARSAW_PACT),
-            core::cmp::Ordering::Equal => Verdict::Draw,
-        })
     }
 }
 
@@ -182,8 +185,10 @@ impl<'d> Game<'d> {
         let s = &data.scenarios[i];
         let series = data.series(i).ok_or(NewGameError::NoSuchScenario)?;
         let mut tev = Events::new();
-        let turn = TurnState::from_scenario(&s.command, &s.scenario, Default::default(), &mut tev)
-            .map_err(NewGameError::Scenario)?;
+        let mut turn =
+            TurnState::from_scenario(&s.command, &s.scenario, Default::default(), &mut tev)
+                .map_err(NewGameError::Scenario)?;
+        objectives::judge_the_last_turn(&mut turn, s.command.last_turn);
         let game = SeriesGame::from_setup(&series, turn, &s.scenario.setup)
             .map_err(NewGameError::Scenario)?;
         Ok(Game {
@@ -192,6 +197,8 @@ impl<'d> Game<'d> {
                 scenario: i as u8,
                 series: game,
                 vp: VictoryTrack::default(),
+                objectives: objectives::Destroyed::default(),
+                figures: figures::Figures::setup(&s.political),
             },
             options,
         })
@@ -209,6 +216,9 @@ impl<'d> Game<'d> {
     }
 
     pub fn pending(&self) -> Pending<Choice> {
+        if let (Some(p), false) = (self.state.figures.pending(), self.is_over()) {
+            return p; // 4.3: the back of a marker the Stasi found
+        }
         self.state.series.pending(&self.series_data())
     }
 
@@ -223,15 +233,23 @@ impl<'d> Game<'d> {
         input: &Input<GameCommand>,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
+        if self.political_draw(input, events)? {
+            return Ok(());
+        }
         let data = self.series_data();
         let mut sev: Events<GameEvent> = Events::new();
-        let vp = Track {
-            vp: self.state.vp,
-            last_turn: self.scenario().command.last_turn,
-        };
+        let scenario = self.scenario();
+        let vp = objectives::Judge::new(
+            &self.state,
+            &scenario.objectives,
+            data.counters,
+            scenario.command.last_turn,
+        );
         self.state.series.apply(&data, &vp, input, &mut sev)?;
         for e in &sev {
             crate::core::protocol::emit(events, Event::Series(*e))?;
+            self.state
+                .read_series_event(scenario, data.counters, e, events)?;
             if let GameEvent::Unit {
                 unit,
                 what: UnitWhat::Removed(_),

@@ -60,7 +60,7 @@ use crate::gates::{NATO, WARSAW_PACT};
 
 /// Units 0–5 and 10–11 of the WP's division 0 (formations 0 and 1), 6–9 NATO's division 1
 /// (formation 2); the WP in columns 10–11, NATO three hexes east.
-fn data() -> Box<GatesData> {
+pub(super) fn data() -> Box<GatesData> {
     let g = Geometry {
         columns: 80,
         rows: 80,
@@ -119,6 +119,8 @@ fn data() -> Box<GatesData> {
             scenario,
             command,
             rout_exits,
+            objectives: Default::default(),
+            political: Default::default(),
         })
         .unwrap();
     Box::new(GatesData {
