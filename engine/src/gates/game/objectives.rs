@@ -149,7 +149,9 @@ impl<'a> Judge<'a> {
     pub fn new(state: &State, rules: &'a Objectives, counters: &[Counter], last_turn: u8) -> Self {
         let mut losses = [0u16; 2];
         let mut held = 0u32;
-        for u in &state.series.units {
+        // Only the tests that count units look at them (once per input: keep it cheap).
+        let count_units = rules.test == Test::Held || rules.lead == Lead::Losses;
+        for u in state.series.units.iter().filter(|_| count_units) {
             let Some(c) = counters.get(u.id.0 as usize) else {
                 continue;
             };
