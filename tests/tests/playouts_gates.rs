@@ -235,7 +235,7 @@ fn playout(seed: u64, scenario: &str, c: &mut Counts) {
                 let figures = events
                     .iter()
                     .any(|e| matches!(e, Event::FigureFound { .. } | Event::FigureTurned { .. }));
-                if figures || journal.len() % 256 == 0 {
+                if figures || journal.len().is_multiple_of(256) {
                     check_view(seed, &g);
                 }
                 journal.push(input);
