@@ -79,19 +79,13 @@ impl Figure {
 }
 
 /// The political figures of a game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Figures {
     pub markers: heapless::Vec<Figure, MAX_FIGURES>,
     /// The backs of the eighteen not yet drawn, by kind (4.3).
     pub hidden: Hidden,
     /// Markers a Stasi unit found face down, still to be turned over, in the order found.
     pub owed: heapless::Vec<u8, MAX_FIGURES>,
-}
-
-impl Default for Hidden {
-    fn default() -> Self {
-        Hidden::START
-    }
 }
 
 /// A back's code in [`Choice::Marker`].
@@ -227,6 +221,9 @@ impl Game<'_> {
         let Some(&marker) = self.state.figures.owed.first() else {
             return Ok(false);
         };
+        if self.is_over() {
+            return Ok(false); // the series game refuses everything once over (S3.7.2)
+        }
         let Input::Drew(i) = input else {
             return refuse(
                 "4.3",
