@@ -349,7 +349,7 @@ fn gates_s21_3_the_intro_scenario_starts_the_turn_machine() {
     assert!((3..=4).contains(&(s.scenario.last_turn - s.scenario.first_turn + 1)));
     assert!(s.scenario.setup.len() >= 10);
     assert_eq!(s.scenario.special("electricity"), Some(1));
-    assert!(!s.objectives.is_empty());
+    assert!(!s.objectives.hexes.is_empty());
     let mut events = Events::new();
     let t = TurnState::from_scenario(&s.command, &s.scenario, Default::default(), &mut events)
         .expect("the turn machine starts");
@@ -701,7 +701,7 @@ fn gates_14_0_the_named_scenarios_load_validate_and_start_the_turn_machine() {
         s.scenario.validate(&f.command).expect("S21.3");
         assert_eq!(s.command.initiative, WARSAW_PACT, "{key}: 3.2");
         assert_eq!(s.command.last_turn, s.scenario.last_turn);
-        assert!(!s.objectives.is_empty(), "{key}: 10.2 objectives");
+        assert!(!s.objectives.hexes.is_empty(), "{key}: 10.2 objectives");
         assert!(s.scenario.setup.iter().any(|u| u.side == NATO));
         assert!(s.scenario.setup.iter().any(|u| u.side == WARSAW_PACT));
         assert!(!s.scenario.reinforcements.is_empty(), "{key}: S18.1");
@@ -908,6 +908,59 @@ fn gates_14_0_the_special_rules_the_rules_require_are_present() {
     // The introductory scenario states the two the rules make every scenario state (3.7, 3.8).
     let intro = &f.scenario("intro").expect("intro").scenario;
     assert!(intro.special("electricity").is_some() && intro.special("booze").is_some());
+}
+
+// 4.3, 5.2: each scenario lays as many political figure markers as its `political_figures`
+// says, on playable town or city hexes of the map, none where a Stasi unit sets up (it must
+// enter to turn one); the Stasi are the MfS division's units. 10.2: each scenario's objective
+// test names its objectives (the comment block's condition, as data).
+#[test]
+fn gates_4_3_the_scenarios_lay_their_political_figures_and_name_the_stasi() {
+    let f = forces();
+    let m = map();
+    let mfs = f
+        .divisions
+        .iter()
+        .position(|d| d.key == "gdr_mfs")
+        .map(|i| DivisionId(i as _));
+    assert!(mfs.is_some());
+    for s in &f.scenarios {
+        let key = &s.key;
+        let want = s.scenario.special("political_figures").unwrap_or(0);
+        assert_eq!(s.political.hexes.len() as i16, want, "{key}: 4.3");
+        assert_eq!(s.political.stasi, mfs, "{key}: 5.2");
+        for h in &s.political.hexes {
+            let t = m.map.terrain(*h);
+            assert!(
+                t == engine::css::terrain::dots::CITY
+                    || t == engine::css::terrain::dots::TOWN
+                    || t == engine::css::terrain::dots::WOODS,
+                "{key}: marker at {h:?} on playable ground"
+            );
+            assert!(
+                !s.scenario
+                    .setup
+                    .iter()
+                    .any(|u| u.hex == *h && Some(u.division) == mfs),
+                "{key}: no Stasi unit sets up on a marker"
+            );
+        }
+        if key != "intro" {
+            assert!(!s.objectives.groups.is_empty(), "{key}: 10.2 test");
+        }
+        for g in &s.objectives.groups {
+            assert!(g.mask.count_ones() >= u32::from(g.at_least) && g.at_least > 0);
+        }
+    }
+    let wic = f.scenario("war_is_coming").unwrap();
+    assert_eq!(wic.political.hexes.len(), 6);
+    assert_eq!(wic.objectives.groups.len(), 2);
+    let mys = f.scenario("man_your_stations").unwrap();
+    assert_eq!(mys.political.hexes.len(), 18);
+    assert_eq!(
+        mys.objectives.groups[0].at_least, 7,
+        "half of 13, rounded up"
+    );
 }
 
 // S3, S21.3: each named scenario's turn machine runs from its start to its last turn, every

@@ -13,7 +13,7 @@ use common::Scratch;
 use engine::core::contract::Ruleset;
 use engine::core::protocol::Input;
 use engine::css::game::{GameCommand, UnitCommand};
-use engine::gates::game::{Command, Game, Options};
+use engine::gates::game::{Command, Event, Game, Options};
 use rand::SeedableRng;
 use std::process::Output;
 use tests::gates_agent::{answer, data};
@@ -21,21 +21,33 @@ use tests::gates_agent::{answer, data};
 /// A whole game of the introductory scenario, one line per accepted input, and whether it saw
 /// a direct fire.
 fn script(seed: u64) -> (String, bool) {
+    script_of("intro", seed, |i, _| {
+        matches!(
+            i,
+            Input::Command(Command::Series(GameCommand::Unit(UnitCommand::Fire { .. })))
+        )
+    })
+}
+
+/// A whole game of `scenario`, one line per accepted input, and whether `saw` said yes to one
+/// of its inputs (with its events).
+fn script_of(
+    scenario: &str,
+    seed: u64,
+    saw: impl Fn(&Input<Command>, &[Event]) -> bool,
+) -> (String, bool) {
     let data = data();
-    let mut game = Game::new(data, "intro", Options).expect("the intro scenario");
+    let mut game = Game::new(data, scenario, Options).expect("the scenario");
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut lines = vec!["scenario intro".to_string()];
+    let mut lines = vec![format!("scenario {scenario}")];
     let mut fought = false;
     while let Some(input) = answer(&mut rng, &game) {
         // The agent buys chits it may not afford now and then: only accepted inputs are
         // written.
-        if Ruleset::apply(&mut game, &input).is_err() {
+        let Ok(events) = Ruleset::apply(&mut game, &input) else {
             continue;
-        }
-        fought |= matches!(
-            input,
-            Input::Command(Command::Series(GameCommand::Unit(UnitCommand::Fire { .. })))
-        );
+        };
+        fought |= saw(&input, &events);
         let mut line = String::new();
         Game::write_input(data, &input, &mut line).expect("notation");
         lines.push(line);
@@ -75,6 +87,37 @@ fn gates_plays_a_script_to_the_end_and_prints_every_event_with_its_case() {
     assert!(events.len() > 20, "events printed:\n{stdout}");
     let last = stdout.lines().last().unwrap_or_default();
     assert!(last.contains("Game over [S3.7.2]"), "{last}");
+}
+
+// 4.3, 5.2, 10.2: a game of "The War is Coming" in which the Stasi turn a political figure
+// over prints the find, the draw's outcome and the objectives destroyed with their cases.
+#[test]
+fn gates_prints_the_political_figures_the_stasi_turn_over_with_their_cases() {
+    let (script, _) = (0..40)
+        .map(|seed| {
+            script_of("war_is_coming", seed, |_, events| {
+                events
+                    .iter()
+                    .any(|e| matches!(e, Event::FigureTurned { .. }))
+            })
+        })
+        .find(|(_, turned)| *turned)
+        .expect("a game where the Stasi turn a marker among forty seeds");
+    let scratch = Scratch::new("gates-political");
+    let file = scratch.0.join("game.txt");
+    std::fs::write(&file, script).expect("script");
+    let out = gates(&["play".as_ref(), "--script".as_ref(), file.as_os_str()]);
+    assert!(out.status.success(), "{}", text(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    common::assert_events_cite_cases(
+        &stdout,
+        &[
+            "[5.2] the Stasi's ",
+            ": the political figure there is turned over",
+            "[4.3] the political figure in ",
+        ],
+        true,
+    );
 }
 
 #[test]

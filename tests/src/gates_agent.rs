@@ -3,7 +3,10 @@
 //! opportunity-fire and interrupt choices, a legal unit command during an activation, a chit
 //! bought now and then, the placement of arriving and returning units (S18.1, S11.10) — and
 //! ends each step with the contract's step-ending command. The engine never rolls: every face
-//! and every draw comes from the agent's seeded generator.
+//! and every draw (the Cup's chits, the backs of the political figures the Stasi turn over,
+//! 4.3) comes from the agent's seeded generator. Half of its moves head for what the
+//! exclusive rules reward: the Stasi for the face-down political figures (4.3, 5.2), other
+//! Warsaw Pact units for the objectives not yet destroyed (10.2).
 
 use engine::core::contract::Ruleset;
 use engine::core::protocol::{DiceRoll, Input, Pending};
@@ -11,6 +14,7 @@ use engine::css::command::turn::{Command, Step};
 use engine::css::command::Chit;
 use engine::css::game::{GameCommand, Stage, UnitCommand};
 use engine::gates::game::{Command as GatesCommand, Game, GatesData};
+use engine::gates::WARSAW_PACT;
 use rand::rngs::StdRng;
 use rand::Rng;
 
@@ -74,6 +78,59 @@ fn placement(game: &Game<'_>) -> Option<Input<GatesCommand>> {
     Some(series(GameCommand::Turn(wait)))
 }
 
+/// 4.3, 5.2, 10.2: of the legal moves, the step that brings a Stasi party nearest a face-down
+/// political figure, or a Warsaw Pact party nearest an objective not yet destroyed, if it gets
+/// nearer than it is.
+fn toward_a_goal(game: &Game<'_>, legal: &[UnitCommand]) -> Option<usize> {
+    let s = game.scenario();
+    let data = game.series_data();
+    let g = &data.ground.map.geometry;
+    let f = &game.state.figures;
+    let markers: Vec<_> = f
+        .markers
+        .iter()
+        .filter(|m| m.turned.is_none())
+        .map(|m| m.hex)
+        .collect();
+    let objectives: Vec<_> = s
+        .objectives
+        .hexes
+        .iter()
+        .copied()
+        .filter(|h| !game.state.objectives.is_destroyed(&s.objectives, *h))
+        .collect();
+    let mut best: Option<(u16, usize)> = None;
+    for (i, c) in legal.iter().enumerate() {
+        let UnitCommand::Move { units, to } = c else {
+            continue;
+        };
+        let Some(from) = units
+            .first()
+            .and_then(|u| game.state.series.units.get(u.0 as usize))
+            .and_then(|u| u.hex)
+        else {
+            continue;
+        };
+        let counters: Vec<_> = units.iter().filter_map(|u| data.counter(*u).ok()).collect();
+        let goals: &[_] = if counters.iter().any(|c| s.political.is_stasi(c)) && !markers.is_empty()
+        {
+            &markers
+        } else if counters.iter().all(|c| c.side == WARSAW_PACT) {
+            &objectives
+        } else {
+            continue;
+        };
+        let near = |h| goals.iter().map(|x| g.distance(h, *x)).min();
+        let (Some(now), Some(then)) = (near(from), near(*to)) else {
+            continue;
+        };
+        if then < now && best.is_none_or(|(d, _)| then < d) {
+            best = Some((then, i));
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
 /// An answer to what `game` waits for; `None` once it is over.
 pub fn answer(rng: &mut StdRng, game: &Game<'_>) -> Option<Input<GatesCommand>> {
     Some(match Ruleset::pending(game) {
@@ -119,8 +176,14 @@ pub fn answer(rng: &mut StdRng, game: &Game<'_>) -> Option<Input<GatesCommand>> 
                             | UnitCommand::Fire { .. }
                     )
                 });
-                let i = match close {
-                    Some(i) if rng.gen_bool(0.4) => i,
+                let goal = if rng.gen_bool(0.5) {
+                    toward_a_goal(game, &legal)
+                } else {
+                    None
+                };
+                let i = match (close, goal) {
+                    (Some(i), _) if rng.gen_bool(0.4) => i,
+                    (_, Some(i)) => i,
                     _ => rng.gen_range(0..legal.len()),
                 };
                 return Some(series(GameCommand::Unit(legal.swap_remove(i))));
@@ -152,7 +215,31 @@ pub fn answer(rng: &mut StdRng, game: &Game<'_>) -> Option<Input<GatesCommand>> 
                     }
                 }
             }
-            Input::Command(Ruleset::step_end(game)?.command)
+            let end = Input::Command(Ruleset::step_end(game)?.command);
+            let mut copy = game.clone();
+            match Ruleset::apply(&mut copy, &end) {
+                Err(v) if v.case == "S6.4" => spare(game).unwrap_or(end),
+                _ => end,
+            }
         }
     })
+}
+
+/// S6.4: the step cannot end while formations tie in a hex (a tie the legal commands do not
+/// list, e.g. one a leader's move made at step 2D-b): spare the first formation the engine
+/// takes.
+fn spare(game: &Game<'_>) -> Option<Input<GatesCommand>> {
+    let data = game.series_data();
+    for u in &game.state.series.units {
+        let (Some(hex), Ok(c)) = (u.hex, data.counter(u.id)) else {
+            continue;
+        };
+        let formation = c.piece(u.id).formation;
+        let cmd = series(GameCommand::Unit(UnitCommand::Spare { hex, formation }));
+        let mut copy = game.clone();
+        if Ruleset::apply(&mut copy, &cmd).is_ok() {
+            return Some(cmd);
+        }
+    }
+    None
 }

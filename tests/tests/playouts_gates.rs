@@ -9,7 +9,11 @@
 //! enemies never share a hex, no effective TQ above the cap, a routed unit is in its Routed
 //! box); the exclusive ones — no NATO unit on a hex barred to NATO (1.2: East Germany,
 //! 3.5), the VP track never above 29 and both sides never above 0 at once past the cap
-//! (10.1); and at the end the journal replayed from the start gives the same state.
+//! (10.1), an objective once destroyed stays destroyed and is destroyed only with its event
+//! (10.2), a political figure's back is told by no seat's view while it is face down (the view
+//! holds its hex and the counts of the backs not yet drawn, which the backs shown give) and
+//! appears only by the draw owed after a Stasi unit entered its hex (4.3, 5.2); and at the end
+//! the journal replayed from the start gives the same state.
 //!
 //! Every scenario is played to its end: the introductory one and the three of 14.0, the
 //! 30-turn "Man Your Stations" campaign included (no turn cap).
@@ -20,10 +24,11 @@
 
 use engine::core::contract::Ruleset;
 use engine::core::protocol::{Cited, Events, Input};
+use engine::core::side::Viewer;
 use engine::css::morale::CheckKind;
-use engine::gates::game::Command;
-use engine::gates::game::{Game, GatesData, Options};
-use engine::gates::NATO;
+use engine::gates::game::{Command, Event, Game, GatesData, Options, State};
+use engine::gates::political::{Back, Hidden};
+use engine::gates::{NATO, WARSAW_PACT};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tests::gates_agent::{answer, data};
@@ -105,7 +110,84 @@ fn check(seed: u64, data: &GatesData, g: &Game<'_>) {
     );
 }
 
+/// 4.3: what no seat's view may tell: the back of a face-down marker. The view holds, of each
+/// marker, its hex and the back once turned; of the backs, the counts not yet drawn, which
+/// must be what the backs shown leave of the eighteen (so they tell nothing more).
+fn check_view(seed: u64, g: &Game<'_>) {
+    for viewer in [Viewer::Side(NATO), Viewer::Side(WARSAW_PACT)] {
+        let v = Ruleset::view(g, viewer);
+        let f = &v.state.figures;
+        let mut left = Hidden::START;
+        for m in &f.markers {
+            match m.turned {
+                Some(Back::Blank) => left.blank -= 1,
+                Some(Back::HerrSchmidt) => left.schmidt -= 1,
+                Some(Back::Leader) => left.leaders -= 1,
+                None => {}
+            }
+        }
+        assert_eq!(
+            f.hidden, left,
+            "seed {seed}: the view's counts tell more than the backs shown"
+        );
+        assert_eq!(f.markers.len(), g.state.figures.markers.len());
+        for (a, b) in f.markers.iter().zip(&g.state.figures.markers) {
+            assert_eq!(a.hex, b.hex, "seed {seed}: markers never move (4.3)");
+        }
+    }
+}
+
+/// 10.2, 4.3, 5.2 across one accepted input.
+fn check_exclusive(
+    seed: u64,
+    before: &State,
+    after: &State,
+    input: &Input<Command>,
+    events: &[Event],
+    found: &mut Vec<u8>,
+) {
+    let (b, a) = (before.objectives.bits, after.objectives.bits);
+    assert_eq!(b & !a, 0, "seed {seed}: a Destroyed marker came off (10.2)");
+    let destroyed = events
+        .iter()
+        .filter(|e| matches!(e, Event::Destroyed { .. }))
+        .count();
+    assert_eq!(
+        (a & !b).count_ones() as usize,
+        destroyed,
+        "seed {seed}: objectives destroyed without their event"
+    );
+    for e in events {
+        if let Event::FigureFound { marker, .. } = e {
+            found.push(*marker);
+        }
+    }
+    for (i, (x, y)) in before
+        .figures
+        .markers
+        .iter()
+        .zip(&after.figures.markers)
+        .enumerate()
+    {
+        if x.turned.is_some() {
+            assert_eq!(x.turned, y.turned, "seed {seed}: a turned marker changed");
+        } else if y.turned.is_some() {
+            assert!(
+                matches!(input, Input::Drew(_)),
+                "seed {seed}: marker {i} turned by {input:?}, not a draw (4.3)"
+            );
+            assert_eq!(before.figures.owed.first(), Some(&(i as u8)));
+            assert!(
+                found.contains(&(i as u8)),
+                "seed {seed}: marker {i} turned before a Stasi unit entered (5.2)"
+            );
+        }
+    }
+}
+
 struct Counts {
+    turned: usize,
+    destroyed: usize,
     inputs: usize,
     refusals: usize,
     events: usize,
@@ -119,6 +201,8 @@ fn playout(seed: u64, scenario: &str, c: &mut Counts) {
     let start = g.state.clone();
     let mut journal: Vec<Input<Command>> = Vec::new();
     let mut events = Events::new();
+    let mut found: Vec<u8> = Vec::new();
+    check_view(seed, &g);
     for _ in 0..200_000 {
         let input = if rng.gen_bool(0.1) {
             let line = NONSENSE[rng.gen_range(0..NONSENSE.len())];
@@ -146,6 +230,13 @@ fn playout(seed: u64, scenario: &str, c: &mut Counts) {
                     );
                 }
                 c.events += events.len();
+                check_exclusive(seed, &before, &g.state, &input, &events, &mut found);
+                let figures = events
+                    .iter()
+                    .any(|e| matches!(e, Event::FigureFound { .. } | Event::FigureTurned { .. }));
+                if figures || journal.len().is_multiple_of(256) {
+                    check_view(seed, &g);
+                }
                 journal.push(input);
             }
             Err(v) => {
@@ -170,6 +261,15 @@ fn playout(seed: u64, scenario: &str, c: &mut Counts) {
     if g.state.vp.decided().is_some() {
         c.ended_by_track += 1;
     }
+    check_view(seed, &g);
+    c.turned += g
+        .state
+        .figures
+        .markers
+        .iter()
+        .filter(|m| m.turned.is_some())
+        .count();
+    c.destroyed += g.state.objectives.count() as usize;
     c.inputs += journal.len();
     let mut r = Game::new(data, scenario, Options).expect("start");
     assert_eq!(r.state, start);
@@ -190,9 +290,12 @@ fn gates_14_0_random_playouts_of_every_scenario_keep_the_invariants_and_replay_i
         !data.scenarios.is_empty(),
         "the built-in data has scenarios"
     );
+    let (mut turned, mut destroyed) = (0, 0);
     for s in &data.scenarios {
         let t = std::time::Instant::now();
         let mut c = Counts {
+            turned: 0,
+            destroyed: 0,
             inputs: 0,
             refusals: 0,
             events: 0,
@@ -203,14 +306,28 @@ fn gates_14_0_random_playouts_of_every_scenario_keep_the_invariants_and_replay_i
         }
         println!(
             "gates playouts, {}: {n} seeds to the end in {:.2} s, {} inputs, {} refusals, {} \
-             events, {} ended by 29 against 0 (10.1)",
+             events, {} ended by 29 against 0 (10.1), {} objectives destroyed (10.2), {} \
+             political figures turned (4.3)",
             s.id,
             t.elapsed().as_secs_f64(),
             c.inputs,
             c.refusals,
             c.events,
-            c.ended_by_track
+            c.ended_by_track,
+            c.destroyed,
+            c.turned
         );
         assert!(c.inputs > 0 && c.refusals > 0);
+        turned += c.turned;
+        destroyed += c.destroyed;
+    }
+    // The agent heads for the markers and the objectives half the time: the invariants above
+    // are not vacuous.
+    if n >= 10 {
+        assert!(
+            turned > 0,
+            "no political figure turned over in {n} seeds (4.3)"
+        );
+        assert!(destroyed > 0, "no objective destroyed in {n} seeds (10.2)");
     }
 }

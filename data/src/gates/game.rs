@@ -111,6 +111,8 @@ fn join(map: GatesMap, forces: GatesForces, errors: &mut Vec<DataError>) -> Box<
             scenario: s.scenario,
             command: s.command,
             rout_exits,
+            objectives: s.objectives,
+            political: s.political,
         };
         if data.scenarios.push(scenario).is_err() {
             errors.push(too_many(&format!("scenarios ({MAX_SCENARIOS})")));

@@ -21,6 +21,10 @@ use engine::css::scenario::{
 use engine::css::terrain::{dots, MoveClass};
 use engine::css::track::{gates_day, GATES_DAY, MAX_TRACK};
 use engine::gates::command::{Kind, INITIATIVE};
+use engine::gates::game::figures::{FigureSetup, MAX_FIGURES};
+use engine::gates::game::objectives::{
+    Group, Lead, Objectives, Otherwise, Test, MAX_GROUPS, MAX_OBJECTIVES,
+};
 use engine::gates::NATO;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -45,14 +49,16 @@ const STATUSES: [(&str, Status); 4] = [
 
 /// A loaded scenario: the series scenario, its command data (initiative, length and ratings
 /// applied, `Scenario::command_data`; the police Direct Command chit only when police take
-/// part, 4.1.1) and the hexes its victory conditions name.
+/// part, 4.1.1), the hexes its victory conditions name with its test of them (10.2) and its
+/// political figure markers (4.3, 5.2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GatesScenario {
     /// The file's name without `.toml` ("intro").
     pub key: String,
     pub scenario: Scenario,
     pub command: CommandData,
-    pub objectives: Vec<HexId>,
+    pub objectives: Objectives,
+    pub political: FigureSetup,
 }
 
 #[derive(Deserialize)]
@@ -78,6 +84,10 @@ struct RawScenario {
     reinforcement: Vec<RawReinforcement>,
     #[serde(default)]
     special: Vec<RawSpecial>,
+    /// 4.3: where the scenario's political figure markers lie (as many as its
+    /// `political_figures` special rule says).
+    #[serde(default)]
+    political_figure_hexes: Vec<Sp<String>>,
     victory: RawVictory,
 }
 
@@ -134,6 +144,140 @@ struct RawVictory {
     vp_per_unit: Sp<i64>,
     #[serde(default)]
     objectives: Vec<Sp<String>>,
+    /// 10.2: what the Warsaw Pact's test counts: "destroyed" (the default) or "held".
+    #[serde(default)]
+    test: Option<Sp<String>>,
+    /// 10.2: the test: every group has at least its count of objectives.
+    #[serde(default)]
+    groups: Vec<RawGroup>,
+    /// What else wins a check for the Warsaw Pact: "none" (default), "vp", "losses".
+    #[serde(default)]
+    or_leads: Option<Sp<String>>,
+    /// Who wins the last turn when the test fails: "vp" (the side ahead, default), "nato".
+    #[serde(default)]
+    otherwise: Option<Sp<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGroup {
+    objectives: Vec<Sp<String>>,
+    at_least: Sp<i64>,
+}
+
+const TESTS: [(&str, Test); 2] = [("destroyed", Test::Destroyed), ("held", Test::Held)];
+const LEADS: [(&str, Lead); 3] = [
+    ("none", Lead::None),
+    ("vp", Lead::Vp),
+    ("losses", Lead::Losses),
+];
+const OTHERWISE: [(&str, Otherwise); 2] = [("vp", Otherwise::VpLead), ("nato", Otherwise::Nato)];
+
+/// An optional word of a list.
+fn pick<T: Copy>(
+    src: &Src,
+    v: &Option<Sp<String>>,
+    field: &str,
+    options: &[(&str, T)],
+    errors: &mut Vec<DataError>,
+) -> Option<T> {
+    v.as_ref()
+        .and_then(|v| de::choice(src, v, field, options).keep(errors))
+}
+
+/// S21.3 item 9, 10.2: the objectives and the Warsaw Pact's test of them.
+fn objectives(
+    src: &Src,
+    g: &engine::core::hex::Geometry,
+    raw: &RawVictory,
+    errors: &mut Vec<DataError>,
+) -> Objectives {
+    let mut o = Objectives::default();
+    for h in de::hexes(src, g, &raw.objectives, "objectives", errors) {
+        if o.hexes.contains(&h) {
+            errors.push(src.err_file(format!("objectives: {} twice", g.format(h))));
+        } else if o.hexes.push(h).is_err() {
+            errors.push(src.err_file(format!("objectives: at most {MAX_OBJECTIVES}")));
+            break;
+        }
+    }
+    o.test = pick(src, &raw.test, "test", &TESTS, errors).unwrap_or_default();
+    o.lead = pick(src, &raw.or_leads, "or_leads", &LEADS, errors).unwrap_or_default();
+    o.otherwise = pick(src, &raw.otherwise, "otherwise", &OTHERWISE, errors).unwrap_or_default();
+    for r in &raw.groups {
+        let mut mask = 0u32;
+        for v in &r.objectives {
+            let Some(h) = de::hex(src, g, v, "groups").keep(errors) else {
+                continue;
+            };
+            match o.bit(h) {
+                Some(b) => mask |= b,
+                None => errors.push(src.err(
+                    v.span(),
+                    "groups: a group names hexes of the objectives list (10.2)",
+                )),
+            }
+        }
+        let n = i64::from(mask.count_ones() as u8).max(1);
+        let Some(at_least) = de::in_range(src, &r.at_least, "at_least", 1, n).keep(errors) else {
+            continue;
+        };
+        let group = Group {
+            mask,
+            at_least: at_least as u8,
+        };
+        if o.groups.push(group).is_err() {
+            errors.push(src.err(r.at_least.span(), format!("groups: at most {MAX_GROUPS}")));
+        }
+    }
+    o
+}
+
+/// 4.3, 5.2: the political figure markers (as many as the `political_figures` special rule
+/// says, none without it) and the Stasi's division (the countermix's units marked Stasi).
+fn political(
+    src: &Src,
+    g: &engine::core::hex::Geometry,
+    raw: &RawScenario,
+    special: &[SpecialRule],
+    mix: &Countermix,
+    errors: &mut Vec<DataError>,
+) -> FigureSetup {
+    let mut p = FigureSetup {
+        stasi: mix
+            .counters
+            .iter()
+            .zip(&mix.units)
+            .find(|(_, u)| u.stasi)
+            .map(|(c, _)| c.division),
+        ..FigureSetup::default()
+    };
+    let want = special
+        .iter()
+        .find(|r| r.name.as_str() == "political_figures")
+        .map_or(0, |r| r.value);
+    if !(0..=MAX_FIGURES as i16).contains(&want) {
+        errors.push(src.err_file("political_figures: 0 to 18 markers (4.3)"));
+    }
+    let hexes = de::hexes(
+        src,
+        g,
+        &raw.political_figure_hexes,
+        "political_figure_hexes",
+        errors,
+    );
+    if hexes.len() as i64 != i64::from(want) {
+        errors.push(src.err_file(format!(
+            "political_figure_hexes: {} hexes for the {want} markers of political_figures (4.3)",
+            hexes.len()
+        )));
+    }
+    for h in hexes {
+        if p.hexes.push(h).is_err() {
+            break;
+        }
+    }
+    p
 }
 
 /// The world a scenario is checked against.
@@ -417,7 +561,8 @@ fn build(
         }
     }
     let vp = de::in_range(src, &raw.victory.vp_per_unit, "vp_per_unit", 0, 29).keep(errors);
-    let objectives = de::hexes(src, &g, &raw.victory.objectives, "objectives", errors);
+    let objectives = objectives(src, &g, &raw.victory, errors);
+    let political = political(src, &g, raw, &special, cx.mix, errors);
     let scenario = Scenario {
         title: title?,
         maps,
@@ -468,6 +613,7 @@ fn build(
         scenario,
         command,
         objectives,
+        political,
     })
 }
 

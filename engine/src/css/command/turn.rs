@@ -88,6 +88,9 @@ pub enum Choice {
     KeepRoll,
     /// The holder has the roll made again (S1.3.2).
     Reroll,
+    /// A face of a game's marker drawn while it lay face down, by the game's code for the face
+    /// (`Pending::DrawChit` of the markers' backs; *Gates* 4.3's political figures).
+    Marker(u8),
 }
 
 /// Where the turn is.
@@ -492,10 +495,10 @@ impl TurnState {
             }
             // S4.3: the paying division has the DP; a picked payer is one option each.
             for payer in f.payers() {
-                if !self
+                if self
                     .tracks
                     .get(payer.0 as usize)
-                    .is_some_and(|t| t.dp >= data.costs.formation_action)
+                    .is_none_or(|t| t.dp < data.costs.formation_action)
                 {
                     continue;
                 }

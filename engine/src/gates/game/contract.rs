@@ -74,6 +74,9 @@ impl Cited for Event {
             Event::Points { .. } => "10.1",
             Event::Electricity { .. } => "3.7",
             Event::RollOffered { .. } | Event::BoozeUsed { .. } => "3.8",
+            Event::Destroyed { .. } => "10.2",
+            Event::FigureFound { .. } => "5.2",
+            Event::FigureTurned { .. } => "4.3",
         }
     }
 }
@@ -107,20 +110,32 @@ impl fmt::Display for Event {
                 "{} uses the Booze marker: the roll is made again",
                 <Game<'_> as Ruleset<'_>>::side_name(*by)
             ),
+            Event::Destroyed { hex, unit } => {
+                write!(f, "unit {} destroys the objective {hex:?}", unit.0)
+            }
+            Event::FigureFound { unit, marker, .. } => {
+                write!(f, "Stasi unit {} finds political figure {marker}", unit.0)
+            }
+            Event::FigureTurned { marker, back, .. } => {
+                write!(f, "political figure {marker} is turned over: {back:?}")
+            }
         }
     }
 }
 
 // The Gates have no secret rolls; the unknown political figures (4.3) are hidden from both
-// players, so nothing of them is told until a marker is turned over, and then to both.
+// players, so nothing of them is told until a marker is turned over, and then to both: the
+// events of a found and a turned marker are public.
 impl CoreEvent for Event {
     fn visibility(&self) -> EventVisibility {
         EventVisibility::Public
     }
 }
 
-/// What one seat may see: the whole state (nothing in it is secret yet; 4.3's markers join
-/// with the political layer).
+/// What one seat may see: the whole state. Nothing in it is secret: of a face-down political
+/// figure marker (4.3) the state holds only its hex and the counts of the backs not yet drawn
+/// (what both players can work out from the backs shown); its back is not known to the engine
+/// until the draw that turns it over (`figures`).
 #[derive(Clone, Debug)]
 pub struct View {
     pub state: State,
@@ -288,7 +303,8 @@ impl<'d> Ruleset<'d> for Game<'d> {
         })
     }
 
-    // Nothing is hidden that a command turns over yet (4.3's markers join later).
+    // No command turns anything over: a political figure's back (4.3) comes by `Input::Drew`,
+    // already a fact that undo never passes (`core::journal::is_irreversible`).
     fn reveals(_command: &GatesCommand) -> bool {
         false
     }

@@ -11,6 +11,7 @@ use crate::css::game::{GameEvent, UnitWhat};
 use crate::css::morale::Fate;
 use crate::css::movement::COLUMN;
 use crate::css::scenario::Verdict;
+use crate::gates::political::Back;
 use crate::gates::NATO;
 use core::fmt;
 
@@ -263,6 +264,30 @@ impl fmt::Display for Described<'_> {
                 "{} uses the Booze marker: the roll is made again, and the marker goes to the other side",
                 side(*by)
             ),
+            Event::Destroyed { hex, unit } => {
+                self.unit(f, *unit)?;
+                f.write_str(" occupies the objective ")?;
+                self.hex(f, *hex)?;
+                f.write_str(": a Destroyed marker goes on it")
+            }
+            Event::FigureFound { unit, hex, .. } => {
+                f.write_str("the Stasi's ")?;
+                self.unit(f, *unit)?;
+                f.write_str(" enters ")?;
+                self.hex(f, *hex)?;
+                f.write_str(": the political figure there is turned over")
+            }
+            Event::FigureTurned { hex, back, .. } => {
+                f.write_str("the political figure in ")?;
+                self.hex(f, *hex)?;
+                f.write_str(match back {
+                    Back::Blank => " is a decoy: it leaves the game",
+                    Back::HerrSchmidt => {
+                        " is Herr Schmidt: the Warsaw Pact scores 1 VP and he leaves play"
+                    }
+                    Back::Leader => " is a leader: he goes to the Stasi Prison (66.32)",
+                })
+            }
         }
     }
 }

@@ -6,18 +6,23 @@
 //!
 //! What the exclusive layer adds here so far: the capped VP track of 10.1 fed by the series
 //! award for every unit eliminated or captured (S21.2, the scenario's points per unit), its
-//! sudden end at 29 against 0 (checked after every input), and on the last turn's victory check
-//! the side with more points winning (a stand-in: the scenarios' own conditions are not in the
-//! rulebook). The other exclusive procedures (`gates::weather`, `gates::political`, …) exist as
+//! sudden end at 29 against 0 (checked after every input), the victory hexes a Warsaw Pact unit
+//! destroys by entering them (10.2, [`objectives`]) and the scenario's verdict on them at its
+//! check turns (stand-ins: the scenarios' own conditions are not in the rulebook), and the
+//! political figures the Stasi turn over (4.3, 5.2, [`figures`]). The other exclusive procedures (`gates::weather`, `gates::political`, …) exist as
 //! blocks with their tests and are joined as the game grows (`docs/rules/gates.md`).
 
 pub mod contract;
 pub mod describe;
+pub mod figures;
 pub mod notation;
+pub mod objectives;
 pub mod preparation;
 pub mod reroll;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_political;
 #[cfg(test)]
 mod tests_preparation;
 #[cfg(test)]
@@ -35,13 +40,12 @@ use crate::css::fire::FireCharts;
 use crate::css::game::{GameCommand, GameEvent, SeriesData, SeriesGame, UnitWhat};
 use crate::css::morale::TqModifiers;
 use crate::css::night::WeatherChart;
-use crate::css::scenario::{Scenario, Verdict, Victory};
+use crate::css::scenario::{Scenario, Verdict};
 use crate::css::sight::SightChart;
 use crate::css::stacking::StackingChart;
 use crate::css::terrain::{Ground, Relief, TerrainChart};
 use crate::gates::victory::VictoryTrack;
 use crate::gates::weather::Power;
-use crate::gates::{NATO, WARSAW_PACT};
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
@@ -60,6 +64,10 @@ pub struct GatesScenario {
     pub scenario: Scenario,
     pub command: CommandData,
     pub rout_exits: heapless::Vec<(Side, HexId), MAX_EXITS>,
+    /// 2.5, 10.2: the victory hexes and the scenario's test of them.
+    pub objectives: objectives::Objectives,
+    /// 4.3, 5.2: where the political figure markers lie, and who the Stasi are.
+    pub political: figures::FigureSetup,
 }
 
 /// Everything static: the map, the counters, the charts, the scenarios (filled by `data/`).
@@ -123,6 +131,10 @@ pub struct State {
     /// 3.8: the Booze marker, and a roll its holder may have made again.
     pub booze: crate::gates::booze::Booze,
     pub in_hand: Option<reroll::InHand>,
+    /// 10.2: the objectives a Warsaw Pact unit has occupied.
+    pub objectives: objectives::Destroyed,
+    /// 4.3: the political figure markers.
+    pub figures: figures::Figures,
 }
 
 /// A command of the game: the series game's, or one of the Gates' own steps.
@@ -158,6 +170,23 @@ pub enum Event {
     RollOffered { raw: u8, holder: Side },
     /// 3.8: `by` used the Booze marker: the roll is made again and the marker flips over.
     BoozeUsed { by: Side },
+    /// 10.2: a Warsaw Pact unit occupied the objective `hex`: it is destroyed for good.
+    Destroyed {
+        hex: HexId,
+        unit: crate::core::units::UnitId,
+    },
+    /// 5.2: the Stasi `unit` entered `hex`, where political figure `marker` lies face down.
+    FigureFound {
+        unit: crate::core::units::UnitId,
+        marker: u8,
+        hex: HexId,
+    },
+    /// 4.3: political figure `marker` was turned over in `hex`: `back` was on it.
+    FigureTurned {
+        marker: u8,
+        hex: HexId,
+        back: crate::gates::political::Back,
+    },
 }
 
 /// Why a game could not be set up.
@@ -174,32 +203,6 @@ impl fmt::Display for NewGameError {
             NewGameError::NoSuchScenario => f.write_str("no such scenario"),
             NewGameError::Scenario(v) => write!(f, "[{}] {}", v.case, v.reason),
         }
-    }
-}
-
-/// The game's verdict as the series End Phase asks it on a check turn (S3.7.1, S21.1): 10.1's
-/// 29 against 0; on the last turn, the side with more Victory Points (a stand-in until a
-/// scenario's own conditions say otherwise: the Scenario Book is not in the rulebook), equal
-/// points a draw.
-struct Track {
-    vp: VictoryTrack,
-    last_turn: u8,
-}
-
-impl Victory for Track {
-    fn check(&self, turn: u8) -> Option<Verdict> {
-        if let Some(side) = self.vp.decided() {
-            return Some(Verdict::Win(side));
-        }
-        if turn < self.last_turn {
-            return None;
-        }
-        let (nato, wp) = (self.vp.of(NATO), self.vp.of(WARSAW_PACT));
-        Some(match nato.cmp(&wp) {
-            core::cmp::Ordering::Greater => Verdict::Win(NATO),
-            core::cmp::Ordering::Less => Verdict::Win(WARSAW_PACT),
-            core::cmp::Ordering::Equal => Verdict::Draw,
-        })
     }
 }
 
@@ -222,8 +225,9 @@ impl<'d> Game<'d> {
         let mut tev = Events::new();
         let light =
             preparation::light(&data.weather, &s.scenario).map_err(NewGameError::Scenario)?;
-        let turn = TurnState::from_scenario(&s.command, &s.scenario, light, &mut tev)
+        let mut turn = TurnState::from_scenario(&s.command, &s.scenario, light, &mut tev)
             .map_err(NewGameError::Scenario)?;
+        objectives::judge_the_last_turn(&mut turn, s.command.last_turn);
         let game = SeriesGame::from_setup(&series, turn, &s.scenario.setup)
             .map_err(NewGameError::Scenario)?;
         let mut state = State {
@@ -234,6 +238,8 @@ impl<'d> Game<'d> {
             electricity_turn: 0,
             booze: reroll::booze(&s.scenario),
             in_hand: None,
+            objectives: objectives::Destroyed::default(),
+            figures: figures::Figures::setup(&s.political),
         };
         state.light_the_city();
         Ok(Game {
@@ -255,6 +261,9 @@ impl<'d> Game<'d> {
     }
 
     pub fn pending(&self) -> Pending<Choice> {
+        if let (Some(p), false) = (self.state.figures.pending(), self.is_over()) {
+            return p; // 4.3: the back of a marker the Stasi found
+        }
         if let Some(p) = self.preparation_pending() {
             return p;
         }
@@ -275,6 +284,9 @@ impl<'d> Game<'d> {
         input: &Input<Command>,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
+        if self.political_draw(input, events)? {
+            return Ok(());
+        }
         let command = match input {
             Input::Command(c) => Some(c),
             _ => None,
@@ -295,13 +307,18 @@ impl<'d> Game<'d> {
         };
         let data = self.series_data();
         let mut sev: Events<GameEvent> = Events::new();
-        let vp = Track {
-            vp: self.state.vp,
-            last_turn: self.scenario().command.last_turn,
-        };
+        let scenario = self.scenario();
+        let vp = objectives::Judge::new(
+            &self.state,
+            &scenario.objectives,
+            data.counters,
+            scenario.command.last_turn,
+        );
         self.state.series.apply(&data, &vp, input, &mut sev)?;
         for e in &sev {
             crate::core::protocol::emit(events, Event::Series(*e))?;
+            self.state
+                .read_series_event(scenario, data.counters, e, events)?;
             if let GameEvent::Unit {
                 unit,
                 what: UnitWhat::Removed(_),

@@ -28,6 +28,8 @@
 //! charge 3,4 30.35 3         the hex's units charge; unit 3 takes the check (S10.7)
 //! advance 3,4 / advance      the attackers advance into the emptied hex, or stay (S10.6)
 //! roll 7 / choose 1 / draw 0 the table's inputs
+//! draw 4                     also 4.3: the back of a political figure the Stasi found, the
+//!                            5th of the backs still face down (4 blanks, Herr Schmidt, leaders)
 //! ```
 
 use super::{Command as GatesCommand, GatesData};

@@ -119,6 +119,8 @@ pub(super) fn data() -> Box<GatesData> {
             scenario,
             command,
             rout_exits,
+            objectives: Default::default(),
+            political: Default::default(),
         })
         .unwrap();
     Box::new(GatesData {

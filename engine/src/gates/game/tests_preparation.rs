@@ -11,6 +11,7 @@ use crate::core::protocol::{Cited, DiceRoll};
 use crate::css::command::turn::Command as TurnCommand;
 use crate::css::scenario::SpecialRule;
 use crate::css::terrain::dots;
+use crate::gates::NATO;
 
 fn special(data: &mut GatesData, name: &str, value: i16) {
     data.scenarios[0]

@@ -8,6 +8,7 @@ use super::*;
 use crate::core::contract::Ruleset;
 use crate::core::protocol::{Cited, DiceRoll};
 use crate::css::scenario::SpecialRule;
+use crate::gates::{NATO, WARSAW_PACT};
 
 fn roll(v: u8) -> Input<Command> {
     Input::Rolled(DiceRoll::of(&[v]))
