@@ -20,6 +20,8 @@ pub mod retreat;
 pub mod seats;
 pub mod side;
 pub mod stack;
+#[cfg(test)]
+pub(crate) mod testkit;
 pub mod units;
 
 pub use contract::{EventVisibility, GameEvent, Ruleset, SequenceStep};

@@ -14,12 +14,11 @@
 
 use super::turn::{ev, Event, Step, TurnState, What};
 use super::{Chit, CommandData, DivisionTrack, MAX_DIVISIONS};
-use crate::core::hex::{Geometry, HexId, Hexside};
+use crate::core::hex::{Geometry, HexId};
 use crate::core::map::TerrainId;
 use crate::core::protocol::{emit, Events, Pending, RuleViolation};
-use crate::core::side::Side;
 use crate::css::night::{Sky, TrackTurn, WeatherChart};
-use crate::css::terrain::{Conditions, Crossing, Fortification, Ground, Part, Smoke};
+use crate::css::terrain::{Conditions, Ground};
 use crate::css::weapons::{Armoury, Holder, SwId};
 use serde::{Deserialize, Serialize};
 
@@ -40,55 +39,21 @@ pub struct Light {
     pub lit_dot: Option<TerrainId>,
 }
 
-/// The night as the series game's fire sees it (S14.1, S14.3, S14.4): a hex is lit by an
-/// Illumination marker next to it or by the game's lit terrain ([`Light::lit_dot`]); the
-/// rest of the markers are the game's (`cond`).
-pub struct LitGround<'a, C, const H: usize, const P: usize> {
-    pub cond: &'a C,
-    pub light: &'a Light,
+/// A game's lit terrain as [`Conditions`] (*Gates* 3.7: City hexes while the power is on, seen
+/// as by day at night; [`Light::lit_dot`]); no other markers. The series game's fire reads it
+/// through [`crate::css::night::Lit`], which adds Illumination and burning hexes (S14.3,
+/// S14.4).
+pub struct LitTerrain<'a, const H: usize, const P: usize> {
     pub ground: Ground<'a, H, P>,
+    pub dot: Option<TerrainId>,
 }
 
-impl<C: Conditions, const H: usize, const P: usize> Conditions for LitGround<'_, C, H, P> {
-    fn bridge_out(&self, at: Crossing) -> bool {
-        self.cond.bridge_out(at)
-    }
-    fn temporary_bridge(&self, s: Hexside) -> bool {
-        self.cond.temporary_bridge(s)
-    }
-    fn breached(&self, s: Hexside) -> bool {
-        self.cond.breached(s)
-    }
-    fn customs_destroyed(&self, h: HexId) -> bool {
-        self.cond.customs_destroyed(h)
-    }
-    fn hex_owned(&self, h: HexId) -> Option<(Side, Part)> {
-        self.cond.hex_owned(h)
-    }
-    fn rubble(&self, h: HexId) -> bool {
-        self.cond.rubble(h)
-    }
-    fn fortification(&self, h: HexId) -> Fortification {
-        self.cond.fortification(h)
-    }
-    fn smoke(&self, h: HexId) -> Smoke {
-        self.cond.smoke(h)
-    }
+impl<const H: usize, const P: usize> Conditions for LitTerrain<'_, H, P> {
     fn lit(&self, h: HexId) -> bool {
-        // S14.3 Illumination lights its hex and the six around it; a game's lit terrain
-        // (Gates 3.7) lights every hex of its dot.
-        self.cond.lit(h)
-            || self.light.sky.illuminated(&self.ground.map.geometry, h)
-            || self.light.lit_dot.is_some_and(|d| {
-                self.ground
-                    .map
-                    .idx(h)
-                    .and_then(|i| self.ground.map.terrain.get(i))
-                    == Some(&d)
-            })
-    }
-    fn on_fire(&self, h: HexId) -> bool {
-        self.cond.on_fire(h)
+        self.dot.is_some_and(|d| {
+            let map = self.ground.map;
+            map.idx(h).and_then(|i| map.terrain.get(i)) == Some(&d)
+        })
     }
 }
 

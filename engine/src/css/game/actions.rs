@@ -11,13 +11,14 @@ use crate::core::protocol::{refuse, DiceRoll, DiceSpec, Events, RuleViolation};
 use crate::core::side::Side;
 use crate::core::units::UnitId;
 use crate::css::actions::{division_situation, rally, Action, Actor};
-use crate::css::command::sky::LitGround;
+use crate::css::command::sky::LitTerrain;
 use crate::css::fire::opportunity::Trigger;
 use crate::css::fire::{check_group, resolve, FireKind, FireSetup, Member, Smoke, TargetUnit};
 use crate::css::morale::{effective_tq, CheckKind, Condition, Fate, TqSituation};
 use crate::css::move_action::Move;
 use crate::css::movement::DEPLOYED;
 use crate::css::movement::{Ctx, Enemies, Mover, Party, Status as MoveStatus};
+use crate::css::night::Lit;
 use crate::css::sight::{concealed, spots, Look};
 use crate::css::terrain::{FireKind as CoverKind, NoMarkers, Part};
 
@@ -501,10 +502,13 @@ impl<const U: usize> SeriesGame<U> {
         // lit hex is seen as by day, S14.3, S14.4) and mark the fire as made at night or in
         // bad weather for its column (table S9.5-T).
         let light = &self.turn.light;
-        let marks = LitGround {
-            cond: &NoMarkers,
-            light,
-            ground: data.ground,
+        let marks = Lit {
+            cond: &LitTerrain {
+                ground: data.ground,
+                dot: light.lit_dot,
+            },
+            sky: &light.sky,
+            geometry: data.ground.map.geometry,
         };
         let hidden = concealed(&data.ground, &marks, target, looks.iter().copied());
         let line = spots(

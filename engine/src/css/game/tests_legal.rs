@@ -15,18 +15,7 @@ use crate::css::scenario::NoVictory;
 use crate::css::terrain::tests::h;
 use std::vec::Vec;
 
-/// A tiny seeded generator (the engine crate has no `rand`).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
+use crate::core::testkit::Lcg;
 
 /// Four WP companies (three of the 2nd MRR, one of the 3rd) and four NATO companies, with
 /// ranges from 2 to 5; a few hills on the board so that sight and slopes vary.

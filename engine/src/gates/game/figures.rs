@@ -25,7 +25,6 @@ use crate::css::command::turn::Choice;
 use crate::css::command::DivisionId;
 use crate::css::counter::Counter;
 use crate::css::game::{GameEvent, UnitWhat};
-use crate::css::scenario::Verdict;
 use crate::gates::political::{Back, Hidden, Turned};
 use crate::gates::WARSAW_PACT;
 use serde::{Deserialize, Serialize};
@@ -244,26 +243,8 @@ impl Game<'_> {
             },
         )?;
         if let Turned::RemovedScoring(points) = b.turned() {
-            let a = self.state.vp.award(WARSAW_PACT, points);
-            emit(
-                events,
-                Event::Points {
-                    side: WARSAW_PACT,
-                    gained: a.gained,
-                    taken: a.taken,
-                },
-            )?;
-            // 10.1: 29 against 0 ends the game at once.
-            if let (Some(side), false) = (self.state.vp.decided(), self.is_over()) {
-                let mut end: Events<GameEvent> = Events::new();
-                self.state
-                    .series
-                    .end_now(Verdict::Win(side), "10.1", &mut end)?;
-                self.state.figures.owed.clear();
-                for e in &end {
-                    emit(events, Event::Series(*e))?;
-                }
-            }
+            self.award(WARSAW_PACT, points, events)?;
+            self.end_if_decided(events)?;
         }
         Ok(true)
     }

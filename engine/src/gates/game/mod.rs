@@ -4,13 +4,22 @@
 //! ([`contract`], `core::contract::Ruleset`) so the saves, the CLI and the session play it as
 //! they play the other two games.
 //!
-//! What the exclusive layer adds here so far: the capped VP track of 10.1 fed by the series
-//! award for every unit eliminated or captured (S21.2, the scenario's points per unit), its
-//! sudden end at 29 against 0 (checked after every input), the victory hexes a Warsaw Pact unit
-//! destroys by entering them (10.2, [`objectives`]) and the scenario's verdict on them at its
-//! check turns (stand-ins: the scenarios' own conditions are not in the rulebook), and the
-//! political figures the Stasi turn over (4.3, 5.2, [`figures`]). The other exclusive procedures (`gates::weather`, `gates::political`, …) exist as
-//! blocks with their tests and are joined as the game grows (`docs/rules/gates.md`).
+//! What the exclusive layer adds here so far:
+//! * the capped VP track of 10.1 fed by the series award for every unit eliminated or captured
+//!   (S21.2, the scenario's points per unit), and its sudden end at 29 against 0 (checked
+//!   after every input);
+//! * the victory hexes a Warsaw Pact unit destroys by entering them (10.2, [`objectives`]) and
+//!   the scenario's verdict on them at its check turns (stand-ins: the scenarios' own
+//!   conditions are not in the rulebook);
+//! * the political figures the Stasi turn over (4.3, 5.2, [`figures`]);
+//! * step 1A's weather on the Gates table or as the scenario states it, and step 1C-a, NATO's
+//!   word on the city's electricity (3.1, 3.7, [`preparation`]); night and rain count in the
+//!   series game's fire;
+//! * the Booze marker's keep-or-reroll before any d10 counts (3.8, [`reroll`]).
+//!
+//! Its commands are [`Command`]: the series game's, wrapped, and the Gates' own. The other
+//! exclusive procedures (`gates::sabotage`, `gates::events`, …) exist as blocks with their
+//! tests and are joined as the game grows (`docs/rules/gates.md`).
 
 pub mod contract;
 pub mod describe;
@@ -329,25 +338,44 @@ impl<'d> Game<'d> {
                 let lost_by = data.counter(*unit)?.side;
                 let rules = &self.scenario().scenario.victory;
                 let (side, points) = rules.award_for_losses(lost_by, 1);
-                let a = self.state.vp.award(side, points);
-                if a.gained + a.taken > 0 {
-                    crate::core::protocol::emit(
-                        events,
-                        Event::Points {
-                            side,
-                            gained: a.gained,
-                            taken: a.taken,
-                        },
-                    )?;
-                }
+                self.award(side, points, events)?;
             }
         }
-        // 10.1: 29 against 0 ends the game at once.
+        self.end_if_decided(events)
+    }
+
+    /// 10.1: `side` earns `points` on the track (the excess at 29 comes off the enemy).
+    pub(super) fn award(
+        &mut self,
+        side: Side,
+        points: u8,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let a = self.state.vp.award(side, points);
+        if a.gained + a.taken > 0 {
+            crate::core::protocol::emit(
+                events,
+                Event::Points {
+                    side,
+                    gained: a.gained,
+                    taken: a.taken,
+                },
+            )?;
+        }
+        Ok(())
+    }
+
+    /// 10.1: 29 against 0 ends the game at once; nothing is owed after it.
+    pub(super) fn end_if_decided(
+        &mut self,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
         if let (Some(side), false) = (self.state.vp.decided(), self.is_over()) {
             let mut end: Events<GameEvent> = Events::new();
             self.state
                 .series
                 .end_now(Verdict::Win(side), "10.1", &mut end)?;
+            self.state.figures.owed.clear();
             for e in &end {
                 crate::core::protocol::emit(events, Event::Series(*e))?;
             }

@@ -140,25 +140,14 @@ pub(super) fn data() -> Box<GatesData> {
     })
 }
 
-/// A tiny seeded generator (the engine crate has no `rand`).
-struct Lcg(u64);
+use crate::core::testkit::Lcg;
 
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n.max(1)
-    }
-}
-
-/// An answer to what the game waits for: a d10 face, a chit, an option, or a command among
-/// the legal unit commands, a chit to buy, the step's end.
 fn series(c: GameCommand) -> Input<Command> {
     Input::Command(Command::Series(c))
 }
 
+/// An answer to what the game waits for: a d10 face, a chit, an option, or a command among
+/// the legal unit commands, a chit to buy, the step's end.
 fn answer(rng: &mut Lcg, game: &Game<'_>) -> Option<Input<Command>> {
     Some(match Ruleset::pending(game) {
         Pending::GameOver => return None,
