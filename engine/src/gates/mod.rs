@@ -18,8 +18,7 @@
 //! | [`assault`] | 2.2.1 slopes, 2.2.4 divided hexes, 3.14 abilities in the series assault (S10) |
 //! | [`boats`] | 4.2 boat units on river hexsides |
 //! | [`booze`] | 3.8 the Booze marker's reroll |
-//! | [`charge`] | 3.9 Charge |
-//! | [`events`] | 7.0 random events |
+//! //! | [`events`] | 7.0 random events |
 //! | [`refugees`] | 4.4 refugees and armed mobs |
 //! | [`reinforcement`] | 4.1.2 police entry and refugees, 6.0 transport rolls, 8.1, 8.2 |
 //! | [`sabotage`] | 3.11 sabotage missions: who may go, each step's modifier and outcome |
@@ -34,7 +33,6 @@ pub mod abilities;
 pub mod assault;
 pub mod boats;
 pub mod booze;
-pub mod charge;
 pub mod command;
 pub mod engineering;
 pub mod events;

@@ -458,3 +458,24 @@ fn css_s11_12_1_an_hq_that_loses_its_last_step_goes_to_the_routed_box_with_one()
     let boxes = g.turn.displays.of(division).unwrap();
     assert!(boxes.routed.iter().any(|r| r.unit == UnitId(5) && r.is_hq));
 }
+
+// S10.7.1 (Gates 3.9): a charge goes into an adjacent hex that holds the enemy, by units that
+// are ready (table S5.3-T: no Pin, DG or Suppressed marker).
+#[test]
+fn css_s10_7_1_a_charge_needs_an_adjacent_enemy_and_ready_units() {
+    let (f, mut g) = contact(DEPLOYED);
+    // Unit 2 at 2.03: 2.05 is two hexes off, 2.02 holds no enemy (its own side's units).
+    assert!(apply(&f, &mut g, charge(&[2], h(2, 5), 2)).is_err());
+    assert!(apply(&f, &mut g, charge(&[2], h(3, 3), 2)).is_err());
+    for (status, case) in [
+        (crate::css::morale::Status::Pinned, "S5.3"),
+        (crate::css::morale::Status::Dg, "S5.3"),
+        (crate::css::morale::Status::Suppressed, "S5.3"),
+    ] {
+        let mut marked = g.clone();
+        marked.units[2].cond.status = status;
+        let r = apply(&f, &mut marked, charge(&[2], h(2, 4), 2));
+        assert_eq!(r.unwrap_err().case, case, "{status:?} does not charge");
+    }
+    apply(&f, &mut g, charge(&[2], h(2, 4), 2)).unwrap();
+}

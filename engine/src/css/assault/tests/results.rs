@@ -209,16 +209,10 @@ fn css_s10_6_attackers_advance_only_into_an_emptied_hex() {
 // a failed one does not.
 #[test]
 fn css_s10_6_chargers_advance_into_the_hex_their_charge_emptied() {
-    use crate::gates::charge::{self, Charger, Outcome};
+    use crate::css::morale::check;
     let b = Board::new();
     let g = b.ground();
-    let (from, into) = (h(5, 5), h(5, 6));
-    let c = Charger {
-        active: true,
-        status: Status::None,
-    };
-    let mut ch = charge::declare(&g, NATO, from, Part::First, into, &[c, c], 2, true).unwrap();
-    ch.pick(0).unwrap();
+    let into = h(5, 6);
     let chargers = [UnitId(1), UnitId(2)];
     let movers = [
         Advancer {
@@ -230,25 +224,12 @@ fn css_s10_6_chargers_advance_into_the_hex_their_charge_emptied() {
             class: LEG,
         },
     ];
-    let pass = ch.resolve(5, 4).unwrap();
-    assert_eq!(pass, Outcome::DefendersRout);
-    let adv = advance(
-        &g,
-        into,
-        pass == Outcome::DefendersRout,
-        &chargers,
-        &movers,
-        Some(3),
-    );
+    // S10.7.2: the picked charger's TQC (TQ 5) passes on a 4 and fails on a 6.
+    let pass = check(5, 4, 0);
+    assert!(pass.passed());
+    let adv = advance(&g, into, pass.passed(), &chargers, &movers, Some(3));
     assert_eq!(adv.unwrap().units.len(), 2);
-    let fail = ch.resolve(5, 6).unwrap();
-    let adv = advance(
-        &g,
-        into,
-        fail == Outcome::DefendersRout,
-        &chargers,
-        &movers,
-        Some(3),
-    );
+    let fail = check(5, 6, 0);
+    let adv = advance(&g, into, fail.passed(), &chargers, &movers, Some(3));
     assert_eq!(adv.unwrap_err().case, "S10.6");
 }
