@@ -225,21 +225,15 @@ pub fn answer(rng: &mut StdRng, game: &Game<'_>) -> Option<Input<GatesCommand>> 
     })
 }
 
-/// S6.4: the step cannot end while formations tie in a hex (a tie the legal commands do not
-/// list, e.g. one a leader's move made at step 2D-b): spare the first formation the engine
-/// takes.
+/// S6.4: the step cannot end while formations tie in a hex: the first pick the legal
+/// commands offer.
 fn spare(game: &Game<'_>) -> Option<Input<GatesCommand>> {
     let data = game.series_data();
-    for u in &game.state.series.units {
-        let (Some(hex), Ok(c)) = (u.hex, data.counter(u.id)) else {
-            continue;
-        };
-        let formation = c.piece(u.id).formation;
-        let cmd = series(GameCommand::Unit(UnitCommand::Spare { hex, formation }));
-        let mut copy = game.clone();
-        if Ruleset::apply(&mut copy, &cmd).is_ok() {
-            return Some(cmd);
+    let mut pick = None;
+    game.state.series.legal_unit_commands(&data, |c| {
+        if pick.is_none() && matches!(c, UnitCommand::Spare { .. }) {
+            pick = Some(c.clone());
         }
-    }
-    None
+    });
+    pick.map(|c| series(GameCommand::Unit(c)))
 }

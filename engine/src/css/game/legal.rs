@@ -213,11 +213,11 @@ impl<const U: usize> SeriesGame<U> {
                 continue;
             }
             let _ = seen.push(hex);
-            if self.spared.iter().any(|s| s.0 == hex) {
-                continue;
-            }
+            // A pick made earlier in the chit settles the hex only while its formation is
+            // still among the tied ones (units may have left or been lost since).
+            let spared = self.spared.iter().find(|s| s.0 == hex).map(|s| s.1);
             if let Ok(pieces) = self.pieces_in(data, hex) {
-                if let Err(Undecided::Tie(t)) = step_2d_c(&data.stacking, false, &pieces, None) {
+                if let Err(Undecided::Tie(t)) = step_2d_c(&data.stacking, false, &pieces, spared) {
                     for formation in t.formations {
                         try_one(UnitCommand::Spare { hex, formation });
                     }

@@ -336,6 +336,56 @@ fn css_s6_4_game_tied_formations_need_the_owners_pick() {
     assert_eq!(g.units[4].cond.status, Status::None);
 }
 
+// S6.4: a pick made earlier in the chit that no longer settles the hex (its formation is not
+// among the tied ones now) is asked again: the legal commands offer the tied formations.
+#[test]
+fn css_s6_4_a_pick_that_no_longer_settles_the_tie_is_asked_again() {
+    let f = Fixture::new();
+    let mut setup = spread();
+    setup[4] = (h(3, 4), DEPLOYED);
+    let mut g = f.game(&setup);
+    apply(
+        &f,
+        &mut g,
+        unit(UnitCommand::Move {
+            units: one(3),
+            to: h(3, 4),
+        }),
+    )
+    .unwrap();
+    apply(
+        &f,
+        &mut g,
+        unit(UnitCommand::FinishMove { change_side: false }),
+    )
+    .unwrap();
+    apply(&f, &mut g, END).unwrap();
+    // A stale pick: formation 2 is not in the hex's tie (the 2nd MRR, 0, and the 3rd, 1).
+    g.spared.push((h(3, 4), 2)).unwrap();
+    assert_eq!(apply(&f, &mut g, END_2D_B).unwrap_err().case, "S6.4");
+    let mut legal = std::vec::Vec::new();
+    g.legal_unit_commands(&f.data(), |c| legal.push(c.clone()));
+    for formation in [0, 1] {
+        assert!(
+            legal.contains(&UnitCommand::Spare {
+                hex: h(3, 4),
+                formation
+            }),
+            "formation {formation} is offered: {legal:?}"
+        );
+    }
+    apply(
+        &f,
+        &mut g,
+        unit(UnitCommand::Spare {
+            hex: h(3, 4),
+            formation: 1,
+        }),
+    )
+    .unwrap();
+    apply(&f, &mut g, END_2D_B).unwrap();
+}
+
 #[test]
 fn css_s11_11_game_rally_needs_a_marker_and_a_roll() {
     let f = Fixture::new();
