@@ -9,7 +9,8 @@
 //! sudden end at 29 against 0 (checked after every input), the victory hexes a Warsaw Pact unit
 //! destroys by entering them (10.2, [`objectives`]) and the scenario's verdict on them at its
 //! check turns (stand-ins: the scenarios' own conditions are not in the rulebook), and the
-//! political figures the Stasi turn over (4.3, 5.2, [`figures`]). The other exclusive procedures (`gates::weather`, `gates::political`, …) exist as
+//! political figures the Stasi turn over (4.3, 5.2, [`figures`]), and the Random Event chit's
+//! procedure (7.0, [`random_event`]: the dice, the NCOs' Booze marker, bad news's Division TQC). The other exclusive procedures (`gates::weather`, `gates::political`, …) exist as
 //! blocks with their tests and are joined as the game grows (`docs/rules/gates.md`).
 
 pub mod contract;
