@@ -165,10 +165,10 @@ impl Game<'_> {
                         let moved = self.state.booze.return_to(to);
                         emit(events, Event::BoozeReturned { to, moved })?;
                     }
-                    RandomEvent::BadNewsWarsawPact | RandomEvent::BadNewsNato => {
-                        if !self.divisions_to_check(e).is_empty() {
-                            self.state.random_event = Some(Stage::Choose(e));
-                        }
+                    RandomEvent::BadNewsWarsawPact | RandomEvent::BadNewsNato
+                        if !self.divisions_to_check(e).is_empty() =>
+                    {
+                        self.state.random_event = Some(Stage::Choose(e));
                     }
                     _ => {}
                 }
