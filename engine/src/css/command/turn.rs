@@ -91,6 +91,9 @@ pub enum Choice {
     /// A face of a game's marker drawn while it lay face down, by the game's code for the face
     /// (`Pending::DrawChit` of the markers' backs; *Gates* 4.3's political figures).
     Marker(u8),
+    /// A division a player picks for a game's procedure (*Gates* 7.0 events 6 and 9: the
+    /// division that takes a Division TQC).
+    Division(DivisionId),
 }
 
 /// Where the turn is.

@@ -77,6 +77,10 @@ impl Cited for Event {
             Event::Destroyed { .. } => "10.2",
             Event::FigureFound { .. } => "5.2",
             Event::FigureTurned { .. } => "4.3",
+            Event::RandomEventRoll { .. }
+            | Event::RandomEventDrawn { .. }
+            | Event::BoozeReturned { .. } => "7.0",
+            Event::DivisionCheck { .. } => "9.2",
         }
     }
 }
@@ -119,6 +123,41 @@ impl fmt::Display for Event {
             Event::FigureTurned { marker, back, .. } => {
                 write!(f, "political figure {marker} is turned over: {back:?}")
             }
+            Event::RandomEventRoll { raw, happens } => write!(
+                f,
+                "random event roll {raw}: {}",
+                if *happens {
+                    "an event happens"
+                } else {
+                    "no event"
+                }
+            ),
+            Event::RandomEventDrawn { event, applied } => write!(
+                f,
+                "random event {event:?}{}",
+                if *applied {
+                    ""
+                } else {
+                    " (not applied: its pieces are not in the game yet)"
+                }
+            ),
+            Event::BoozeReturned { to, moved } => write!(
+                f,
+                "the Booze marker {} {}",
+                if *moved { "returns to" } else { "stays with" },
+                <Game<'_> as Ruleset<'_>>::side_name(*to)
+            ),
+            Event::DivisionCheck {
+                division,
+                raw,
+                tq,
+                passed,
+            } => write!(
+                f,
+                "division {} TQ check: {raw} against {tq}, {}",
+                division.0,
+                if *passed { "passed" } else { "failed, TQ -1" }
+            ),
         }
     }
 }

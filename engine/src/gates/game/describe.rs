@@ -11,6 +11,7 @@ use crate::css::game::{GameEvent, UnitWhat};
 use crate::css::morale::Fate;
 use crate::css::movement::COLUMN;
 use crate::css::scenario::Verdict;
+use crate::gates::events::RandomEvent;
 use crate::gates::political::Back;
 use crate::gates::NATO;
 use core::fmt;
@@ -236,6 +237,26 @@ impl Described<'_> {
     }
 }
 
+/// 7.0: the event the second die picked, in player words.
+fn random_event(e: RandomEvent) -> &'static str {
+    match e {
+        RandomEvent::NatoHero => "random event 0: a NATO hero is born",
+        RandomEvent::WarsawPactHero => "random event 1: a Warsaw Pact hero is born",
+        RandomEvent::NatoNco => "random event 2: a NATO NCO turns the tide",
+        RandomEvent::WarsawPactNco => "random event 3: a Warsaw Pact NCO turns the tide",
+        RandomEvent::AmmoRationing => "random event 4: ammunition rationing in the NATO ranks",
+        RandomEvent::MissileStrike => "random event 5: a Warsaw Pact missile strike",
+        RandomEvent::BadNewsWarsawPact => {
+            "random event 6: bad news from the front, NATO picks a Warsaw Pact division"
+        }
+        RandomEvent::FuelRationing => "random event 7: fuel rationing in the NATO ranks",
+        RandomEvent::Refugees => "random event 8: the Warsaw Pact may move refugees and mobs",
+        RandomEvent::BadNewsNato => {
+            "random event 9: bad news from the front, the Warsaw Pact picks a NATO division"
+        }
+    }
+}
+
 impl fmt::Display for Described<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.event {
@@ -287,6 +308,45 @@ impl fmt::Display for Described<'_> {
                     }
                     Back::Leader => " is a leader: he goes to the Stasi Prison (66.32)",
                 })
+            }
+            Event::RandomEventRoll { raw, happens: true } => write!(
+                f,
+                "the Random Event die shows {raw}: a random event happens this turn"
+            ),
+            Event::RandomEventRoll { raw, happens: false } => write!(
+                f,
+                "the Random Event die shows {raw}: no random event this turn"
+            ),
+            Event::RandomEventDrawn { event, applied } => {
+                f.write_str(random_event(*event))?;
+                if !*applied {
+                    f.write_str(" (not applied: the game does not have these pieces yet)")?;
+                }
+                Ok(())
+            }
+            Event::BoozeReturned { to, moved: true } => write!(
+                f,
+                "the NCO brings the Booze marker back to {}",
+                side(*to)
+            ),
+            Event::BoozeReturned { to, moved: false } => write!(
+                f,
+                "the Booze marker does not move: {} has it already, or it is not in play",
+                side(*to)
+            ),
+            Event::DivisionCheck {
+                division,
+                raw,
+                tq,
+                passed,
+            } => {
+                self.division(f, *division)?;
+                write!(f, " takes a Division TQ check: {raw} against TQ {tq}, ")?;
+                if *passed {
+                    f.write_str("passed")
+                } else {
+                    write!(f, "failed: its current TQ drops to {}", tq.saturating_sub(1))
+                }
             }
         }
     }

@@ -15,7 +15,9 @@
 //! * step 1A's weather on the Gates table or as the scenario states it, and step 1C-a, NATO's
 //!   word on the city's electricity (3.1, 3.7, [`preparation`]); night and rain count in the
 //!   series game's fire;
-//! * the Booze marker's keep-or-reroll before any d10 counts (3.8, [`reroll`]).
+//! * the Booze marker's keep-or-reroll before any d10 counts (3.8, [`reroll`]);
+//! * the Random Event chit's procedure (7.0, [`random_event`]: the dice, the NCOs' Booze
+//!   marker, bad news's Division TQC).
 //!
 //! Its commands are [`Command`]: the series game's, wrapped, and the Gates' own. The other
 //! exclusive procedures (`gates::sabotage`, `gates::events`, …) exist as blocks with their
@@ -27,6 +29,7 @@ pub mod figures;
 pub mod notation;
 pub mod objectives;
 pub mod preparation;
+pub mod random_event;
 pub mod reroll;
 #[cfg(test)]
 mod tests;
@@ -35,6 +38,8 @@ mod tests_political;
 #[cfg(test)]
 mod tests_preparation;
 #[cfg(test)]
+mod tests_random_event;
+#[cfg(test)]
 mod tests_reroll;
 
 use crate::core::capacity::gates::{MapData, HEXES, PLACES, UNITS};
@@ -42,7 +47,7 @@ use crate::core::hex::HexId;
 use crate::core::protocol::{refuse, Events, Input, Pending, RuleViolation};
 use crate::core::side::Side;
 use crate::css::assault::AssaultCharts;
-use crate::css::command::turn::{Choice, Step, TurnState};
+use crate::css::command::turn::{Choice, Step, TurnState, What};
 use crate::css::command::CommandData;
 use crate::css::counter::Counter;
 use crate::css::fire::FireCharts;
@@ -144,6 +149,8 @@ pub struct State {
     pub objectives: objectives::Destroyed,
     /// 4.3: the political figure markers.
     pub figures: figures::Figures,
+    /// 7.0: the Random Event chit's procedure while it runs.
+    pub random_event: Option<random_event::Stage>,
 }
 
 /// A command of the game: the series game's, or one of the Gates' own steps.
@@ -195,6 +202,25 @@ pub enum Event {
         marker: u8,
         hex: HexId,
         back: crate::gates::political::Back,
+    },
+    /// 7.0: the Random Event chit's first die came up `raw`; 0–2: an event `happens`.
+    RandomEventRoll { raw: u8, happens: bool },
+    /// 7.0: the second die picked `event`; `applied` false: its pieces are not in the game
+    /// yet, so its effect is not applied.
+    RandomEventDrawn {
+        event: crate::gates::events::RandomEvent,
+        applied: bool,
+    },
+    /// 7.0 events 2 and 3 (3.8): an NCO brings the Booze marker back to `to`; `moved` false:
+    /// `to` already held it (or no marker is in play).
+    BoozeReturned { to: Side, moved: bool },
+    /// 7.0 events 6 and 9, 9.2: `division` rolled `raw` against its current TQ `tq`; failed,
+    /// its current TQ drops by 1 (S11.2.1).
+    DivisionCheck {
+        division: crate::css::command::DivisionId,
+        raw: u8,
+        tq: u8,
+        passed: bool,
     },
 }
 
@@ -249,6 +275,7 @@ impl<'d> Game<'d> {
             in_hand: None,
             objectives: objectives::Destroyed::default(),
             figures: figures::Figures::setup(&s.political),
+            random_event: None,
         };
         state.light_the_city();
         Ok(Game {
@@ -273,6 +300,15 @@ impl<'d> Game<'d> {
         if let (Some(p), false) = (self.state.figures.pending(), self.is_over()) {
             return p; // 4.3: the back of a marker the Stasi found
         }
+        if self.state.random_event.is_some() && !self.is_over() {
+            // 7.0 runs before anything else; its dice pass through the Booze window (3.8).
+            if let Some(p) = self
+                .reroll_pending()
+                .or_else(|| self.random_event_pending())
+            {
+                return p;
+            }
+        }
         if let Some(p) = self.preparation_pending() {
             return p;
         }
@@ -295,6 +331,14 @@ impl<'d> Game<'d> {
     ) -> Result<(), RuleViolation> {
         if self.political_draw(input, events)? {
             return Ok(());
+        }
+        if self.state.random_event.is_some() {
+            // 7.0: the Random Event chit's procedure takes every input until it is done.
+            let (taken, face) = self.reroll_apply(input, events)?;
+            if taken && face.is_none() {
+                return Ok(());
+            }
+            return self.random_event_apply(input, face, events);
         }
         let command = match input {
             Input::Command(c) => Some(c),
@@ -325,6 +369,12 @@ impl<'d> Game<'d> {
         );
         self.state.series.apply(&data, &vp, input, &mut sev)?;
         for e in &sev {
+            if let GameEvent::Turn(t) = e {
+                if t.what == What::RandomEvent {
+                    // S4.9, 7.0: the chit was played; the Gates' procedure runs next.
+                    self.state.random_event = Some(random_event::Stage::Occurs);
+                }
+            }
             crate::core::protocol::emit(events, Event::Series(*e))?;
             self.state
                 .read_series_event(scenario, data.counters, e, events)?;
@@ -379,6 +429,9 @@ impl<'d> Game<'d> {
             for e in &end {
                 crate::core::protocol::emit(events, Event::Series(*e))?;
             }
+        }
+        if self.is_over() {
+            self.state.random_event = None; // S3.7.2: nothing is played after the end
         }
         Ok(())
     }

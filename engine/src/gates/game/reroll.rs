@@ -37,8 +37,12 @@ pub struct InHand {
 }
 
 impl Game<'_> {
-    /// The series game's pending d10, if it waits for one: who rolls, for what, by which case.
+    /// The d10 the game waits for: 7.0's own while the Random Event chit's procedure runs
+    /// (ruling: "any roll", 3.8), else the series game's: who rolls, for what, by which case.
     fn series_roll(&self) -> Option<(Side, &'static str, &'static str)> {
+        if self.state.random_event.is_some() {
+            return self.random_event_roll();
+        }
         match self.state.series.pending(&self.series_data()) {
             Pending::Roll {
                 player,

@@ -233,6 +233,7 @@ fn gates_14_0_random_games_play_to_the_end_through_the_contract() {
     let data = data();
     let mut removed_total = 0usize;
     let mut points_total = 0usize;
+    let mut random_events = 0usize;
     for seed in 0..12u64 {
         let mut rng = Lcg(seed);
         let mut game = <Game<'_> as Ruleset<'_>>::new(&data, "test", Options).unwrap();
@@ -257,6 +258,7 @@ fn gates_14_0_random_games_play_to_the_end_through_the_contract() {
                             Event::Points { gained, taken, .. } => {
                                 points_total += (*gained + *taken) as usize
                             }
+                            Event::RandomEventDrawn { .. } => random_events += 1,
                             _ => {}
                         }
                     }
@@ -290,6 +292,10 @@ fn gates_14_0_random_games_play_to_the_end_through_the_contract() {
         assert_eq!(replay.state, game.state, "seed {seed}: replay determinism");
     }
     assert!(removed_total > 0, "some unit is eliminated or captured");
+    assert!(
+        random_events > 0,
+        "7.0: the Random Event chit brings some event"
+    );
     // S21.2 stand-in, 10.1: two points per unit lost, none lost below the cap here.
     assert_eq!(points_total, 2 * removed_total);
 }
