@@ -276,8 +276,9 @@ fn css_s6_3_game_over_stacking_gets_a_dg_at_2d_c() {
     assert!(g.activation.is_none() || g.activation.as_ref().unwrap().chit != Chit::Formation(MRR2));
 }
 
-#[test]
-fn css_s6_4_game_tied_formations_need_the_owners_pick() {
+/// The 2nd MRR's unit 3 ends its move in 3.04 with the 3rd MRR's company: the two formations
+/// tie there (S6.4); the chit's activation is over, step 2D-b waits.
+fn tied_at_2d_b() -> (Fixture, SeriesGame<8>) {
     let f = Fixture::new();
     let mut setup = spread();
     setup[4] = (h(3, 4), DEPLOYED); // the 3rd MRR's company next to unit 3
@@ -298,6 +299,12 @@ fn css_s6_4_game_tied_formations_need_the_owners_pick() {
     )
     .unwrap();
     apply(&f, &mut g, END).unwrap();
+    (f, g)
+}
+
+#[test]
+fn css_s6_4_game_tied_formations_need_the_owners_pick() {
+    let (f, mut g) = tied_at_2d_b();
     assert_eq!(apply(&f, &mut g, END_2D_B).unwrap_err().case, "S6.4");
     let r = apply(
         &f,
@@ -340,26 +347,7 @@ fn css_s6_4_game_tied_formations_need_the_owners_pick() {
 // among the tied ones now) is asked again: the legal commands offer the tied formations.
 #[test]
 fn css_s6_4_a_pick_that_no_longer_settles_the_tie_is_asked_again() {
-    let f = Fixture::new();
-    let mut setup = spread();
-    setup[4] = (h(3, 4), DEPLOYED);
-    let mut g = f.game(&setup);
-    apply(
-        &f,
-        &mut g,
-        unit(UnitCommand::Move {
-            units: one(3),
-            to: h(3, 4),
-        }),
-    )
-    .unwrap();
-    apply(
-        &f,
-        &mut g,
-        unit(UnitCommand::FinishMove { change_side: false }),
-    )
-    .unwrap();
-    apply(&f, &mut g, END).unwrap();
+    let (f, mut g) = tied_at_2d_b();
     // A stale pick: formation 2 is not in the hex's tie (the 2nd MRR, 0, and the 3rd, 1).
     g.spared.push((h(3, 4), 2)).unwrap();
     assert_eq!(apply(&f, &mut g, END_2D_B).unwrap_err().case, "S6.4");

@@ -142,6 +142,30 @@ pub(super) fn data() -> Box<GatesData> {
 
 use crate::core::testkit::Lcg;
 
+/// A d10 face as the table's input.
+pub(super) fn roll(v: u8) -> Input<Command> {
+    Input::Rolled(DiceRoll::of(&[v]))
+}
+
+/// Sets the test scenario's special rule `name` (S21.3 item 8) to `value`.
+pub(super) fn special(d: &mut GatesData, name: &str, value: i16) {
+    let rules = &mut d.scenarios[0].scenario.special;
+    rules.retain(|r| r.name.as_str() != name);
+    rules
+        .push(crate::css::scenario::SpecialRule {
+            name: heapless::String::try_from(name).unwrap(),
+            value,
+        })
+        .unwrap();
+}
+
+/// The test scenario with the Booze marker held by `holder` (3.8: 0 NATO, 1 the Warsaw Pact,
+/// -1 not in play).
+pub(super) fn game_with_booze(d: &mut GatesData, holder: i16) -> Game<'_> {
+    special(d, super::reroll::BOOZE, holder);
+    Game::new(d, "test", Options).unwrap()
+}
+
 fn series(c: GameCommand) -> Input<Command> {
     Input::Command(Command::Series(c))
 }

@@ -4,29 +4,13 @@
 
 extern crate std;
 
-use super::tests::data;
+use super::tests::{data, roll, special};
 use super::*;
 use crate::core::contract::Ruleset;
-use crate::core::protocol::{Cited, DiceRoll};
+use crate::core::protocol::Cited;
 use crate::css::command::turn::Command as TurnCommand;
-use crate::css::scenario::SpecialRule;
 use crate::css::terrain::dots;
 use crate::gates::NATO;
-
-fn special(data: &mut GatesData, name: &str, value: i16) {
-    data.scenarios[0]
-        .scenario
-        .special
-        .push(SpecialRule {
-            name: heapless::String::try_from(name).unwrap(),
-            value,
-        })
-        .unwrap();
-}
-
-fn roll(v: u8) -> Input<Command> {
-    Input::Rolled(DiceRoll::of(&[v]))
-}
 
 fn series(c: TurnCommand) -> Input<Command> {
     Input::Command(Command::Series(GameCommand::Turn(c)))

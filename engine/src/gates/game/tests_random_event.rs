@@ -5,32 +5,14 @@
 
 extern crate std;
 
-use super::tests::data;
+use super::tests::{data, game_with_booze, roll};
 use super::*;
 use crate::core::contract::Ruleset;
 use crate::core::protocol::{Cited, DiceRoll, DiceSpec};
 use crate::css::command::{Chit, DivisionId};
-use crate::css::scenario::SpecialRule;
 use crate::gates::events::RandomEvent;
 use crate::gates::{NATO, WARSAW_PACT};
 use std::vec::Vec;
-
-fn roll(v: u8) -> Input<Command> {
-    Input::Rolled(DiceRoll::of(&[v]))
-}
-
-/// The test scenario with the Booze marker held by `holder` (-1: not in play).
-fn game_with_booze(d: &mut GatesData, holder: i16) -> Game<'_> {
-    let special = &mut d.scenarios[0].scenario.special;
-    special.retain(|r| r.name.as_str() != reroll::BOOZE);
-    special
-        .push(SpecialRule {
-            name: heapless::String::try_from(reroll::BOOZE).unwrap(),
-            value: holder,
-        })
-        .unwrap();
-    Game::new(d, "test", Options).unwrap()
-}
 
 /// Rolls `v`, keeping it if the Booze marker's holder is asked (3.8).
 fn roll_kept(game: &mut Game<'_>, v: u8) -> Vec<Event> {

@@ -3,29 +3,11 @@
 
 extern crate std;
 
-use super::tests::data;
+use super::tests::{data, game_with_booze, roll};
 use super::*;
 use crate::core::contract::Ruleset;
-use crate::core::protocol::{Cited, DiceRoll};
-use crate::css::scenario::SpecialRule;
+use crate::core::protocol::Cited;
 use crate::gates::{NATO, WARSAW_PACT};
-
-fn roll(v: u8) -> Input<Command> {
-    Input::Rolled(DiceRoll::of(&[v]))
-}
-
-/// The test scenario with the marker held by `holder` (the `booze` special rule).
-fn game_with_booze(d: &mut GatesData, holder: i16) -> Game<'_> {
-    let special = &mut d.scenarios[0].scenario.special;
-    special.retain(|r| r.name.as_str() != reroll::BOOZE);
-    special
-        .push(SpecialRule {
-            name: heapless::String::try_from(reroll::BOOZE).unwrap(),
-            value: holder,
-        })
-        .unwrap();
-    Game::new(d, "test", Options).unwrap()
-}
 
 /// Ends steps until the series game waits for a d10.
 fn to_a_roll(game: &mut Game<'_>) {
