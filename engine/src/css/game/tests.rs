@@ -302,6 +302,11 @@ fn tied_at_2d_b() -> (Fixture, SeriesGame<8>) {
     (f, g)
 }
 
+/// S6.4: the owner's pick of the formation spared in `hex`.
+fn spare(hex: HexId, formation: u16) -> Input<GameCommand> {
+    unit(UnitCommand::Spare { hex, formation })
+}
+
 #[test]
 fn css_s6_4_game_tied_formations_need_the_owners_pick() {
     let (f, mut g) = tied_at_2d_b();
@@ -325,15 +330,7 @@ fn css_s6_4_game_tied_formations_need_the_owners_pick() {
         }),
     );
     assert_eq!(r.unwrap_err().case, "S6.4");
-    apply(
-        &f,
-        &mut g,
-        unit(UnitCommand::Spare {
-            hex: h(3, 4),
-            formation: 1,
-        }),
-    )
-    .unwrap();
+    apply(&f, &mut g, spare(h(3, 4), 1)).unwrap();
     apply(&f, &mut g, END_2D_B).unwrap();
     assert_eq!(
         g.units[3].cond.status,
@@ -362,15 +359,7 @@ fn css_s6_4_a_pick_that_no_longer_settles_the_tie_is_asked_again() {
             "formation {formation} is offered: {legal:?}"
         );
     }
-    apply(
-        &f,
-        &mut g,
-        unit(UnitCommand::Spare {
-            hex: h(3, 4),
-            formation: 1,
-        }),
-    )
-    .unwrap();
+    apply(&f, &mut g, spare(h(3, 4), 1)).unwrap();
     apply(&f, &mut g, END_2D_B).unwrap();
 }
 

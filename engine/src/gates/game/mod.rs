@@ -352,7 +352,9 @@ impl<'d> Game<'d> {
             (true, Some(face)) => reroll::rolled(face),
             (false, _) => match input {
                 Input::Command(Command::Series(c)) => Input::Command(c.clone()),
-                Input::Command(_) => return refuse("14.0", "not now"),
+                Input::Command(_) => {
+                    return refuse("14.0", "this step of the Gates sequence of play is not now")
+                }
                 Input::Rolled(r) => Input::Rolled(r.clone()),
                 Input::Drew(i) => Input::Drew(*i),
                 Input::Chose(i) => Input::Chose(*i),
