@@ -222,12 +222,12 @@ fn run_table(config: &Config) -> Result<(), String> {
     // The journal's inputs are decoded as the game its header names: a Fortress Berlin game
     // cut off by a power failure comes back as Fortress Berlin.
     let saved_id = persist::saved_game_id(&dir);
-    let fortress_id = GameId::FortressBerlin.slug();
-    let (resume, fortress_resume) = if saved_id.as_deref() == Some(fortress_id) {
-        (None, persist::saved_game::<Fortress, _>(&dir))
-    } else {
-        (persist::saved_game::<Berlin85, _>(&dir), None)
-    };
+    let (mut resume, mut fortress_resume, mut gates_resume) = (None, None, None);
+    match saved_id.as_deref().and_then(GameId::from_slug) {
+        Some(GameId::FortressBerlin) => fortress_resume = persist::saved_game::<Fortress, _>(&dir),
+        Some(GameId::Gates) => gates_resume = persist::saved_game::<Gates, _>(&dir),
+        _ => resume = persist::saved_game::<Berlin85, _>(&dir),
+    }
     if let Some(r) = &resume {
         log::info!(
             "saved game found: {} with {} inputs",
@@ -235,12 +235,25 @@ fn run_table(config: &Config) -> Result<(), String> {
             r.inputs.len()
         );
     }
-    if let Some(r) = &fortress_resume {
-        log::info!(
-            "saved Fortress Berlin game found: {} with {} inputs",
-            r.header.scenario,
-            r.inputs.len()
-        );
+    for (game, found) in [
+        (
+            GameId::FortressBerlin,
+            fortress_resume
+                .as_ref()
+                .map(|r| (&r.header, r.inputs.len())),
+        ),
+        (
+            GameId::Gates,
+            gates_resume.as_ref().map(|r| (&r.header, r.inputs.len())),
+        ),
+    ] {
+        if let Some((header, inputs)) = found {
+            log::info!(
+                "saved {} game found: {} with {inputs} inputs",
+                game.title(),
+                header.scenario
+            );
+        }
     }
     let ui_config = ui::UiConfig {
         seats: session_seats(config.seats),
@@ -279,6 +292,9 @@ fn run_table(config: &Config) -> Result<(), String> {
     }
     if let Some(r) = fortress_resume {
         table.offer_fortress_resume(r, watchdog::resume_after_restart());
+    }
+    if let Some(r) = gates_resume {
+        table.offer_gates_resume(r, watchdog::resume_after_restart());
     }
     let _gpio = start_gpio(config, table.button_sender());
     let _leds = start_leds(config, &table);

@@ -353,7 +353,7 @@ fn all_three_games_are_listed_and_the_unfinished_ones_say_so() {
         vec![
             ("berlin85", "rules complete"),
             ("fortress-berlin", "rules complete"),
-            ("gates", "rules in progress (command line only)"),
+            ("gates", "rules in progress; playable at the table"),
         ]
     );
 }

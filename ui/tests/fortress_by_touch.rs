@@ -75,15 +75,6 @@ fn start(w: &AppWindow, switches: &[&str]) {
     );
 }
 
-/// The labels of the offer panel's actions (without the "action " prefix).
-fn actions(w: &AppWindow) -> Vec<String> {
-    find_all(w, "action ")
-        .into_iter()
-        .filter_map(|e| e.accessible_label())
-        .map(|l| l.trim_start_matches("action ").to_string())
-        .collect()
-}
-
 /// Taps one of the armed action's targets: a shaded hex on the map, or a listed one.
 fn tap_a_target(t: &Table, w: &AppWindow, rng: &mut StdRng) -> bool {
     let picks = find_all(w, "pick ");
@@ -92,19 +83,7 @@ fn tap_a_target(t: &Table, w: &AppWindow, rng: &mut StdRng) -> bool {
         return true;
     }
     // The shaded hexes, as the map's model holds them (the map builds its shading lazily).
-    let hexes: Vec<String> = {
-        use slint::{ComponentHandle, Model};
-        let marks = w.global::<ui::View>().get_marks();
-        marks
-            .iter()
-            .filter_map(|m| {
-                let l = m.label.to_string();
-                ["target hex ", "reach hex ", "unit target hex "]
-                    .iter()
-                    .find_map(|p| l.strip_prefix(p).map(str::to_string))
-            })
-            .collect()
-    };
+    let hexes = shaded_targets(w);
     let Some(text) = hexes.choose(rng) else {
         return false;
     };
@@ -122,23 +101,6 @@ fn tap_a_target(t: &Table, w: &AppWindow, rng: &mut StdRng) -> bool {
         find_all_any(w, "selected hex ")
     );
     true
-}
-
-/// The hex numbers of marks whose labels start with `prefix`, on or off the view.
-fn find_all_any(w: &AppWindow, prefix: &str) -> Vec<String> {
-    use i_slint_backend_testing::ElementRoot;
-    let p = prefix.to_string();
-    w.root_element()
-        .query_descendants()
-        .match_predicate(move |e| {
-            e.accessible_label()
-                .is_some_and(|l| l.starts_with(p.as_str()))
-        })
-        .find_all()
-        .into_iter()
-        .filter_map(|e| e.accessible_label())
-        .map(|l| l.trim_start_matches(prefix).to_string())
-        .collect()
 }
 
 /// Plays the game by taps until the victory screen or `max_taps`; returns how often each
@@ -213,7 +175,7 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
                         let tray = find_all_tray(w);
                         let Some(e) = tray.get(i) else { break };
                         tap_element(e);
-                        if !actions(w).is_empty() {
+                        if !offered(w).is_empty() {
                             break;
                         }
                     }
@@ -242,13 +204,13 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
                         false
                     }
                 };
-                let offered = if selected { actions(w) } else { Vec::new() };
-                if let Some(label) = offered.choose(&mut rng) {
+                let offers = if selected { offered(w) } else { Vec::new() };
+                if let Some(label) = offers.choose(&mut rng) {
                     tap(w, &format!("action {label}"));
                     if label == "Move" && !given.contains_key("Move") {
                         snapshot(w, "fortress-move-armed");
                     }
-                    if waiting(t) == "commands" && find_all(w, "action ").len() == offered.len() {
+                    if waiting(t) == "commands" && find_all(w, "action ").len() == offers.len() {
                         // Armed: its targets are shaded or listed.
                         if !tap_a_target(t, w, &mut rng) {
                             tap(w, &format!("action {label}"));
@@ -273,7 +235,7 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
                         label_starting(w, "refused"),
                         find_all_any(w, "hint "),
                         find_all_any(w, "take "),
-                        actions(w),
+                        offered(w),
                         find_all_any(w, "selected hex "),
                     );
                     *given.entry(end).or_default() += 1;
@@ -361,27 +323,6 @@ fn fortress_berlin_base_game_by_taps_to_the_victory_screen() {
     ] {
         assert!(given.contains_key(wanted), "{wanted} was tapped: {given:?}");
     }
-}
-
-/// The counters of the panel's tray (off the map: to set up, drawn, arriving), on screen or
-/// scrolled below it.
-fn find_all_tray(w: &AppWindow) -> Vec<i_slint_backend_testing::ElementHandle> {
-    use i_slint_backend_testing::ElementRoot;
-    w.root_element()
-        .query_descendants()
-        .match_predicate(|e| e.accessible_label().is_some_and(|l| l.starts_with("take ")))
-        .find_all()
-}
-
-/// Taps hex `h` of the map: scrolls it into view and sends the map's tap at its centre (the
-/// map's own touch area reports taps in map image coordinates; a hex at the map's edge
-/// cannot be scrolled to the middle of the view, so the tap is not aimed at the view).
-fn tap_map_hex(t: &Table, w: &AppWindow, h: HexId) {
-    use slint::ComponentHandle;
-    t.center_on_hex(h);
-    let (x, y) = t.hex_center(h);
-    w.global::<ui::Actions>().invoke_map_tapped(x, y);
-    settle();
 }
 
 /// The four-player game (17.3: two Soviet fronts, two German players whose commands the
@@ -498,7 +439,7 @@ fn enter_an_hq_by_taps(t: &Table, w: &AppWindow) {
                     use slint::ComponentHandle;
                     w.global::<ui::Actions>().invoke_unit_row(i32::from(u.0));
                     settle();
-                    if !actions(w).iter().any(|a| a == "Enter") {
+                    if !offered(w).iter().any(|a| a == "Enter") {
                         // Due on a later turn: let go of it and end the step.
                         w.global::<ui::Actions>().invoke_unit_row(i32::from(u.0));
                         settle();

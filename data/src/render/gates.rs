@@ -8,9 +8,11 @@ use super::{draw, rgb, terrain_color, Canvas, Label, Layout, Style};
 use crate::gates::map::{NATO_BIT, TERRAIN};
 use crate::gates::GatesMap;
 use engine::berlin85::data::Region;
+use engine::core::capacity::gates::{MapData, HEXES};
 use engine::core::hex::{Dir, HexId};
 use engine::core::map::{HexFeatures, Place, SideFeatures as F};
 use engine::css::terrain::Divider;
+use engine::css::terrain::Relief;
 use tiny_skia::{Color, Pixmap};
 
 /// The colour key of a Gates terrain key.
@@ -27,8 +29,17 @@ fn colour_key(key: &str) -> &str {
 
 /// Renders the map at `scale` pixels per hex radius with `labels` written on it.
 pub fn render_gates(data: &GatesMap, scale: f32, labels: &[Label]) -> Pixmap {
-    let map = &data.map;
-    let detail = |hx: HexId| map.idx(hx).and_then(|i| data.relief.hexes.get(i)).copied();
+    render_ground(&data.map, &data.relief, scale, labels)
+}
+
+/// Renders the ground of a Gates map and relief (the game's data, or the map files alone).
+pub fn render_ground(
+    map: &MapData,
+    relief: &Relief<HEXES>,
+    scale: f32,
+    labels: &[Label],
+) -> Pixmap {
+    let detail = |hx: HexId| map.idx(hx).and_then(|i| relief.hexes.get(i)).copied();
     let fill = |hx: HexId| {
         let t = map.terrain(hx);
         let base = TERRAIN

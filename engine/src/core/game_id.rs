@@ -31,6 +31,9 @@ pub enum RulesStatus {
     /// Every rule is enforced and the headless commands play it, but the table's touch
     /// screens for it are not built yet.
     CommandLineOnly,
+    /// Its rules module is being built, and the table plays what the engine enforces so far
+    /// by touch (the coverage table says which cases are still partial).
+    PlayableInProgress,
     /// Listed so players know it is coming, but it cannot be started yet.
     NotYetImplemented,
 }
@@ -38,14 +41,20 @@ pub enum RulesStatus {
 impl RulesStatus {
     /// Can a game be started at the table?
     pub const fn playable(self) -> bool {
-        matches!(self, RulesStatus::Complete)
+        matches!(
+            self,
+            RulesStatus::Complete | RulesStatus::PlayableInProgress
+        )
     }
 
     /// Do the headless commands (`play --script`, `replay`, `resume`) play it?
     pub const fn scriptable(self) -> bool {
         matches!(
             self,
-            RulesStatus::Complete | RulesStatus::InProgress | RulesStatus::CommandLineOnly
+            RulesStatus::Complete
+                | RulesStatus::InProgress
+                | RulesStatus::PlayableInProgress
+                | RulesStatus::CommandLineOnly
         )
     }
 
@@ -55,6 +64,7 @@ impl RulesStatus {
             RulesStatus::Complete => "rules complete",
             RulesStatus::InProgress => "rules in progress (command line only)",
             RulesStatus::CommandLineOnly => "rules complete; screens to come (command line only)",
+            RulesStatus::PlayableInProgress => "rules in progress; playable at the table",
             RulesStatus::NotYetImplemented => "rules not yet implemented",
         }
     }
@@ -137,9 +147,9 @@ impl GameId {
             // docs/rules/fortress-berlin.md: every case enforced, played by touch on the framed
             // play screen (ui/src/table/framed).
             GameId::FortressBerlin => RulesStatus::Complete,
-            // docs/rules/gates.md: the Gates game runs on the series game state and plays
-            // scripts from the command line; its touch screens are issue 15.
-            GameId::Gates => RulesStatus::InProgress,
+            // docs/rules/gates.md: the Gates game runs on the series game state; the framed
+            // play screen plays it by touch (issue 15), the command line by script.
+            GameId::Gates => RulesStatus::PlayableInProgress,
         }
     }
 }
@@ -174,15 +184,19 @@ mod tests {
     }
 
     #[test]
-    fn berlin85_and_fortress_berlin_are_playable_and_gates_plays_from_the_command_line() {
+    fn all_three_games_are_playable_and_gates_says_its_rules_are_in_progress() {
         assert!(GameId::Berlin85.rules_status().playable());
         let fortress = GameId::FortressBerlin.rules_status();
         assert!(fortress.playable() && fortress.scriptable());
         assert_eq!(fortress.label(), "rules complete");
         let gates = GameId::Gates.rules_status();
-        assert_eq!(gates, RulesStatus::InProgress);
-        assert!(!gates.playable() && gates.scriptable());
-        assert_eq!(gates.label(), "rules in progress (command line only)");
+        assert_eq!(gates, RulesStatus::PlayableInProgress);
+        assert!(gates.playable() && gates.scriptable());
+        assert_eq!(gates.label(), "rules in progress; playable at the table");
+        // A game whose module is still being built and has no screens is scripted only.
+        let cli = RulesStatus::InProgress;
+        assert!(!cli.playable() && cli.scriptable());
+        assert_eq!(cli.label(), "rules in progress (command line only)");
         // A game listed before its rules exist is neither started nor scripted.
         let unbuilt = RulesStatus::NotYetImplemented;
         assert!(!unbuilt.playable() && !unbuilt.scriptable());

@@ -3,6 +3,7 @@
 //! under, and starting a game on the framed table (`framed`).
 
 use super::framed::fortress_game::{self as fb, Fortress};
+use super::framed::gates_game::Gates;
 use super::framed::{AnyFramed, AnyResume, Framed, FramedGame};
 use super::*;
 use engine::core::options::OptionInfo;
@@ -86,7 +87,13 @@ impl Controller {
                 sync(&self.models.scenarios, scenarios);
                 v.set_scenario(0);
             }
-            _ => {
+            GameId::Gates => {
+                let rows = option_rows(<Gates as Ruleset<'static>>::OPTIONS, |_, d| d);
+                sync(&self.models.game_options, rows);
+                sync(&self.models.scenarios, scenario_rows::<Gates>());
+                v.set_scenario(0);
+            }
+            GameId::Berlin85 => {
                 let rows = option_rows(<Game<'static> as Ruleset<'static>>::OPTIONS, |o, d| {
                     if o.key == contract85::POISON_GAS {
                         self.config.poison_gas
@@ -135,9 +142,14 @@ impl Controller {
             GameId::FortressBerlin => self.show_seat_rows_of::<Fortress>(
                 &options_from::<Fortress>(self.models.game_options.iter()),
             ),
-            _ => self.show_seat_rows_of::<Game<'static>>(&options_from::<Game<'static>>(
+            GameId::Gates => self.show_seat_rows_of::<Gates>(&options_from::<Gates>(
                 self.models.game_options.iter(),
             )),
+            GameId::Berlin85 => {
+                self.show_seat_rows_of::<Game<'static>>(&options_from::<Game<'static>>(
+                    self.models.game_options.iter(),
+                ))
+            }
         }
     }
 
@@ -156,29 +168,37 @@ impl Controller {
         };
     }
 
-    /// Starts the chosen framed game (Fortress Berlin) from the start screen's choices.
+    /// Starts the chosen framed game (Fortress Berlin, the Gates) from the start screen's
+    /// choices.
     pub(super) fn start_framed(&mut self, w: &AppWindow) {
+        match self.chosen {
+            GameId::Gates => self.start_framed_of::<Gates>(w),
+            _ => self.start_framed_of::<Fortress>(w),
+        }
+    }
+
+    fn start_framed_of<G: FramedGame>(&mut self, w: &AppWindow) {
         let v = w.global::<View>();
-        let data = match fb::builtin_data() {
+        let data = match G::builtin_data() {
             Ok(d) => d,
             Err(e) => return v.set_start_message(e.into()),
         };
-        let Some(sc) = data.scenarios.get(v.get_scenario().max(0) as usize) else {
+        let Some(sc) = G::scenario(data, v.get_scenario().max(0) as usize) else {
             return;
         };
-        let options = options_from::<Fortress>(self.models.game_options.iter());
-        let mut header = Header::for_game::<Fortress>(
-            sc.id.as_str(),
+        let options = options_from::<G>(self.models.game_options.iter());
+        let mut header = Header::for_game::<G>(
+            sc.id,
             &options,
             self.config.seed.unwrap_or_else(session::clock_seed),
         );
-        self.table_header::<Fortress>(&v, &mut header);
+        self.table_header::<G>(&v, &mut header);
         let persist = self.take_persist();
-        match Session::<Fortress>::new(data, header, persist) {
+        match Session::<G>::new(data, header, persist) {
             Ok(s) => {
                 self.framed_resume = None;
                 self.previous = self.resume.take();
-                self.begin_framed(w, AnyFramed::Fortress(Framed::new(s)));
+                self.begin_framed(w, G::in_play(Framed::new(s)));
             }
             Err(e) => v.set_start_message(e.to_string().into()),
         }
@@ -186,18 +206,23 @@ impl Controller {
 
     /// Brings back the unfinished framed game.
     pub(super) fn resume_framed(&mut self, w: &AppWindow) {
-        let Some(AnyResume::Fortress(r)) = self.framed_resume.take() else {
-            return;
-        };
-        let data = match fb::builtin_data() {
+        match self.framed_resume.take() {
+            Some(AnyResume::Fortress(r)) => self.resume_framed_of::<Fortress>(w, r),
+            Some(AnyResume::Gates(r)) => self.resume_framed_of::<Gates>(w, r),
+            None => {}
+        }
+    }
+
+    fn resume_framed_of<G: FramedGame>(&mut self, w: &AppWindow, r: Resume<G>) {
+        let data = match G::builtin_data() {
             Ok(d) => d,
             Err(e) => return w.global::<View>().set_start_message(e.into()),
         };
         let persist = self.take_persist();
-        match Session::<Fortress>::resume(data, r.header, r.inputs, r.snapshot, persist) {
+        match Session::<G>::resume(data, r.header, r.inputs, r.snapshot, persist) {
             Ok((s, report)) => {
                 let msg = screens::resume_message(&report);
-                self.begin_framed(w, AnyFramed::Fortress(Framed::new(s)));
+                self.begin_framed(w, G::in_play(Framed::new(s)));
                 self.toast(w, msg);
             }
             Err(e) => w.global::<View>().set_start_message(e.to_string().into()),
@@ -211,8 +236,10 @@ impl Controller {
             v.set_map_width(mw);
             v.set_map_height(mh);
             v.set_hex_radius(f.layout.radius);
-            if self.framed_terrain.is_none() {
-                self.framed_terrain = Some(framed_terrain(f));
+            // Each game's map is drawn once; another game's replaces it.
+            let game = game_of(f);
+            if self.framed_terrain.as_ref().map(|(g, _)| *g) != Some(game) {
+                self.framed_terrain = Some((game, framed_terrain(f)));
             }
         });
         sync(&self.models.counters, std::iter::empty());
@@ -240,12 +267,10 @@ impl Controller {
         let Some(any) = self.framed.take() else {
             return;
         };
-        match any {
-            AnyFramed::Fortress(f) => {
-                self.framed_resume = f.resume().map(AnyResume::Fortress);
-                self.persist = Some(f.session.into_persist());
-            }
-        }
+        framed::with_framed!(any, |f| {
+            self.framed_resume = f.resume().map(to_resume);
+            self.persist = Some(f.session.into_persist());
+        });
     }
 
     /// An action of the offer panel.
@@ -257,6 +282,31 @@ impl Controller {
     pub(super) fn offer_pick(&mut self, w: &AppWindow, i: i32) {
         framed::framed_op!(self, w, |f| self.framed_pick(w, f, i));
     }
+}
+
+/// Which game a framed game is.
+fn game_of<G: FramedGame>(_: &Framed<G>) -> GameId {
+    G::GAME
+}
+
+/// A resume record as the start screen keeps it, whichever game it is.
+fn to_resume<G: FramedGame>(r: Resume<G>) -> AnyResume {
+    G::to_resume(r)
+}
+
+/// The start screen's rows of a game's scenarios, as its ruleset lists them.
+fn scenario_rows<G: session::TableGame>() -> Vec<ScenarioRow> {
+    let Ok(data) = G::builtin_data() else {
+        return Vec::new();
+    };
+    (0..G::scenario_count(data))
+        .filter_map(|i| G::scenario(data, i))
+        .map(|s| ScenarioRow {
+            id: s.id.into(),
+            name: s.name.into(),
+            detail: format!("[{}]", s.case).into(),
+        })
+        .collect()
 }
 
 /// The terrain layer of the framed game's map, drawn on a worker thread.

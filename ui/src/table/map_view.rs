@@ -37,9 +37,7 @@ impl Controller {
         let has_resume = self.resume.is_some() || self.framed_resume.is_some();
         v.set_can_resume(has_resume);
         let resume = match &self.framed_resume {
-            Some(framed::AnyResume::Fortress(r)) => {
-                format!("Fortress Berlin · {} moves made", r.inputs.len())
-            }
+            Some(r) => r.text(),
             None => self
                 .resume
                 .as_ref()

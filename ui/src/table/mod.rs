@@ -326,7 +326,8 @@ struct Controller {
     /// A game played on the framed table (`framed`: Fortress Berlin), instead of `session`.
     framed: Option<framed::AnyFramed>,
     /// Its map's terrain layer.
-    framed_terrain: Option<map_layer::TerrainLayer>,
+    /// The framed game's map, drawn for that game.
+    framed_terrain: Option<(GameId, map_layer::TerrainLayer)>,
     /// The game chosen on the start screen.
     chosen: GameId,
     /// An unfinished framed game, offered on the start screen (its own `Resume`).
@@ -495,9 +496,19 @@ impl Table {
     /// Offers an unfinished Fortress Berlin game (found on the card) on the start screen;
     /// `auto`: goes straight back into it (after a crash or a watchdog restart).
     pub fn offer_fortress_resume(&self, r: Resume<framed::fortress_game::Fortress>, auto: bool) {
+        self.offer_framed_resume(framed::AnyResume::Fortress(r), auto);
+    }
+
+    /// Offers an unfinished Gates game found on the card, as
+    /// [`Table::offer_fortress_resume`] does.
+    pub fn offer_gates_resume(&self, r: Resume<framed::gates_game::Gates>, auto: bool) {
+        self.offer_framed_resume(framed::AnyResume::Gates(r), auto);
+    }
+
+    fn offer_framed_resume(&self, r: framed::AnyResume, auto: bool) {
         {
             let mut c = self.ctl.borrow_mut();
-            c.framed_resume = Some(framed::AnyResume::Fortress(r));
+            c.framed_resume = Some(r);
             c.refresh(&self.window);
         }
         if auto {
@@ -529,6 +540,18 @@ impl Table {
         }
     }
 
+    /// Reads the Gates game in play, if one is (tests).
+    pub fn with_gates<R>(
+        &self,
+        f: impl FnOnce(Option<&Session<framed::gates_game::Gates>>) -> R,
+    ) -> R {
+        let c = self.ctl.borrow();
+        match &c.framed {
+            Some(framed::AnyFramed::Gates(x)) => f(Some(&x.session)),
+            _ => f(None),
+        }
+    }
+
     /// Reads the Fortress Berlin game in play, if one is (tests, the firmware's status line).
     pub fn with_fortress<R>(
         &self,
@@ -537,7 +560,7 @@ impl Table {
         let c = self.ctl.borrow();
         match &c.framed {
             Some(framed::AnyFramed::Fortress(x)) => f(Some(&x.session)),
-            None => f(None),
+            _ => f(None),
         }
     }
 

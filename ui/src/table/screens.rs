@@ -47,7 +47,7 @@ impl Controller {
     }
 
     pub(super) fn start_game(&mut self, w: &AppWindow) {
-        if self.chosen == GameId::FortressBerlin {
+        if self.chosen != GameId::Berlin85 {
             return self.start_framed(w);
         }
         let v = w.global::<View>();

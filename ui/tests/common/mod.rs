@@ -340,3 +340,63 @@ pub fn log_lines(t: &Table) -> Vec<String> {
             .collect()
     })
 }
+
+/// Taps hex `h` of a framed game's map: scrolls it into view and sends the map's tap at its
+/// centre (the map's own touch area reports taps in map image coordinates; a hex at the map's
+/// edge cannot be scrolled to the middle of the view, so the tap is not aimed at the view).
+pub fn tap_map_hex(t: &Table, w: &AppWindow, h: HexId) {
+    t.center_on_hex(h);
+    let (x, y) = t.hex_center(h);
+    w.global::<ui::Actions>().invoke_map_tapped(x, y);
+    settle();
+}
+
+/// The labels, without `prefix`, of every element whose label starts with it, on or off the
+/// view (marks on the map, rows scrolled out of the panel).
+pub fn find_all_any(w: &AppWindow, prefix: &str) -> Vec<String> {
+    let p = prefix.to_string();
+    w.root_element()
+        .query_descendants()
+        .match_predicate(move |e| {
+            e.accessible_label()
+                .is_some_and(|l| l.starts_with(p.as_str()))
+        })
+        .find_all()
+        .into_iter()
+        .filter_map(|e| e.accessible_label())
+        .map(|l| l.trim_start_matches(prefix).to_string())
+        .collect()
+}
+
+/// The counters of the framed panel's tray (off the map: to set up, drawn, arriving), on
+/// screen or scrolled below it.
+pub fn find_all_tray(w: &AppWindow) -> Vec<ElementHandle> {
+    w.root_element()
+        .query_descendants()
+        .match_predicate(|e| e.accessible_label().is_some_and(|l| l.starts_with("take ")))
+        .find_all()
+}
+
+/// The labels of the framed offer panel's actions (without the "action " prefix).
+pub fn offered(w: &AppWindow) -> Vec<String> {
+    find_all(w, "action ")
+        .into_iter()
+        .filter_map(|e| e.accessible_label())
+        .map(|l| l.trim_start_matches("action ").to_string())
+        .collect()
+}
+
+/// The hex numbers the map shades as the armed action's targets.
+pub fn shaded_targets(w: &AppWindow) -> Vec<String> {
+    use slint::Model;
+    let marks = w.global::<ui::View>().get_marks();
+    marks
+        .iter()
+        .filter_map(|m| {
+            let l = m.label.to_string();
+            ["target hex ", "reach hex ", "unit target hex "]
+                .iter()
+                .find_map(|p| l.strip_prefix(p).map(str::to_string))
+        })
+        .collect()
+}

@@ -34,20 +34,24 @@ fn side(s: crate::core::side::Side) -> &'static str {
     }
 }
 
-impl Described<'_> {
+/// Writes the names of the game's data: a counter by its designation and index, a hex as the
+/// map numbers it, a division or a chit by name.
+struct Names<'a>(&'a GatesData);
+
+impl Names<'_> {
     fn unit(&self, f: &mut fmt::Formatter<'_>, u: UnitId) -> fmt::Result {
-        match self.data.counters.get(u.0 as usize) {
+        match self.0.counters.get(u.0 as usize) {
             Some(c) => write!(f, "{} ({})", c.designation.as_str(), u.0),
             None => write!(f, "unit {}", u.0),
         }
     }
 
     fn hex(&self, f: &mut fmt::Formatter<'_>, h: HexId) -> fmt::Result {
-        write!(f, "{}", self.data.map.geometry.format(h))
+        write!(f, "{}", self.0.map.geometry.format(h))
     }
 
     fn division(&self, f: &mut fmt::Formatter<'_>, d: DivisionId) -> fmt::Result {
-        match self.data.division_names.get(d.0 as usize) {
+        match self.0.division_names.get(d.0 as usize) {
             Some(n) => f.write_str(n),
             None => write!(f, "division {}", d.0),
         }
@@ -59,7 +63,7 @@ impl Described<'_> {
                 f.write_str("the Division chit of ")?;
                 self.division(f, d)
             }
-            Chit::Formation(x) => match self.data.formation_names.get(x.0 as usize) {
+            Chit::Formation(x) => match self.0.formation_names.get(x.0 as usize) {
                 Some(n) => write!(f, "the Formation chit of {n}"),
                 None => write!(f, "the Formation chit of formation {}", x.0),
             },
@@ -71,6 +75,53 @@ impl Described<'_> {
             Chit::Wind => f.write_str("the Wind chit"),
             Chit::RandomEvent => f.write_str("the Random Event chit"),
         }
+    }
+}
+
+/// Something of the game's data to name (the table's buttons and boxes name chits,
+/// divisions and counters as the log does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    Unit(UnitId),
+    Hex(HexId),
+    Division(DivisionId),
+    Chit(Chit),
+}
+
+/// A name written as the log writes it: `name(data, Named::Chit(c)).to_string()`.
+pub struct Name<'a>(&'a GatesData, Named);
+
+pub fn name(data: &GatesData, what: Named) -> Name<'_> {
+    Name(data, what)
+}
+
+impl fmt::Display for Name<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = Names(self.0);
+        match self.1 {
+            Named::Unit(u) => n.unit(f, u),
+            Named::Hex(h) => n.hex(f, h),
+            Named::Division(d) => n.division(f, d),
+            Named::Chit(c) => n.chit(f, c),
+        }
+    }
+}
+
+impl Described<'_> {
+    fn unit(&self, f: &mut fmt::Formatter<'_>, u: UnitId) -> fmt::Result {
+        Names(self.data).unit(f, u)
+    }
+
+    fn hex(&self, f: &mut fmt::Formatter<'_>, h: HexId) -> fmt::Result {
+        Names(self.data).hex(f, h)
+    }
+
+    fn division(&self, f: &mut fmt::Formatter<'_>, d: DivisionId) -> fmt::Result {
+        Names(self.data).division(f, d)
+    }
+
+    fn chit(&self, f: &mut fmt::Formatter<'_>, c: Chit) -> fmt::Result {
+        Names(self.data).chit(f, c)
     }
 
     fn turn(&self, f: &mut fmt::Formatter<'_>, w: &What) -> fmt::Result {

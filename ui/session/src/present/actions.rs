@@ -4,8 +4,10 @@
 //! accepts now, so no button leads to a refusal (each adapter's tests play whole games by
 //! these actions alone).
 
+use crate::ruleset::TableGame;
+use engine::core::contract::Ruleset;
 use engine::core::hex::{Dir, HexId};
-use engine::core::protocol::Case;
+use engine::core::protocol::{Case, Input};
 use engine::core::units::UnitId;
 
 /// What the player has selected: a hex, and units in it (none: the hex alone, or nothing).
@@ -122,5 +124,58 @@ pub trait Offer: super::Present {
     fn trace_step(&self, sel: &Selection, to: HexId) -> Option<Self::Command> {
         let _ = (sel, to);
         None
+    }
+}
+
+/// Would the engine take `command` now? Asked on a copy, which a refusal leaves as it was.
+pub fn accepts<G: TableGame>(g: &G, command: &G::Command) -> bool {
+    let mut copy = g.clone();
+    Ruleset::apply(&mut copy, &Input::Command(command.clone())).is_ok()
+}
+
+/// An action's picks: the accepted commands among `candidates`. One copy of the game serves
+/// every refused candidate (a refusal leaves the game as it was); only an accepted one needs
+/// a fresh copy.
+pub fn picks<G: TableGame, T>(
+    g: &G,
+    candidates: impl IntoIterator<Item = (T, G::Command, String)>,
+) -> Vec<Pick<T, G::Command>> {
+    let mut copy: Option<Box<G>> = None;
+    let mut out = Vec::new();
+    for (target, command, detail) in candidates {
+        let game = copy.get_or_insert_with(|| Box::new(g.clone()));
+        if Ruleset::apply(&mut **game, &Input::Command(command.clone())).is_ok() {
+            copy = None;
+            out.push(Pick {
+                target,
+                command,
+                detail,
+            });
+        }
+    }
+    out
+}
+
+/// Adds the action unless it leads nowhere.
+pub fn push<C: Clone>(out: &mut Vec<Action<C>>, label: &str, case: Case, then: Then<C>) {
+    if !then.is_empty() {
+        out.push(Action {
+            label: label.to_string(),
+            case,
+            then,
+        });
+    }
+}
+
+/// Adds a button that sends `command` when the engine takes it.
+pub fn send<G: TableGame>(
+    out: &mut Vec<Action<G::Command>>,
+    g: &G,
+    label: &str,
+    case: Case,
+    command: G::Command,
+) {
+    if accepts(g, &command) {
+        push(out, label, case, Then::Send(command));
     }
 }

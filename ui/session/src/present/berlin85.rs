@@ -1,10 +1,8 @@
 //! *Berlin '85*'s adapter to the presentation model: its counters (nationality colours, NATO
 //! symbols, factors as printed, "U" while untried [11.0]) and its questions in words.
 
-use super::{
-    stacked, CounterBox, CounterFace, CounterMark, OptionText, Palette, Present, Symbol,
-    VictoryText,
-};
+use super::nato::{palette, symbol};
+use super::{stacked, CounterBox, CounterFace, CounterMark, OptionText, Present, VictoryText};
 use crate::ruleset::Berlin85;
 use engine::berlin85::bridges::DemolitionTarget;
 use engine::berlin85::movement::DropStage;
@@ -14,43 +12,7 @@ use engine::core::contract::Ruleset;
 use engine::core::hex::{Dir, HexId};
 use engine::core::protocol::Case;
 use engine::core::side::Viewer;
-use engine::core::units::{Location, Nationality, UnitId, UnitKind};
-
-/// Body, band and ink of a nationality's counters.
-pub fn palette(n: Nationality) -> Palette {
-    let (body, band, ink) = match n {
-        Nationality::Us => (0x9aae62, 0x5d6f2e, 0x101010),
-        Nationality::British => (0xdcc98f, 0x9a864b, 0x101010),
-        Nationality::French => (0x8db3e2, 0x3f6aa3, 0x101010),
-        Nationality::WestGerman => (0xb4bac1, 0x68717b, 0x101010),
-        Nationality::WestBerlinPolice => (0xd8ebf7, 0x3a7bd5, 0x101010),
-        Nationality::Soviet => (0xc0392b, 0x7e1f17, 0xffffff),
-        Nationality::EastGerman => (0xb0623c, 0x6e3718, 0xffffff),
-        Nationality::EastBerlinPolice => (0xf2c0b6, 0xc0392b, 0x101010),
-        Nationality::German => (0x9e9e9e, 0x5a5a5a, 0x101010),
-    };
-    Palette { body, band, ink }
-}
-
-/// The symbol printed for a unit type [2.2].
-pub fn symbol(kind: UnitKind) -> Symbol {
-    match kind {
-        UnitKind::Infantry => Symbol::Infantry,
-        UnitKind::Mechanized => Symbol::MechanizedInfantry,
-        UnitKind::Tank => Symbol::Armour,
-        UnitKind::Recon => Symbol::Recon,
-        UnitKind::Paratroop => Symbol::Paratroop,
-        UnitKind::Police => Symbol::Text("POL"),
-        UnitKind::MilitaryPolice => Symbol::Text("MP"),
-        UnitKind::SpecialForces => Symbol::Text("SF"),
-        UnitKind::Engineer => Symbol::Engineer,
-        UnitKind::Headquarters => Symbol::Text("HQ"),
-        UnitKind::Artillery => Symbol::Artillery,
-        UnitKind::SelfPropelledArtillery => Symbol::SelfPropelledArtillery,
-        UnitKind::RocketArtillery => Symbol::RocketArtillery,
-        UnitKind::AntiTank => Symbol::AntiTank,
-    }
-}
+use engine::core::units::{Location, UnitId};
 
 /// The values a counter prints, in the order it prints them.
 struct Printed<'a> {

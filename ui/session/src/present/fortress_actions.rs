@@ -6,14 +6,14 @@
 //! Each command is offered only when the engine accepts it now (asked on a copy of the game,
 //! which a refusal leaves as it was), so every button works.
 
-use super::actions::{Action, Offer, Pick, Selection, Then};
+use super::actions::{accepts, picks, push, send, Action, Offer, Pick, Selection, Then};
 use crate::fortress::Fortress;
 use crate::ruleset::TableGame;
 use engine::core::capacity::fortress_berlin::{Reachable, MP};
 use engine::core::contract::Ruleset;
 use engine::core::hex::{Dir, HexId};
 use engine::core::map::HexFeatures;
-use engine::core::protocol::{Case, Input, Pending};
+use engine::core::protocol::Pending;
 use engine::core::units::UnitId;
 use engine::fortress::board::SegmentKind;
 use engine::fortress::combat::tables::WeaponType;
@@ -22,54 +22,8 @@ use engine::fortress::game::{Assaulters, Command, Force};
 use engine::fortress::players::{german_players, german_roles};
 use engine::fortress::terrain::destinations;
 
-/// Would the engine take `command` now?
-fn accepts(g: &Fortress, command: &Command) -> bool {
-    let mut copy = g.clone();
-    Ruleset::apply(&mut copy, &Input::Command(command.clone())).is_ok()
-}
-
 fn hex_text(g: &Fortress, h: HexId) -> String {
     g.data.map.geometry.format(h).to_string()
-}
-
-/// An action whose picks are the accepted commands among `candidates`; none when none is.
-/// One copy of the game serves every refused candidate (a refusal leaves the game as it
-/// was); only an accepted one needs a fresh copy.
-fn picks<T>(
-    g: &Fortress,
-    candidates: impl IntoIterator<Item = (T, Command, String)>,
-) -> Vec<Pick<T, Command>> {
-    let mut copy: Option<Box<Fortress>> = None;
-    let mut out = Vec::new();
-    for (target, command, detail) in candidates {
-        let game = copy.get_or_insert_with(|| Box::new(g.clone()));
-        if Ruleset::apply(&mut **game, &Input::Command(command.clone())).is_ok() {
-            copy = None;
-            out.push(Pick {
-                target,
-                command,
-                detail,
-            });
-        }
-    }
-    out
-}
-
-fn push(out: &mut Vec<Action<Command>>, label: &str, case: Case, then: Then<Command>) {
-    if !then.is_empty() {
-        out.push(Action {
-            label: label.to_string(),
-            case,
-            then,
-        });
-    }
-}
-
-/// Sends `command` when the engine takes it.
-fn send(out: &mut Vec<Action<Command>>, g: &Fortress, label: &str, case: Case, command: Command) {
-    if accepts(g, &command) {
-        push(out, label, case, Then::Send(command));
-    }
 }
 
 /// 13.0: a unit still to place goes to any hex its listing allows; a placed one may be

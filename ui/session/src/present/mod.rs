@@ -14,6 +14,9 @@ pub mod fortress;
 pub mod fortress_actions;
 pub mod fortress_card;
 mod fortress_command;
+pub mod gates;
+pub mod gates_actions;
+pub mod nato;
 
 use crate::ruleset::TableGame;
 use crate::session::LoggedEvent;
@@ -62,6 +65,16 @@ pub enum CounterMark {
     Isolated,
     /// In the U-Bahn, under its marker (Fortress Berlin 17.1).
     Underground,
+    /// Pinned: gone to ground (CSS S11.4).
+    Pinned,
+    /// Disrupted, a DG marker (CSS S11.5).
+    Dg,
+    /// Suppressed (CSS S11.6).
+    Suppressed,
+    /// Has fired this phase (CSS S9.3), or opportunity fired this activation (S9.11).
+    Fired,
+    /// Has lost a step and shows its reduced strength (CSS S2.3).
+    Reduced,
 }
 
 /// One counter on the map as the viewer sees it.

@@ -1,8 +1,9 @@
 //! Fortress Berlin on the framed table: its map and data, the one place above the session's
 //! adapters where the framed table names the game.
 
-use super::FramedGame;
+use super::{AnyFramed, AnyResume, Framed, FramedGame};
 use crate::map_layer::TerrainLayer;
+use crate::table::Resume;
 use engine::core::hex::Geometry;
 
 /// Fortress Berlin's game, as the session keeps it.
@@ -21,5 +22,11 @@ impl FramedGame for Fortress {
         TerrainLayer::start_drawing(move || {
             data::render::fortress::render_fortress(data, radius, &[])
         })
+    }
+    fn in_play(f: Framed<Self>) -> AnyFramed {
+        AnyFramed::Fortress(f)
+    }
+    fn to_resume(r: Resume<Self>) -> AnyResume {
+        AnyResume::Fortress(r)
     }
 }

@@ -13,6 +13,7 @@
 mod card;
 mod facing;
 pub(crate) mod fortress_game;
+pub(crate) mod gates_game;
 mod input;
 mod refresh;
 mod stack_view;
@@ -33,6 +34,10 @@ pub(crate) trait FramedGame: Offer {
     /// Starts drawing the terrain layer of the map at `radius` pixels per hex (on a worker
     /// thread).
     fn terrain(data: &'static Self::Data, radius: f32) -> map_layer::TerrainLayer;
+    /// The game in play, as the table holds "some framed game".
+    fn in_play(f: Framed<Self>) -> AnyFramed;
+    /// An unfinished game, as the start screen keeps it to resume.
+    fn to_resume(r: Resume<Self>) -> AnyResume;
 }
 
 /// A game in play on the framed table.
@@ -122,11 +127,27 @@ impl<G: FramedGame> Framed<G> {
 /// A game the framed table can hold, whichever it is.
 pub(crate) enum AnyFramed {
     Fortress(Framed<fortress_game::Fortress>),
+    Gates(Framed<gates_game::Gates>),
 }
 
 /// An unfinished framed game, kept to resume.
 pub(crate) enum AnyResume {
     Fortress(Resume<fortress_game::Fortress>),
+    Gates(Resume<gates_game::Gates>),
+}
+
+impl AnyResume {
+    /// "Fortress Berlin · 12 moves made", for the start screen's Resume button.
+    pub(crate) fn text(&self) -> String {
+        let (game, moves) = match self {
+            AnyResume::Fortress(r) => (
+                engine::core::game_id::GameId::FortressBerlin,
+                r.inputs.len(),
+            ),
+            AnyResume::Gates(r) => (engine::core::game_id::GameId::Gates, r.inputs.len()),
+        };
+        format!("{} · {moves} moves made", game.title())
+    }
 }
 
 /// Runs `$body` with `$f` bound to the framed game, whichever game it is.
@@ -134,6 +155,7 @@ macro_rules! with_framed {
     ($any:expr, |$f:ident| $body:expr) => {
         match $any {
             $crate::table::framed::AnyFramed::Fortress($f) => $body,
+            $crate::table::framed::AnyFramed::Gates($f) => $body,
         }
     };
 }

@@ -18,7 +18,7 @@ impl Controller {
         f: &mut Framed<G>,
     ) {
         let v = w.global::<View>();
-        if let Some(t) = self.framed_terrain.as_mut() {
+        if let Some((_, t)) = self.framed_terrain.as_mut() {
             t.install(&self.models.tiles);
         }
         v.set_save_warning(save_warning(f.session.save_error(), f.session.unsaved()).into());
@@ -466,6 +466,11 @@ pub(super) fn unit_row(c: &CounterFace, selected: &[UnitId], place: String) -> U
                 CounterMark::Disrupted => "disrupted",
                 CounterMark::Isolated => "isolated",
                 CounterMark::Underground => "underground",
+                CounterMark::Pinned => "pinned",
+                CounterMark::Dg => "DG",
+                CounterMark::Suppressed => "suppressed",
+                CounterMark::Fired => "fired",
+                CounterMark::Reduced => "step lost",
             }
             .to_string(),
         );

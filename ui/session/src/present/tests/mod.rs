@@ -3,3 +3,4 @@
 mod berlin85;
 mod fortress;
 mod fortress_card;
+mod gates;

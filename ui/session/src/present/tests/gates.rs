@@ -1,0 +1,237 @@
+//! The presentation model on *The Enemy is at the Gates*: the counters and boxes a player
+//! sees, and whole games played by the offered actions alone, as the touch table offers them.
+
+use super::super::actions::{Offer, Selection};
+use super::super::*;
+use crate::gates::{Command, Gates, Options};
+use crate::{Header, NullPersist, Session};
+use engine::core::contract::Ruleset;
+use engine::core::protocol::Input;
+use engine::css::command::turn::Step;
+use engine::css::game::{GameCommand, Stage, UnitCommand};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
+
+fn gates(scenario: &str, seed: u64) -> Session<Gates> {
+    let data = crate::gates::builtin_data().expect("data");
+    let header = Header::for_game::<Gates>(scenario, &Options, seed);
+    Session::<Gates>::new(data, header, Box::new(NullPersist)).expect("a session")
+}
+
+fn scenario_ids() -> Vec<String> {
+    let data = crate::gates::builtin_data().expect("data");
+    data.scenarios.iter().map(|s| s.id.to_string()).collect()
+}
+
+/// The selection a player makes to give `c`: its units in their hex, the tied hex of an S6.4
+/// pick, the target hex of an assault from several hexes, the moving or advancing party.
+fn selection_for(g: &Gates, c: &UnitCommand) -> Selection {
+    let hex_of = |u: engine::core::units::UnitId| {
+        g.state
+            .series
+            .units
+            .get(usize::from(u.0))
+            .and_then(|s| s.hex)
+    };
+    let units: Vec<_> = match c {
+        UnitCommand::Spare { hex, .. } => return Selection::hex(*hex),
+        UnitCommand::FinishMove { .. } => match &g.state.series.stage {
+            Stage::Moving { units, .. } => units.to_vec(),
+            _ => Vec::new(),
+        },
+        UnitCommand::Rally { unit } | UnitCommand::SecondActionCheck { unit } => vec![*unit],
+        UnitCommand::Move { units, .. }
+        | UnitCommand::ChangeSide { units }
+        | UnitCommand::Fire { units, .. }
+        | UnitCommand::Hold { units }
+        | UnitCommand::Assault { units, .. }
+        | UnitCommand::Charge { units, .. }
+        | UnitCommand::Advance { units } => units.to_vec(),
+    };
+    let hexes: Vec<_> = units.iter().filter_map(|&u| hex_of(u)).collect();
+    match (c, hexes.first()) {
+        // Units of several hexes assault together from the target hex's actions (S10.1).
+        (UnitCommand::Assault { target, .. }, Some(first)) if hexes.iter().any(|h| h != first) => {
+            Selection::hex(*target)
+        }
+        (_, Some(h)) => Selection::units(*h, &units),
+        (_, None) => Selection::default(),
+    }
+}
+
+/// Plays a whole game of `scenario` by the offered actions; returns how often each action was
+/// taken. Every legal unit command the engine lists must be among the actions its selection
+/// offers, and every offered command must be accepted.
+fn play_by_actions(scenario: &str, seed: u64, max_inputs: usize) -> BTreeMap<String, usize> {
+    let mut s = gates(scenario, seed);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut taken: BTreeMap<String, usize> = BTreeMap::new();
+    for _ in 0..max_inputs {
+        let g = s.game();
+        let player = match Ruleset::pending(g) {
+            Pending::GameOver => {
+                *taken.entry("game over".into()).or_default() += 1;
+                return taken;
+            }
+            Pending::Roll { .. } => {
+                s.roll_digital().expect("rolled");
+                continue;
+            }
+            Pending::DrawChit { chits, .. } => {
+                let i = rng.gen_range(0..chits.len()) as u16;
+                s.apply(Input::Drew(i)).expect("drawn");
+                continue;
+            }
+            Pending::Choose { options, .. } => {
+                let i = rng.gen_range(0..options.len()) as u8;
+                s.apply(Input::Chose(i)).expect("chosen");
+                continue;
+            }
+            Pending::Command { player } => player,
+        };
+        let _ = player;
+        // What to do: an engine-listed unit command, sought among the offered actions.
+        let mut legal = Vec::new();
+        if g.state.series.activation.is_some() {
+            let data = g.series_data();
+            g.state
+                .series
+                .legal_unit_commands(&data, |c| legal.push(c.clone()));
+        }
+        // A move under way, an advance to decide or an S6.4 pick before the chit ends.
+        let must = !matches!(g.state.series.stage, Stage::Idle)
+            || !matches!(g.state.series.turn.step, Step::Playing(_));
+        let chosen: Option<(String, Command)> = if let Some(c) = legal.choose(&mut rng).cloned() {
+            // Staying after an assault is the step's button (S10.6).
+            let stay = matches!(&c, UnitCommand::Advance { units } if units.is_empty());
+            if !stay && (must || rng.gen_bool(0.85)) {
+                let sel = selection_for(g, &c);
+                let want = Command::Series(GameCommand::Unit(c.clone()));
+                let actions = g.actions(&sel);
+                let hit = actions
+                    .iter()
+                    .find(|a| a.then.taps().iter().any(|t| t.contains(&want)));
+                let Some(a) = hit else {
+                    panic!(
+                        "seed {seed}: the engine lists {c:?}, the selection {sel:?} offers only {:?}",
+                        actions.iter().map(|a| &a.label).collect::<Vec<_>>()
+                    );
+                };
+                Some((a.label.clone(), want))
+            } else {
+                None
+            }
+        } else {
+            // The turn's own steps: a unit to place, a chit to buy, the power.
+            let to_place = TableGame::units_to_place(g);
+            let sel = match to_place.first() {
+                Some(&u) => Selection {
+                    hex: None,
+                    units: vec![u],
+                },
+                _ => Selection::default(),
+            };
+            let buying = matches!(g.state.series.turn.step, Step::Spend(_));
+            let actions = g.actions(&sel);
+            let a = actions
+                .choose(&mut rng)
+                .filter(|_| !buying || rng.gen_bool(0.4));
+            a.and_then(|a| {
+                let tap = a.then.taps().choose(&mut rng)?.clone();
+                Some((a.label.clone(), tap.into_iter().next()?))
+            })
+        };
+        let (label, command) = match chosen {
+            Some(x) => x,
+            None => {
+                let end = Ruleset::step_end(g).expect("a button ends the step");
+                (end.label.to_string(), end.command)
+            }
+        };
+        if let Err(e) = s.apply(Input::Command(command.clone())) {
+            panic!("seed {seed}: {label}: offered {command:?}, refused: {e}");
+        }
+        *taken.entry(label).or_default() += 1;
+    }
+    taken
+}
+
+#[test]
+fn gates_14_0_every_scenario_plays_to_its_end_by_the_offered_actions() {
+    let mut all: BTreeMap<String, usize> = BTreeMap::new();
+    for id in scenario_ids() {
+        // The campaign is long: two seeds of the shorter scenarios, one turn-capped game of it.
+        let (seeds, cap) = if id == "man_your_stations" {
+            (1, 4_000)
+        } else {
+            (2, 60_000)
+        };
+        for seed in 0..seeds {
+            let taken = play_by_actions(&id, seed, cap);
+            if cap == 60_000 {
+                assert!(
+                    taken.contains_key("game over"),
+                    "{id} seed {seed} ended by the offered actions (S3.7.2): {taken:?}"
+                );
+            }
+            for (k, v) in taken {
+                *all.entry(k).or_default() += v;
+            }
+        }
+    }
+    // What a player does most by touch was done: each of these buttons was taken.
+    for label in [
+        "Buy a chit",
+        "Move a hex",
+        "End the move",
+        "Fire",
+        "Hold",
+        "Enter the map",
+        "Done buying",
+        "End reinforcements",
+    ] {
+        assert!(all.contains_key(label), "no game took {label:?}: {all:?}");
+    }
+}
+
+#[test]
+fn gates_s2_2_counters_show_face_factors_and_status_and_every_unit_on_the_map_is_drawn() {
+    let s = gates(&scenario_ids()[0], 1);
+    let g = s.game();
+    let f = frame(g, engine::core::side::Viewer::Public);
+    let on_map = g
+        .state
+        .series
+        .units
+        .iter()
+        .filter(|u| u.hex.is_some() && u.removed.is_none() && !u.routed)
+        .count();
+    assert_eq!(f.counters.len(), on_map, "one counter per unit on the map");
+    for c in &f.counters {
+        let def = &g.data.counters[usize::from(c.unit.0)];
+        assert_eq!(c.name, def.designation.as_str());
+        assert!(
+            c.factors.starts_with(&def.firepower.to_string()),
+            "{}: firepower first: {}",
+            c.name,
+            c.factors
+        );
+        assert!(
+            c.factors.ends_with(&format!("TQ{}", def.tq)),
+            "{}",
+            c.factors
+        );
+        assert!(matches!(c.face, Some("column" | "deployed")));
+    }
+    // 10.1: the phase bar's score line reads the track.
+    assert_eq!(
+        g.score_text(),
+        format!(
+            "WP {} VP · NATO {} VP",
+            g.state.vp.of(engine::gates::WARSAW_PACT),
+            g.state.vp.of(engine::gates::NATO)
+        )
+    );
+}

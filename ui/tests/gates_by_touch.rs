@@ -1,0 +1,255 @@
+//! *The Enemy is at the Gates* played on the table by taps alone (issue 15): picked on the
+//! start screen, played to the victory screen through the framed play screen's offer panel,
+//! its map and its dialogs (the Cup's draws, the d10s, the Booze marker's keep-or-reroll, the
+//! chits to buy). The test reads the game only to know where the units that may act stand (to
+//! tap their hexes) and to check what the screen says against what the engine holds; every
+//! input is a tap on the screen.
+
+mod common;
+
+use common::*;
+use engine::core::contract::Ruleset;
+use engine::core::hex::HexId;
+use engine::core::protocol::Pending;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
+use ui::{AppWindow, Table, UiConfig};
+
+fn gates_table(seed: u64) -> (Table, ui::session::MemoryPersist) {
+    table(
+        1280.0,
+        800.0,
+        UiConfig {
+            seed: Some(seed),
+            seats: ui::Seats::Same,
+            ..UiConfig::default()
+        },
+    )
+}
+
+/// What the game waits for, as a word (read to know which tap comes next).
+fn waiting(t: &Table) -> &'static str {
+    t.with_gates(|s| match s.map(|s| s.pending()) {
+        None => "no game",
+        Some(Pending::Command { .. }) => "commands",
+        Some(Pending::Roll { .. }) => "roll",
+        Some(Pending::DrawChit { .. }) => "draw",
+        Some(Pending::Choose { .. }) => "choose",
+        Some(Pending::GameOver) => "over",
+    })
+}
+
+/// The hexes of the units the engine lists a command for now (S5.1.3), to tap them.
+fn active_hexes(t: &Table) -> Vec<HexId> {
+    t.with_gates(|s| {
+        let g = s.expect("a Gates game").game();
+        let data = g.series_data();
+        let mut hexes = Vec::new();
+        g.state.series.legal_unit_commands(&data, |c| {
+            use engine::css::game::UnitCommand as U;
+            let first = match c {
+                U::Move { units, .. }
+                | U::ChangeSide { units }
+                | U::Fire { units, .. }
+                | U::Hold { units }
+                | U::Assault { units, .. }
+                | U::Charge { units, .. }
+                | U::Advance { units } => units.first().copied(),
+                U::Rally { unit } | U::SecondActionCheck { unit } => Some(*unit),
+                U::Spare { hex, .. } => {
+                    hexes.push(*hex);
+                    None
+                }
+                U::FinishMove { .. } => None,
+            };
+            if let Some(h) = first.and_then(|u| g.state.series.units[usize::from(u.0)].hex) {
+                hexes.push(h);
+            }
+        });
+        hexes.sort();
+        hexes.dedup();
+        hexes
+    })
+}
+
+fn inputs(t: &Table) -> usize {
+    t.with_gates(|s| s.map_or(0, |s| s.inputs().len()))
+}
+
+/// Taps one of the armed action's targets: a listed one, or a shaded hex on the map.
+fn tap_a_target(t: &Table, w: &AppWindow, rng: &mut StdRng) -> bool {
+    let picks = find_all(w, "pick ");
+    if !picks.is_empty() {
+        tap_element(picks.choose(rng).expect("a pick"));
+        return true;
+    }
+    let Some(text) = shaded_targets(w).choose(rng).cloned() else {
+        return false;
+    };
+    let h = t
+        .with_gates(|s| s.and_then(|s| s.data().map.geometry.parse(&text)))
+        .expect("a hex number");
+    let before = inputs(t);
+    tap_map_hex(t, w, h);
+    assert!(
+        inputs(t) > before,
+        "the shaded hex {text} was tapped and nothing was sent: refused {:?}",
+        label_starting(w, "refused")
+    );
+    true
+}
+
+/// Clears the selection: a second tap on the selected hex.
+fn clear_selection(t: &Table, w: &AppWindow) {
+    if let Some(sel) = find_all_any(w, "selected hex ").first() {
+        let h = t
+            .with_gates(|s| s.and_then(|s| s.data().map.geometry.parse(sel)))
+            .expect("the selected hex's number");
+        tap_map_hex(t, w, h);
+    }
+}
+
+/// Plays by taps until the victory screen or `max_taps`; returns how often each action
+/// label, dialog and step-ending button was tapped.
+fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String, usize> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut given: BTreeMap<String, usize> = BTreeMap::new();
+    let mut tries = 0;
+    let mut last = usize::MAX;
+    for _ in 0..max_taps {
+        let n = inputs(t);
+        if n != last {
+            last = n;
+            tries = 0;
+        }
+        match waiting(t) {
+            "over" => {
+                *given.entry("game over".into()).or_default() += 1;
+                break;
+            }
+            "roll" => {
+                tap(w, "Roll");
+                *given.entry("Roll".into()).or_default() += 1;
+            }
+            "draw" => {
+                tap(w, "Draw");
+                *given.entry("Draw".into()).or_default() += 1;
+            }
+            "choose" => {
+                let options = find_all(w, "option ");
+                assert!(!options.is_empty(), "a question shows its options");
+                tap_element(options.choose(&mut rng).expect("an option"));
+                *given.entry("a question answered".into()).or_default() += 1;
+            }
+            "commands" => {
+                tries += 1;
+                let to_place = !find_all_tray(w).is_empty();
+                if to_place {
+                    // S18.1, S11.10: the units to place wait in the panel's tray.
+                    clear_selection(t, w);
+                    if let Some(e) = find_all_tray(w).first() {
+                        tap_element(e);
+                    }
+                } else if tries < 6 {
+                    let hexes = active_hexes(t);
+                    match hexes.choose(&mut rng) {
+                        Some(&h) => tap_map_hex(t, w, h),
+                        None => clear_selection(t, w),
+                    }
+                } else {
+                    clear_selection(t, w);
+                }
+                let offers = offered(w);
+                // Buying is done now and then; most turns the step's button ends it.
+                let buying = offers.iter().any(|a| a == "Buy a chit");
+                let label = offers
+                    .choose(&mut rng)
+                    .filter(|_| tries < 8 && (!buying || rng.gen_bool(0.4)));
+                if let Some(label) = label {
+                    let before = inputs(t);
+                    tap(w, &format!("action {label}"));
+                    if inputs(t) == before && !tap_a_target(t, w, &mut rng) {
+                        tap(w, &format!("action {label}"));
+                    }
+                    *given.entry(label.clone()).or_default() += 1;
+                } else {
+                    let end = t.with_gates(|s| {
+                        s.and_then(|s| Ruleset::step_end(s.game()))
+                            .map(|e| e.label.to_string())
+                    });
+                    let end = end.expect("commands end with a step-ending button");
+                    let before = inputs(t);
+                    tap(w, &end);
+                    if inputs(t) == before && tries < 10 {
+                        // Refused with its case (a unit still to place, a pick owed): on.
+                        continue;
+                    }
+                    assert!(
+                        inputs(t) > before,
+                        "{end} was refused: {:?}; actions {:?}",
+                        label_starting(w, "refused"),
+                        offered(w),
+                    );
+                    *given.entry(end).or_default() += 1;
+                }
+            }
+            other => panic!("the table waits for {other}"),
+        }
+    }
+    given
+}
+
+/// The introductory scenario, from the start screen to the victory screen by taps.
+#[test]
+fn gates_introductory_scenario_by_taps_to_the_victory_screen() {
+    let (t, _persist) = gates_table(15);
+    let w = t.window();
+    tap(w, "Enemy at the Gates");
+    tap(w, "Set up");
+    assert!(
+        t.with_gates(|s| s.is_some()),
+        "the Gates game is on the table: {:?}",
+        labels(w, 40)
+    );
+    assert!(shows(w, "map"), "the play screen shows the map");
+    snapshot(w, "gates-start");
+    let given = play(&t, w, 15, 30_000);
+    assert!(
+        given.contains_key("game over"),
+        "the game reached its end: {given:?}"
+    );
+    for wanted in [
+        "Draw",
+        "Roll",
+        "Move a hex",
+        "End reinforcements",
+        "Done buying",
+    ] {
+        assert!(given.contains_key(wanted), "{wanted} was tapped: {given:?}");
+    }
+    snapshot(w, "gates-victory");
+    // The victory screen names the result as the engine holds it, and both sides' VP.
+    let title = label_starting(w, "victory ").expect("the victory screen");
+    let (wp, nato, verdict) = t.with_gates(|s| {
+        let g = s.expect("game").game();
+        (
+            g.state.vp.of(engine::gates::WARSAW_PACT),
+            g.state.vp.of(engine::gates::NATO),
+            g.state.series.turn.verdict,
+        )
+    });
+    let expect = match verdict {
+        Some(engine::css::scenario::Verdict::Win(s)) if s == engine::gates::NATO => "NATO",
+        Some(engine::css::scenario::Verdict::Win(_)) => "Warsaw Pact",
+        Some(engine::css::scenario::Verdict::Draw) => "draw",
+        None => "victory",
+    };
+    assert!(title.contains(expect), "{title} names {expect}");
+    let rows = labels(w, 200).join(" | ");
+    assert!(
+        rows.contains(&wp.to_string()) && rows.contains(&nato.to_string()),
+        "the VP {wp}/{nato} are on the victory screen: {rows}"
+    );
+}
