@@ -138,6 +138,11 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
                 *given.entry("Draw".into()).or_default() += 1;
             }
             "choose" => {
+                let case = t.with_gates(|s| match s.map(|s| s.pending()) {
+                    Some(Pending::Choose { case, .. }) => case,
+                    _ => "",
+                });
+                *given.entry(format!("question [{case}]")).or_default() += 1;
                 let options = find_all(w, "option ");
                 assert!(!options.is_empty(), "a question shows its options");
                 tap_element(options.choose(&mut rng).expect("an option"));
@@ -216,6 +221,7 @@ fn gates_introductory_scenario_by_taps_to_the_victory_screen() {
     assert!(shows(w, "map"), "the play screen shows the map");
     snapshot(w, "gates-start");
     let given = play(&t, w, 15, 30_000);
+    eprintln!("taps of the introductory scenario: {given:?}");
     assert!(
         given.contains_key("game over"),
         "the game reached its end: {given:?}"

@@ -214,3 +214,72 @@ fn fortress_berlin_what_the_table_shows_names_existing_tests() {
         }
     }
 }
+
+/// The Gates: every command of the game (its own steps and the series game's turn and unit
+/// commands, which it wraps), every choice and every pending kind has a row in
+/// `docs/rules/gates.md`'s "Every player action at the table", and every test a row names
+/// exists (issue 15).
+#[test]
+fn gates_every_action_and_question_has_a_row_and_a_test() {
+    let rows = rows("docs/rules/gates.md", "Every player action at the table");
+    let actions: Vec<&str> = rows.iter().map(|(a, _, _)| a.as_str()).collect();
+    let read = |p: &str| fs::read_to_string(root().join(p)).expect("src");
+    let gates = read("engine/src/gates/game/mod.rs");
+    let turn = read("engine/src/css/command/turn.rs");
+    let game = read("engine/src/css/game/mod.rs");
+    let protocol = read("engine/src/core/protocol.rs");
+    let mut commands = variants(&gates, "Command");
+    commands.extend(variants(&turn, "Command"));
+    commands.extend(variants(&game, "UnitCommand"));
+    commands.extend(variants(&game, "GameCommand"));
+    // The wrappers of the series commands are not actions of their own.
+    commands.retain(|v| !["Series", "Turn", "Unit"].contains(&v.as_str()));
+    assert!(
+        commands.len() > 20,
+        "the enum parser found the commands: {commands:?}"
+    );
+    let mut missing: Vec<String> = commands
+        .iter()
+        .filter(|v| {
+            !actions
+                .iter()
+                .any(|a| a.split(' ').next() == Some(v.as_str()))
+        })
+        .map(|v| format!("Command::{v}"))
+        .collect();
+    for v in variants(&turn, "Choice") {
+        let named =
+            |a: &&str| a.starts_with("Choose ") && a.split([' ', ',']).any(|w| w == v.as_str());
+        if !actions.iter().any(named) {
+            missing.push(format!("Choice::{v}"));
+        }
+    }
+    for v in variants(&protocol, "Pending") {
+        if v != "Command" && v != "Choose" && !actions.iter().any(|a| a.starts_with(v.as_str())) {
+            missing.push(format!("Pending::{v}"));
+        }
+    }
+    assert!(missing.is_empty(), "no row in the table for: {missing:?}");
+    let known: BTreeSet<String> = [
+        "ui/tests",
+        "ui/session/src/present/tests",
+        "engine/src/gates",
+    ]
+    .iter()
+    .flat_map(|d| test_names(&root().join(d)))
+    .collect();
+    let unknown: Vec<String> = rows
+        .iter()
+        .flat_map(|(a, ts, _)| ts.iter().map(move |t| (a, t)))
+        .filter(|(_, t)| !known.contains(*t))
+        .map(|(a, t)| format!("{a}: `{t}`"))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "tests named that do not exist: {unknown:?}"
+    );
+    assert!(
+        rows.iter().all(|(_, ts, _)| !ts.is_empty()),
+        "every row names a test"
+    );
+}

@@ -185,6 +185,30 @@ fn units_of(c: &UnitCommand) -> Vec<UnitId> {
     }
 }
 
+/// The legal commands the selection gives: of each kind, those of the largest party of
+/// selected units (a hex's units of the chit act together, S5.1.3; a unit alone is taken by
+/// tapping its row in the panel).
+fn party_commands(legal: &[UnitCommand], mine: &[UnitId]) -> Vec<UnitCommand> {
+    let within = |c: &UnitCommand| {
+        let units = units_of(c);
+        !units.is_empty() && units.iter().all(|u| mine.contains(u))
+    };
+    let kind = core::mem::discriminant::<UnitCommand>;
+    legal
+        .iter()
+        .filter(|c| within(c))
+        .filter(|c| {
+            let most = legal
+                .iter()
+                .filter(|o| kind(o) == kind(c) && within(o))
+                .map(|o| units_of(o).len())
+                .max();
+            Some(units_of(c).len()) == most
+        })
+        .cloned()
+        .collect()
+}
+
 fn same_units(a: &[UnitId], b: &[UnitId]) -> bool {
     let (mut a, mut b) = (a.to_vec(), b.to_vec());
     a.sort();
@@ -223,7 +247,8 @@ fn activation_actions(g: &Gates, player: Side, sel: &Selection, out: &mut Vec<Ac
         return;
     }
     let legal = legal_for(g, &mine);
-    let ours = |c: &UnitCommand| same_units(&units_of(c), &mine);
+    let party = party_commands(&legal, &mine);
+    let ours = |c: &UnitCommand| party.contains(c);
     let hex_of = |target: HexId| named(g, Named::Hex(target));
     let mut moves = Vec::new();
     let mut fires = Vec::new();
@@ -278,6 +303,19 @@ fn activation_actions(g: &Gates, player: Side, sel: &Selection, out: &mut Vec<Ac
                 ("End the move and change side", "S7.7")
             }
             UnitCommand::ChangeSide { .. } if ours(c) => ("Change side", "S7.7"),
+            UnitCommand::Rally { unit } | UnitCommand::SecondActionCheck { unit }
+                if ours(c) && mine.len() > 1 =>
+            {
+                // Several units selected: the button names the one it is for.
+                let what = if matches!(c, UnitCommand::Rally { .. }) {
+                    ("Rally", "S11.11")
+                } else {
+                    ("TQC for a second action", "S5.1.2")
+                };
+                let label = format!("{} {}", what.0, named(g, Named::Unit(*unit)));
+                push(out, &label, what.1, Then::Send(unit_command(c.clone())));
+                continue;
+            }
             UnitCommand::Rally { .. } if ours(c) => ("Rally", "S11.11"),
             UnitCommand::SecondActionCheck { .. } if ours(c) => {
                 ("TQC for a second action", "S5.1.2")

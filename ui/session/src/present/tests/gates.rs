@@ -181,6 +181,7 @@ fn gates_14_0_every_scenario_plays_to_its_end_by_the_offered_actions() {
             }
         }
     }
+    eprintln!("actions taken: {all:?}");
     // What a player does most by touch was done: each of these buttons was taken.
     for label in [
         "Buy a chit",
