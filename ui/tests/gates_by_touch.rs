@@ -150,9 +150,11 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
             }
             "commands" => {
                 tries += 1;
-                let to_place = !find_all_tray(w).is_empty();
+                let to_place = t.with_gates(|s| {
+                    s.is_some_and(|s| !ui::session::TableGame::units_to_place(s.game()).is_empty())
+                });
                 if to_place {
-                    // S18.1, S11.10: the units to place wait in the panel's tray.
+                    // S18.1, S11.10: the units to place head the panel's tray (its first box).
                     clear_selection(t, w);
                     if let Some(e) = find_all_tray(w).first() {
                         tap_element(e);

@@ -649,14 +649,15 @@ impl Controller {
         });
         v.set_dice(i32::from(self.config.dice == Randomness::Physical));
         v.set_chits(i32::from(self.config.chits == Randomness::Physical));
-        // Every game, the unfinished ones shown as such (never hidden); the one playable game
-        // is chosen.
+        // Every game, the unfinished ones shown as such (never hidden).
         sync(
             &self.models.games,
             GameId::ALL.iter().map(|g| GameRow {
                 title: g.short_title().into(),
-                detail: if g.rules_status().playable() {
+                detail: if g.rules_status() == engine::core::game_id::RulesStatus::Complete {
                     g.credit().into()
+                } else if g.rules_status().playable() {
+                    format!("{} · {}", g.credit(), g.rules_status().label()).into()
                 } else {
                     g.rules_status().label().into()
                 },
