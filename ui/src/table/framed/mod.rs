@@ -124,13 +124,16 @@ impl<G: FramedGame> Framed<G> {
     }
 }
 
-/// A game the framed table can hold, whichever it is.
+/// A game the framed table can hold, whichever it is. The table holds one at a time, so the
+/// games' different sizes (a few KiB) cost nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum AnyFramed {
     Fortress(Framed<fortress_game::Fortress>),
     Gates(Framed<gates_game::Gates>),
 }
 
-/// An unfinished framed game, kept to resume.
+/// An unfinished framed game, kept to resume (one at a time, as [`AnyFramed`]).
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum AnyResume {
     Fortress(Resume<fortress_game::Fortress>),
     Gates(Resume<gates_game::Gates>),
