@@ -9,29 +9,36 @@
 # raised:
 #   SAVE_FAULT_INPUTS=2000 MONKEY_ACTIONS=50000 BERLIN_TABLE_FORTRESS_PLAYOUTS=5000 \
 #     BERLIN_TABLE_CSS_PLAYOUTS=50000 BERLIN_TABLE_GATES_PLAYOUTS=5000 scripts/long-suites.sh
+#
+# LONG_SUITES_PROFILE=dev runs them on the dev profile's test binaries instead (CI: the ones
+# `cargo test --workspace` has just built, so the step builds nothing; the engine and the
+# tests crate are optimised in that profile too, `Cargo.toml`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+profile=(--release)
+[ "${LONG_SUITES_PROFILE:-release}" = dev ] && profile=()
+echo "profile: ${LONG_SUITES_PROFILE:-release}"
 export SAVE_FAULT_INPUTS="${SAVE_FAULT_INPUTS:-1000}"
 export MONKEY_ACTIONS="${MONKEY_ACTIONS:-10000}"
 echo "== saves under every fault: ${SAVE_FAULT_INPUTS} inputs per scenario"
 log=$(mktemp)
 status=0
-cargo test --release -p berlin-table --bin berlin-table saves::fault_tests -- --nocapture \
+cargo test "${profile[@]}" --workspace --bin berlin-table saves::fault_tests -- --nocapture \
   --test-threads 2 >"$log" 2>&1 || status=$?
 grep -E "saves under faults|BUDGET|test result|panicked|FAILED|failures|^error" "$log" || true
 if [ "$status" -ne 0 ]; then tail -n 60 "$log"; fi
 echo "== the UI monkey: ${MONKEY_ACTIONS} actions per game"
 monkey=0
-cargo test --release -p ui --test monkey -- --nocapture >"$log" 2>&1 || monkey=$?
+cargo test "${profile[@]}" --workspace --test monkey -- --nocapture >"$log" 2>&1 || monkey=$?
 tail -n 30 "$log"
 echo "== Fortress Berlin's random playouts: ${BERLIN_TABLE_FORTRESS_PLAYOUTS:-1000} seeds per set"
 playouts=0
-cargo test --release -p tests --test playouts_fortress -- --nocapture >"$log" 2>&1 || playouts=$?
+cargo test "${profile[@]}" --workspace --test playouts_fortress -- --nocapture >"$log" 2>&1 || playouts=$?
 grep -E "playouts,|test result|panicked|FAILED|failures|^error" "$log" || true
 if [ "$playouts" -ne 0 ]; then tail -n 60 "$log"; fi
 echo "== the series and the Gates' random playouts: ${BERLIN_TABLE_CSS_PLAYOUTS:-20000} and ${BERLIN_TABLE_GATES_PLAYOUTS:-1000} seeds"
 series=0
-cargo test --release -p tests --test playouts_css --test playouts_gates -- --nocapture \
+cargo test "${profile[@]}" --workspace --test playouts_css --test playouts_gates -- --nocapture \
   >"$log" 2>&1 || series=$?
 grep -E "playouts|test result|panicked|FAILED|failures|^error" "$log" || true
 if [ "$series" -ne 0 ]; then tail -n 60 "$log"; fi
