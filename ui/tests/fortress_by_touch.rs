@@ -8,36 +8,16 @@ mod common;
 use common::*;
 use engine::core::contract::Ruleset;
 use engine::core::hex::HexId;
-use engine::core::protocol::Pending;
 use engine::core::side::Viewer;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
-use ui::{AppWindow, Table, UiConfig};
-
-fn fortress_table(seed: u64) -> (Table, ui::session::MemoryPersist) {
-    table(
-        1280.0,
-        800.0,
-        UiConfig {
-            seed: Some(seed),
-            seats: ui::Seats::Same,
-            ..UiConfig::default()
-        },
-    )
-}
+use ui::{AppWindow, Table};
 
 /// What the game waits for, as a word (read to know which tap comes next).
 fn waiting(t: &Table) -> &'static str {
-    t.with_fortress(|s| match s.map(|s| s.pending()) {
-        None => "no game",
-        Some(Pending::Command { .. }) => "commands",
-        Some(Pending::Roll { .. }) => "roll",
-        Some(Pending::DrawChit { .. }) => "draw",
-        Some(Pending::Choose { .. }) => "choose",
-        Some(Pending::GameOver) => "over",
-    })
+    t.with_fortress(|s| waiting_word(s.map(|s| s.pending())))
 }
 
 /// The hexes of the acting player's forces, and the enemy's (to tap them).
@@ -250,7 +230,7 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
 /// The base game, two players: from the start screen to the victory screen by taps.
 #[test]
 fn fortress_berlin_base_game_by_taps_to_the_victory_screen() {
-    let (t, persist) = fortress_table(44);
+    let (t, persist) = seeded_table(44);
     let w = t.window();
     start(w, &[]);
     // 13.0, 13.6: the German sets up, the Volkssturm drawn from its cup first.
@@ -330,7 +310,7 @@ fn fortress_berlin_base_game_by_taps_to_the_victory_screen() {
 /// start screen's switches to the victory screen by taps.
 #[test]
 fn fortress_berlin_four_players_with_steiner_by_taps_to_the_victory_screen() {
-    let (t, _persist) = fortress_table(17);
+    let (t, _persist) = seeded_table(17);
     let w = t.window();
     start(
         w,
@@ -485,7 +465,7 @@ fn fb_3_5_command_radius_and_3_1_5_a_held_stack_by_taps() {
     use engine::core::units::UnitId;
     use engine::fortress::counters::{Radius, GERMAN};
     use slint::{ComponentHandle, Model};
-    let (t, _persist) = fortress_table(5);
+    let (t, _persist) = seeded_table(5);
     let w = t.window();
     set_up_by_taps(&t, w);
     enter_an_hq_by_taps(&t, w);

@@ -15,30 +15,11 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
-use ui::{AppWindow, Table, UiConfig};
-
-fn gates_table(seed: u64) -> (Table, ui::session::MemoryPersist) {
-    table(
-        1280.0,
-        800.0,
-        UiConfig {
-            seed: Some(seed),
-            seats: ui::Seats::Same,
-            ..UiConfig::default()
-        },
-    )
-}
+use ui::{AppWindow, Table};
 
 /// What the game waits for, as a word (read to know which tap comes next).
 fn waiting(t: &Table) -> &'static str {
-    t.with_gates(|s| match s.map(|s| s.pending()) {
-        None => "no game",
-        Some(Pending::Command { .. }) => "commands",
-        Some(Pending::Roll { .. }) => "roll",
-        Some(Pending::DrawChit { .. }) => "draw",
-        Some(Pending::Choose { .. }) => "choose",
-        Some(Pending::GameOver) => "over",
-    })
+    t.with_gates(|s| waiting_word(s.map(|s| s.pending())))
 }
 
 /// The hexes of the units the engine lists a command for now (S5.1.3), to tap them.
@@ -48,22 +29,11 @@ fn active_hexes(t: &Table) -> Vec<HexId> {
         let data = g.series_data();
         let mut hexes = Vec::new();
         g.state.series.legal_unit_commands(&data, |c| {
-            use engine::css::game::UnitCommand as U;
-            let first = match c {
-                U::Move { units, .. }
-                | U::ChangeSide { units }
-                | U::Fire { units, .. }
-                | U::Hold { units }
-                | U::Assault { units, .. }
-                | U::Charge { units, .. }
-                | U::Advance { units } => units.first().copied(),
-                U::Rally { unit } | U::SecondActionCheck { unit } => Some(*unit),
-                U::Spare { hex, .. } => {
-                    hexes.push(*hex);
-                    None
-                }
-                U::FinishMove { .. } => None,
-            };
+            use engine::css::game::UnitCommand;
+            if let UnitCommand::Spare { hex, .. } = c {
+                hexes.push(*hex);
+            }
+            let first = c.units().first().copied();
             if let Some(h) = first.and_then(|u| g.state.series.units[usize::from(u.0)].hex) {
                 hexes.push(h);
             }
@@ -211,7 +181,7 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
 /// The introductory scenario, from the start screen to the victory screen by taps.
 #[test]
 fn gates_introductory_scenario_by_taps_to_the_victory_screen() {
-    let (t, _persist) = gates_table(15);
+    let (t, _persist) = seeded_table(15);
     let w = t.window();
     tap(w, "Enemy at the Gates");
     tap(w, "Set up");

@@ -103,6 +103,19 @@ fn rows(doc: &str, section: &str) -> Vec<(String, Vec<String>, String)> {
         .collect()
 }
 
+/// The tests the rows name that exist under none of `tests_dirs`, as "action: `test`".
+fn unknown_tests(rows: &[(String, Vec<String>, String)], tests_dirs: &[&str]) -> Vec<String> {
+    let known: BTreeSet<String> = tests_dirs
+        .iter()
+        .flat_map(|d| test_names(&root().join(d)))
+        .collect();
+    rows.iter()
+        .flat_map(|(a, ts, _)| ts.iter().map(move |t| (a, t)))
+        .filter(|(_, t)| !known.contains(*t))
+        .map(|(a, t)| format!("{a}: `{t}`"))
+        .collect()
+}
+
 /// Every `Command`, `Choice` and `Pending` kind of a game (its `Command` and `Choice` in
 /// `source`) has a row, and every test a row names exists under one of `tests_dirs`.
 fn check(rows: &[(String, Vec<String>, String)], source: &str, tests_dirs: &[&str]) {
@@ -137,16 +150,7 @@ fn check(rows: &[(String, Vec<String>, String)], source: &str, tests_dirs: &[&st
     );
     assert!(missing.is_empty(), "no row in the table for: {missing:?}");
 
-    let known: BTreeSet<String> = tests_dirs
-        .iter()
-        .flat_map(|d| test_names(&root().join(d)))
-        .collect();
-    let unknown: Vec<String> = rows
-        .iter()
-        .flat_map(|(a, ts, _)| ts.iter().map(move |t| (a, t)))
-        .filter(|(_, t)| !known.contains(*t))
-        .map(|(a, t)| format!("{a}: `{t}`"))
-        .collect();
+    let unknown = unknown_tests(rows, tests_dirs);
     assert!(
         unknown.is_empty(),
         "tests named in the table that do not exist: {unknown:?}"
@@ -260,20 +264,14 @@ fn gates_every_action_and_question_has_a_row_and_a_test() {
         }
     }
     assert!(missing.is_empty(), "no row in the table for: {missing:?}");
-    let known: BTreeSet<String> = [
-        "ui/tests",
-        "ui/session/src/present/tests",
-        "engine/src/gates",
-    ]
-    .iter()
-    .flat_map(|d| test_names(&root().join(d)))
-    .collect();
-    let unknown: Vec<String> = rows
-        .iter()
-        .flat_map(|(a, ts, _)| ts.iter().map(move |t| (a, t)))
-        .filter(|(_, t)| !known.contains(*t))
-        .map(|(a, t)| format!("{a}: `{t}`"))
-        .collect();
+    let unknown = unknown_tests(
+        &rows,
+        &[
+            "ui/tests",
+            "ui/session/src/present/tests",
+            "engine/src/gates",
+        ],
+    );
     assert!(
         unknown.is_empty(),
         "tests named that do not exist: {unknown:?}"

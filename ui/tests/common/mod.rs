@@ -400,3 +400,29 @@ pub fn shaded_targets(w: &AppWindow) -> Vec<String> {
         })
         .collect()
 }
+
+/// A table at 1280x800 with one seat for everyone and the table's dice and chits seeded: the
+/// framed games' whole-game tap tests.
+pub fn seeded_table(seed: u64) -> (Table, MemoryPersist) {
+    table(
+        1280.0,
+        800.0,
+        UiConfig {
+            seed: Some(seed),
+            seats: ui::Seats::Same,
+            ..UiConfig::default()
+        },
+    )
+}
+
+/// What a game waits for, as a word (read to know which tap comes next).
+pub fn waiting_word<C>(pending: Option<EnginePending<C>>) -> &'static str {
+    match pending {
+        None => "no game",
+        Some(EnginePending::Command { .. }) => "commands",
+        Some(EnginePending::Roll { .. }) => "roll",
+        Some(EnginePending::DrawChit { .. }) => "draw",
+        Some(EnginePending::Choose { .. }) => "choose",
+        Some(EnginePending::GameOver) => "over",
+    }
+}

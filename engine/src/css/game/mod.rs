@@ -112,6 +112,27 @@ pub enum UnitCommand {
 }
 
 /// One input of the series game.
+impl UnitCommand {
+    /// The units the command is given to: the party of a move, fire, assault, charge, change
+    /// of side, hold or advance, the unit of a rally or TQC; none for the end of a move (its
+    /// party is the move's under way) and an S6.4 pick (a hex's formation).
+    pub fn units(&self) -> Group {
+        match self {
+            UnitCommand::Move { units, .. }
+            | UnitCommand::ChangeSide { units }
+            | UnitCommand::Fire { units, .. }
+            | UnitCommand::Hold { units }
+            | UnitCommand::Assault { units, .. }
+            | UnitCommand::Charge { units, .. }
+            | UnitCommand::Advance { units } => units.clone(),
+            UnitCommand::Rally { unit } | UnitCommand::SecondActionCheck { unit } => {
+                core::iter::once(*unit).collect()
+            }
+            UnitCommand::FinishMove { .. } | UnitCommand::Spare { .. } => Group::new(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameCommand {
     Turn(Command),

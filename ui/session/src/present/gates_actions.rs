@@ -170,27 +170,12 @@ fn buy_actions(g: &Gates, side: Side, out: &mut Vec<Action<Command>>) {
     push(out, "Buy a chit", "S4.3", Then::List(list));
 }
 
-/// The units a unit command is given to.
-fn units_of(c: &UnitCommand) -> Vec<UnitId> {
-    match c {
-        UnitCommand::Move { units, .. }
-        | UnitCommand::ChangeSide { units }
-        | UnitCommand::Fire { units, .. }
-        | UnitCommand::Hold { units }
-        | UnitCommand::Assault { units, .. }
-        | UnitCommand::Charge { units, .. }
-        | UnitCommand::Advance { units } => units.to_vec(),
-        UnitCommand::Rally { unit } | UnitCommand::SecondActionCheck { unit } => vec![*unit],
-        UnitCommand::FinishMove { .. } | UnitCommand::Spare { .. } => Vec::new(),
-    }
-}
-
 /// The legal commands the selection gives: of each kind, those of the largest party of
 /// selected units (a hex's units of the chit act together, S5.1.3; a unit alone is taken by
 /// tapping its row in the panel).
 fn party_commands(legal: &[UnitCommand], mine: &[UnitId]) -> Vec<UnitCommand> {
     let within = |c: &UnitCommand| {
-        let units = units_of(c);
+        let units = c.units();
         !units.is_empty() && units.iter().all(|u| mine.contains(u))
     };
     let kind = core::mem::discriminant::<UnitCommand>;
@@ -201,9 +186,9 @@ fn party_commands(legal: &[UnitCommand], mine: &[UnitId]) -> Vec<UnitCommand> {
             let most = legal
                 .iter()
                 .filter(|o| kind(o) == kind(c) && within(o))
-                .map(|o| units_of(o).len())
+                .map(|o| o.units().len())
                 .max();
-            Some(units_of(c).len()) == most
+            Some(c.units().len()) == most
         })
         .cloned()
         .collect()
@@ -370,7 +355,7 @@ fn target_hex_actions(g: &Gates, hex: HexId, out: &mut Vec<Action<Command>>) {
         .series
         .legal_unit_commands(&data, |c| legal.push(c.clone()));
     let by = |c: &UnitCommand| {
-        units_of(c)
+        c.units()
             .iter()
             .map(|&u| named(g, Named::Unit(u)))
             .collect::<Vec<_>>()

@@ -41,14 +41,7 @@ fn selection_for(g: &Gates, c: &UnitCommand) -> Selection {
             Stage::Moving { units, .. } => units.to_vec(),
             _ => Vec::new(),
         },
-        UnitCommand::Rally { unit } | UnitCommand::SecondActionCheck { unit } => vec![*unit],
-        UnitCommand::Move { units, .. }
-        | UnitCommand::ChangeSide { units }
-        | UnitCommand::Fire { units, .. }
-        | UnitCommand::Hold { units }
-        | UnitCommand::Assault { units, .. }
-        | UnitCommand::Charge { units, .. }
-        | UnitCommand::Advance { units } => units.to_vec(),
+        _ => c.units().to_vec(),
     };
     let hexes: Vec<_> = units.iter().filter_map(|&u| hex_of(u)).collect();
     match (c, hexes.first()) {
