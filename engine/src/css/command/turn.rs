@@ -309,7 +309,7 @@ impl TurnState {
                 }
                 Pending::DrawChit {
                     player: init,
-                    cup: "activation",
+                    cup: "Cup",
                     case: "S3.3.4",
                     chits,
                 }
