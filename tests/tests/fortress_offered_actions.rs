@@ -37,18 +37,8 @@ fn play_by_actions(seed: u64, options: FbOptions, inputs: usize) -> BTreeMap<Str
                 *taken.entry("game over".into()).or_default() += 1;
                 break;
             }
-            Pending::Roll { .. } => {
-                s.roll_digital().expect("rolled");
-                continue;
-            }
-            Pending::DrawChit { chits, .. } => {
-                let i = rng.gen_range(0..chits.len()) as u16;
-                s.apply(Input::Drew(i)).expect("drawn");
-                continue;
-            }
-            Pending::Choose { options, .. } => {
-                let i = rng.gen_range(0..options.len()) as u8;
-                s.apply(Input::Chose(i)).expect("chosen");
+            Pending::Roll { .. } | Pending::DrawChit { .. } | Pending::Choose { .. } => {
+                s.answer_at_random(&mut rng).expect("answered");
                 continue;
             }
             Pending::Command { player } => {

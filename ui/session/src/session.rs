@@ -346,6 +346,19 @@ impl<G: TableGame> Session<G> {
         Ok(events)
     }
 
+    /// Answers what is not a command at random: a roll by the table's dice, a draw or a
+    /// question by `rng` (the playouts and the offered-action tests, between commands).
+    /// `Ok(false)`: the game waits for a command or is over, and nothing was sent.
+    pub fn answer_at_random(&mut self, rng: &mut impl Rng) -> Result<bool, RuleViolation> {
+        let input = match self.game.pending() {
+            Pending::Command { .. } | Pending::GameOver => return Ok(false),
+            Pending::Roll { .. } => return self.roll_digital().map(|_| true),
+            Pending::DrawChit { chits, .. } => Input::Drew(rng.gen_range(0..chits.len()) as u16),
+            Pending::Choose { options, .. } => Input::Chose(rng.gen_range(0..options.len()) as u8),
+        };
+        self.apply(input).map(|_| true)
+    }
+
     /// Answers the pending roll or draw from the table's seeded generator (digital mode).
     pub fn roll_digital(&mut self) -> Result<Vec<G::LogEvent>, RuleViolation> {
         let mut rng = self.rng_for(self.inputs.len());

@@ -3,7 +3,7 @@
 //! counter only (3.1.5, 3.6), and its questions in words.
 
 use super::{
-    stacked, CounterBox, CounterFace, CounterMark, OptionText, Palette, Present, Symbol,
+    push_box, stacked, CounterBox, CounterFace, CounterMark, OptionText, Palette, Present, Symbol,
     VictoryText,
 };
 use crate::fortress::Fortress;
@@ -170,15 +170,7 @@ impl Present for Fortress {
                 .collect()
         };
         let mut out = Vec::new();
-        let mut add = |title: String, case, counters: Vec<CounterFace>| {
-            if !counters.is_empty() {
-                out.push(CounterBox {
-                    title,
-                    case,
-                    counters,
-                });
-            }
-        };
+        let mut add = |title, case, counters| push_box(&mut out, title, case, counters);
         // 13.0: only the German sees what he still has to place (the drawn Volkssturm too).
         add(
             "To set up".to_string(),

@@ -7,7 +7,9 @@
 //! both in the engine), so every viewer sees the same counters.
 
 use super::nato::{palette, symbol};
-use super::{stacked, CounterBox, CounterFace, CounterMark, OptionText, Present, VictoryText};
+use super::{
+    push_box, stacked, CounterBox, CounterFace, CounterMark, OptionText, Present, VictoryText,
+};
 use crate::gates::Gates;
 use crate::ruleset::TableGame;
 use engine::core::contract::Ruleset;
@@ -135,15 +137,7 @@ impl Present for Gates {
                 .collect()
         };
         let mut out = Vec::new();
-        let mut add = |title: String, case: Case, counters: Vec<CounterFace>| {
-            if !counters.is_empty() {
-                out.push(CounterBox {
-                    title,
-                    case,
-                    counters,
-                });
-            }
-        };
+        let mut add = |title, case, counters| push_box(&mut out, title, case, counters);
         add(
             "To place".to_string(),
             "S18.1",

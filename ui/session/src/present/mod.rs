@@ -391,6 +391,22 @@ pub fn log<G: TableGame>(log: &[LoggedEvent<G::LogEvent>], viewer: Viewer) -> Ve
         .collect()
 }
 
+/// Adds a box of counters off the map, unless it is empty (an empty box is not shown).
+pub(crate) fn push_box(
+    out: &mut Vec<CounterBox>,
+    title: String,
+    case: Case,
+    counters: Vec<CounterFace>,
+) {
+    if !counters.is_empty() {
+        out.push(CounterBox {
+            title,
+            case,
+            counters,
+        });
+    }
+}
+
 /// The counters of each stack in order, with their depths: the helper both adapters use.
 pub(crate) fn stacked(
     hex: HexId,

@@ -68,18 +68,8 @@ fn play_by_actions(scenario: &str, seed: u64, max_inputs: usize) -> BTreeMap<Str
                 *taken.entry("game over".into()).or_default() += 1;
                 return taken;
             }
-            Pending::Roll { .. } => {
-                s.roll_digital().expect("rolled");
-                continue;
-            }
-            Pending::DrawChit { chits, .. } => {
-                let i = rng.gen_range(0..chits.len()) as u16;
-                s.apply(Input::Drew(i)).expect("drawn");
-                continue;
-            }
-            Pending::Choose { options, .. } => {
-                let i = rng.gen_range(0..options.len()) as u8;
-                s.apply(Input::Chose(i)).expect("chosen");
+            Pending::Roll { .. } | Pending::DrawChit { .. } | Pending::Choose { .. } => {
+                s.answer_at_random(&mut rng).expect("answered");
                 continue;
             }
             Pending::Command { player } => player,
