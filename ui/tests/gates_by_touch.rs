@@ -100,6 +100,27 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
                 break;
             }
             "roll" => {
+                // A fire's card comes first, for every fire (S9.3.2, S9.11.3), and only for a
+                // fire's d10: its Roll puts it away and leaves the dice.
+                let fire = t.with_gates(|s| {
+                    s.and_then(|s| {
+                        let g = s.game();
+                        g.state.series.pending_fire(&g.series_data())
+                    })
+                });
+                let card = label_starting(w, "combat card ");
+                assert_eq!(
+                    card.is_some(),
+                    fire.is_some(),
+                    "the card is up exactly when a fire waits for its d10: {card:?}"
+                );
+                if card.is_some() {
+                    if !given.contains_key("fire card") {
+                        snapshot(w, "gates-fire-card");
+                    }
+                    tap(w, "Roll");
+                    *given.entry("fire card".into()).or_default() += 1;
+                }
                 tap(w, "Roll");
                 *given.entry("Roll".into()).or_default() += 1;
             }
@@ -201,6 +222,7 @@ fn gates_introductory_scenario_by_taps_to_the_victory_screen() {
     for wanted in [
         "Draw",
         "Roll",
+        "fire card",
         "Move a hex",
         "End reinforcements",
         "Done buying",

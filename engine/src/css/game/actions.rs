@@ -22,6 +22,24 @@ use crate::css::night::Lit;
 use crate::css::sight::{concealed, spots, Look};
 use crate::css::terrain::{FireKind as CoverKind, NoMarkers, Part};
 
+/// The units a fire may hit in its target hex, and the same units as the fire table reads
+/// them with their condition (S9.3.2 step 2).
+type TargetIds = heapless::Vec<UnitId, { crate::css::fire::MAX_TARGETS }>;
+type Targets = heapless::Vec<(TargetUnit, Condition), { crate::css::fire::MAX_TARGETS }>;
+
+/// A fire waiting for its d10, card by card ([`SeriesGame::pending_fire`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingFire {
+    /// Direct (S9.3) or opportunity (S9.11.3).
+    pub kind: FireKind,
+    /// The fire group (S9.4).
+    pub units: Group,
+    pub target: HexId,
+    /// Each unit in the target hex and its column (S9.3.3: `affects` false, left alone).
+    pub cards:
+        heapless::Vec<(UnitId, crate::css::fire::FireCard), { crate::css::fire::MAX_TARGETS }>,
+}
+
 /// The d10 of an action's roll, read 0–9 (S1.3).
 pub(super) fn d10(r: &DiceRoll) -> Result<u8, RuleViolation> {
     if !DiceSpec::D10.accepts(r) {
@@ -624,6 +642,62 @@ impl<const U: usize> SeriesGame<U> {
         Ok(effective_tq(&sit, &data.tq).value)
     }
 
+    /// The units a fire at `target` may hit (S9.3.2 step 2, S6.6), each as the fire table
+    /// reads it (its Defense, its terrain's cover for its face) with its condition.
+    pub(super) fn fire_targets<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        target: HexId,
+    ) -> Result<(TargetIds, Targets), RuleViolation> {
+        let pieces = self.pieces_in(data, target)?;
+        let mut ids = TargetIds::new();
+        let mut targets = Targets::new();
+        for id in crate::css::stacking::fire_targets(&pieces, None) {
+            let s = self.unit(id)?;
+            let deployed = s.face == DEPLOYED;
+            let mut t = data.counter(id)?.target(deployed);
+            let cover = |k| data.ground.cover(target, deployed, k, &NoMarkers).max(0) as u8;
+            t.cover = cover(CoverKind::Direct);
+            t.indirect_cover = cover(CoverKind::Indirect);
+            let ok = ids.push(id).is_ok() && targets.push((t, s.cond)).is_ok();
+            if !ok {
+                return refuse("engine", "too many units in the target hex");
+            }
+        }
+        Ok((ids, targets))
+    }
+
+    /// The fire waiting for its d10, as the table shows it before the roll (S9.3.2 step 2,
+    /// table S9.5-T): who fires, at which hex, and each target unit's card (its column and
+    /// the lines that make it). `None` when no fire's d10 is awaited.
+    pub fn pending_fire<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+    ) -> Option<PendingFire> {
+        let (units, target, kind) = match (&self.stage, &self.op) {
+            (Stage::FireRoll { units, target }, _) => (units.clone(), *target, FireKind::Direct),
+            // S9.11.3: an opportunity fire is a direct fire at the trigger hex.
+            (_, Some(op)) => {
+                let mut g = Group::new();
+                let _ = g.push(op.firing?);
+                (g, op.hex, FireKind::Opportunity)
+            }
+            _ => return None,
+        };
+        let (members, setup) = self.fire_setup(data, &units, target, false, kind).ok()?;
+        let (ids, targets) = self.fire_targets(data, target).ok()?;
+        let mut cards = heapless::Vec::new();
+        for (id, (t, _)) in ids.iter().zip(targets.iter()) {
+            let _ = cards.push((*id, crate::css::fire::card(&members, &setup, t, data.fire)));
+        }
+        Some(PendingFire {
+            kind,
+            units,
+            target,
+            cards,
+        })
+    }
+
     /// S9.3.2 steps 3–5: the d10 read against every target unit's column; results applied
     /// (S9.7.1, S9.7.2), eliminated and captured units removed (S11.12, S11.7), Fired markers
     /// placed (S9.3.5), or Op Fire markers for an opportunity fire (S9.11.3).
@@ -637,23 +711,7 @@ impl<const U: usize> SeriesGame<U> {
         events: &mut Events<GameEvent>,
     ) -> Result<(), RuleViolation> {
         let (members, setup) = self.fire_setup(data, units, target, false, kind)?;
-        let pieces = self.pieces_in(data, target)?;
-        let mut ids: heapless::Vec<UnitId, { crate::css::fire::MAX_TARGETS }> =
-            heapless::Vec::new();
-        let mut targets: heapless::Vec<(TargetUnit, Condition), { crate::css::fire::MAX_TARGETS }> =
-            heapless::Vec::new();
-        for id in crate::css::stacking::fire_targets(&pieces, None) {
-            let s = self.unit(id)?;
-            let deployed = s.face == DEPLOYED;
-            let mut t = data.counter(id)?.target(deployed);
-            let cover = |k| data.ground.cover(target, deployed, k, &NoMarkers).max(0) as u8;
-            t.cover = cover(CoverKind::Direct);
-            t.indirect_cover = cover(CoverKind::Indirect);
-            let ok = ids.push(id).is_ok() && targets.push((t, s.cond)).is_ok();
-            if !ok {
-                return refuse("engine", "too many units in the target hex");
-            }
-        }
+        let (ids, mut targets) = self.fire_targets(data, target)?;
         let report = resolve(&members, &setup, &mut targets, raw, data.fire)?;
         let case = if kind == FireKind::Opportunity {
             "S9.11.3"

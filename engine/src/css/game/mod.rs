@@ -66,6 +66,7 @@ use crate::css::stacking::{may_place, Piece, StackingChart, MAX_HEX_PIECES};
 use crate::css::terrain::{Ground, Part};
 use serde::{Deserialize, Serialize};
 
+pub use actions::PendingFire;
 pub use legal::MAX_LEGAL;
 pub use opfire::OpFire;
 

@@ -5,7 +5,7 @@
 //! 8.5, 8.6). Every number is the engine's; this file only words it, and leaves out what the
 //! viewer may not see of an enemy force (3.1.5, 3.6).
 
-use super::CardText;
+use super::{signed, CardText};
 use crate::fortress::Fortress;
 use engine::core::crt::{ColumnRange, Letters};
 use engine::core::protocol::{DiceRoll, Pending};
@@ -232,16 +232,6 @@ fn total(n: i16, hidden: bool) -> String {
         format!("{n} (in all)")
     } else {
         n.to_string()
-    }
-}
-
-fn signed(n: i16) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else if n < 0 {
-        format!("−{}", -n)
-    } else {
-        "0".to_string()
     }
 }
 

@@ -16,6 +16,7 @@ pub mod fortress_card;
 mod fortress_command;
 pub mod gates;
 pub mod gates_actions;
+pub mod gates_card;
 pub mod nato;
 
 use crate::ruleset::TableGame;
@@ -286,6 +287,17 @@ pub trait Present: TableGame {
     fn combat_card(&self, viewer: Viewer) -> Option<CardText> {
         let _ = viewer;
         None
+    }
+}
+
+/// A card's modifier as printed: "+2", "−1" (a true minus sign), "0".
+pub(crate) fn signed(n: i16) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else if n < 0 {
+        format!("−{}", -n)
+    } else {
+        "0".to_string()
     }
 }
 

@@ -7,6 +7,7 @@ use crate::gates::{Command, Gates, Options};
 use crate::{Header, NullPersist, Session};
 use engine::core::contract::Ruleset;
 use engine::core::protocol::Input;
+use engine::core::side::Viewer;
 use engine::css::command::turn::Step;
 use engine::css::game::{GameCommand, Stage, UnitCommand};
 use rand::rngs::StdRng;
@@ -61,6 +62,8 @@ fn play_by_actions(scenario: &str, seed: u64, max_inputs: usize) -> BTreeMap<Str
     let mut s = gates(scenario, seed);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut taken: BTreeMap<String, usize> = BTreeMap::new();
+    // The card shown at the last d10 (none for a roll that is not a fire's).
+    let mut card: Option<CardText> = None;
     for _ in 0..max_inputs {
         let g = s.game();
         let player = match Ruleset::pending(g) {
@@ -69,7 +72,27 @@ fn play_by_actions(scenario: &str, seed: u64, max_inputs: usize) -> BTreeMap<Str
                 return taken;
             }
             Pending::Roll { .. } | Pending::DrawChit { .. } | Pending::Choose { .. } => {
+                // A fire's d10 shows its card, nothing else does (an assault's defensive fire
+                // is not read against a card); the fire resolves at the d10 or after the
+                // Booze question over it (3.8), so the card is kept until the next d10.
+                if let Pending::Roll { .. } = Ruleset::pending(g) {
+                    card = g.combat_card(Viewer::Public);
+                    let firing = g.state.series.pending_fire(&g.series_data()).is_some();
+                    assert_eq!(
+                        card.is_some(),
+                        firing,
+                        "a card exactly when a fire's d10 waits"
+                    );
+                    if firing {
+                        *taken.entry("fire card".into()).or_default() += 1;
+                    }
+                }
+                let from = s.log().len();
                 s.answer_at_random(&mut rng).expect("answered");
+                if let Some(c) = &card {
+                    let checked = card_matches_the_fire(c, &s.log()[from..]);
+                    *taken.entry("fire card checked".into()).or_default() += checked;
+                }
                 continue;
             }
             Pending::Command { player } => player,
@@ -141,6 +164,45 @@ fn play_by_actions(scenario: &str, seed: u64, max_inputs: usize) -> BTreeMap<Str
     taken
 }
 
+/// S9.3.2, S9.6: the card shown before a fire's d10 told the truth. For each unit the fire
+/// struck (its `Hit` in the log) on the card's column, the card's row for the d10 that was
+/// rolled (after any Booze reroll, 3.8) names the result the engine applied. Returns how many
+/// hits were checked.
+fn card_matches_the_fire(
+    card: &CardText,
+    new: &[crate::LoggedEvent<crate::gates::LogLine>],
+) -> usize {
+    use engine::css::game::{GameEvent, UnitWhat};
+    use engine::gates::game::Event;
+    let mut raw = None;
+    let mut checked = 0;
+    for e in new {
+        let Event::Series(GameEvent::Unit { what, .. }) = &e.event.event else {
+            continue;
+        };
+        match what {
+            UnitWhat::Fired { raw: r, .. } => raw = Some(*r),
+            UnitWhat::Hit { column, result, .. } => {
+                let raw = raw.expect("S9.3.2: a unit is hit by a fire that was rolled");
+                if card.column == format!("Column {column}") {
+                    let row = &card.faces[usize::from(raw)];
+                    assert_eq!(row.0, raw.to_string());
+                    assert_eq!(
+                        row.1,
+                        result.label(),
+                        "the card {} read {raw} on {} as {row:?}; the engine applied {result:?}",
+                        card.title,
+                        card.column
+                    );
+                    checked += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    checked
+}
+
 #[test]
 fn gates_14_0_every_scenario_plays_to_its_end_by_the_offered_actions() {
     let mut all: BTreeMap<String, usize> = BTreeMap::new();
@@ -167,6 +229,15 @@ fn gates_14_0_every_scenario_plays_to_its_end_by_the_offered_actions() {
     }
     eprintln!("actions taken: {all:?}");
     // What a player does most by touch was done: each of these buttons was taken.
+    // S9.3.2: every fire's d10 came with its card, and the cards were read right.
+    assert!(
+        all.get("fire card").is_some_and(|&n| n > 0),
+        "no fire card: {all:?}"
+    );
+    assert!(
+        all.get("fire card checked").is_some_and(|&n| n > 0),
+        "no hit was checked against its card: {all:?}"
+    );
     for label in [
         "Buy a chit",
         "Move a hex",
