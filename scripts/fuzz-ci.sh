@@ -25,6 +25,9 @@ if ! command -v cargo-fuzz >/dev/null 2>&1; then
   fi
 fi
 
+# One build directory for every fuzz crate: they share the engine, the data loader and their
+# dependencies, built once (each crate's own `fuzz/target` built them again).
+target_dir="${FUZZ_TARGET_DIR:-$PWD/target/fuzz}"
 status=0
 for dir in */fuzz; do
   [ -f "$dir/Cargo.toml" ] || continue
@@ -37,7 +40,8 @@ for dir in */fuzz; do
     log="/tmp/fuzz-$(basename "$crate_dir")-$target.log"
     # --sanitizer none: the code is safe Rust; the fuzzer looks for panics, hangs and
     # runaway memory, and runs several times faster without AddressSanitizer.
-    if (cd "$crate_dir" && cargo +nightly fuzz run --sanitizer none "$target" "${corpora[@]}" -- \
+    if (cd "$crate_dir" && cargo +nightly fuzz run --sanitizer none --target-dir "$target_dir" \
+          "$target" "${corpora[@]}" -- \
           -max_total_time="$secs" -rss_limit_mb=4096 -timeout=10 -print_final_stats=1) >"$log" 2>&1; then
       # The last status line (runs, coverage) and the run count of the final stats.
       grep -E '^#[0-9]+' "$log" | tail -n 1 || true

@@ -52,7 +52,7 @@ fi
 # not representative). With "bench", the frame benchmark (a ui example) is built in the same
 # cargo run, so it shares the table's build of Slint and the UI.
 PROFILE="${XVFB_PROFILE:-release}"
-build=(-p berlin-table --bin berlin-table -p tests --bin fortress-position)
+build=(-p berlin-table --bin berlin-table -p tests --bin table-position)
 [ "${1:-}" = "bench" ] && build+=(-p ui --example frame_bench --example frame_interval)
 [ "$PROFILE" = release ] && build+=(--release)
 echo "building the table ($PROFILE): cargo build ${build[*]}"
@@ -266,26 +266,22 @@ run_size() {
 # Fortress Berlin on the framed play screen: picked by --game, the German set-up drawn and
 # auto-placed by taps, a stack selected and its move armed (reach shaded with MP). $2: seats
 # ("same", or "right" for the Soviet's quarter-turned side seat once the German's turn ends).
-# Fortress Berlin in the real program at a position of a game the test agent plays (the tests
-# crate's `fortress-position POSITION` prints it as a script), saved by the command line
-# (`play --script`) and resumed by the table:
-#   movement / soviet-movement: a stack of the acting side selected and its Move armed, the
-#     reach shaded (7.1); with seats "right" the Soviet sits at the screen's right edge, so the
-#     table turns a quarter to face him;
-#   combat: the combat card of a close assault before its dice (8.1.2-8.1.5, 8.4.2).
-run_fortress() {
-    local position="$1" size="$2" seats="${3:-same}" w="${2%x*}" h="${2#*x}" display
-    local name="fortress-$size-$position"
-    [ "$seats" = same ] || name="$name-$seats"
-    local saves="$OUT/saves-$name" script="$OUT/fortress-$position.script"
+# The real program at a position a test agent's game reaches (`table-position GAME POSITION`
+# prints its script), saved by the command line (`play --script`) and resumed by the table
+# (offered on the start screen, or resumed at once after a power cut). $1 game, $2 position,
+# $3 size, $4 seats, $5 the shot's name, $6 the label whose coming says the table is there.
+resume_position() {
+    local game="$1" position="$2" size="$3" seats="$4" name="$5" want="$6"
+    local w="${size%x*}" h="${size#*x}" display
+    local saves="$OUT/saves-$name" script="$OUT/$game-$position.script"
     display="$(free_display)"
-    echo "== Fortress Berlin $size at '$position' (seats $seats) on $display"
+    echo "== $game $size at '$position' (seats $seats) on $display"
     if [ ! -s "$script" ]; then
-        "$TARGET/$PROFILE/fortress-position" "$position" >"$script" \
+        "$TARGET/$PROFILE/table-position" "$game" "$position" >"$script" \
             || { echo "FAIL: no game reached '$position'"; exit 1; }
     fi
     rm -rf "$saves" "$PROBE"
-    "$BIN" --config /dev/null --game fortress-berlin --save-dir "$saves" --seats "$seats" \
+    "$BIN" --config /dev/null --game "$game" --save-dir "$saves" --seats "$seats" \
         play --script "$script" >"$OUT/play-$name.log" 2>&1 \
         || { echo "FAIL: the script was refused:"; tail -5 "$OUT/play-$name.log"; exit 1; }
     Xvfb "$display" -screen 0 "${w}x${h}x24" -nolisten tcp >/dev/null 2>&1 &
@@ -293,19 +289,29 @@ run_fortress() {
     export DISPLAY="$display"
     for _ in $(seq 100); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
     BERLIN_TABLE_PROBE="$PROBE" "$BIN" --config /dev/null --save-dir "$saves" \
-        --log-level info --window-size "$size" --seed 44 --game fortress-berlin --seats "$seats" \
+        --log-level info --window-size "$size" --seed 44 --game "$game" --seats "$seats" \
         >"$OUT/table-$name.log" 2>&1 &
     APID=$!
-    # A saved game in progress is offered on the start screen (or resumed at once after a
-    # power cut): either way the table comes to the map.
-    local want="End movement"
-    [ "$position" = combat ] && want="combat card"
     for _ in $(seq 80); do
         awk -F'\t' -v p="$want" 'index($1, p) == 1 { f = 1 } END { exit !f }' "$PROBE" 2>/dev/null && break
         awk -F'\t' '$1 == "Resume" { f = 1 } END { exit !f }' "$PROBE" 2>/dev/null && click "Resume"
         sleep 0.3
     done
     find_el "$want" 20 >/dev/null || { echo "FAIL: the table did not come to '$want'"; cat "$OUT/table-$name.log"; exit 1; }
+}
+
+# Fortress Berlin at a position of the test agent's game:
+#   movement / soviet-movement: a stack of the acting side selected and its Move armed, the
+#     reach shaded (7.1); with seats "right" the Soviet sits at the screen's right edge, so the
+#     table turns a quarter to face him;
+#   combat: the combat card of a close assault before its dice (8.1.2-8.1.5, 8.4.2).
+run_fortress() {
+    local position="$1" size="$2" seats="${3:-same}"
+    local name="fortress-$size-$position"
+    [ "$seats" = same ] || name="$name-$seats"
+    local want="End movement"
+    [ "$position" = combat ] && want="combat card"
+    resume_position fortress-berlin "$position" "$size" "$seats" "$name" "$want"
     sleep 0.6
     if [ "$position" != combat ]; then
         # The first stack on the map that may move (flak and Hitler Youth at the bridges may
@@ -388,6 +394,37 @@ run_gates() {
     sleep 0.3
 }
 
+# The Gates at positions of the test agent's introductory game (issue 15):
+#   fire: the fire card of a direct fire before its d10 (S9.3.2, S9.5, S9.6);
+#   activation: the Warsaw Pact's units acting; the tracks panel from the turn box (the VP
+#     track, the city, each Division Display, S18.4), then the whole map (the overview).
+run_gates_at() {
+    local position="$1" size="$2" name="gates-$2-$1" want="combat card"
+    [ "$position" = activation ] && want="map"
+    resume_position gates "$position" "$size" same "$name" "$want"
+    sleep 1.0
+    if [ "$position" = fire ]; then
+        shot "gates-$size-fire-card"
+        cp "$OUT/gates-$size-fire-card.png" "$SHOTS/gates-$size-fire-card.png"
+    else
+        click "Turn " || { echo "FAIL: no turn box"; exit 1; }
+        find_el "record Victory Points" 20 >/dev/null || { echo "FAIL: no division displays"; exit 1; }
+        sleep 0.6
+        shot "gates-$size-displays"
+        cp "$OUT/gates-$size-displays.png" "$SHOTS/gates-$size-displays.png"
+        click "Close"
+        click "whole map" || { echo "FAIL: no whole-map button"; exit 1; }
+        sleep 1.0
+        shot "gates-$size-overview"
+        cp "$OUT/gates-$size-overview.png" "$SHOTS/gates-$size-overview.png"
+    fi
+    if grep -qi "panicked" "$OUT/table-$name.log"; then
+        echo "FAIL: the table panicked:"; cat "$OUT/table-$name.log"; exit 1
+    fi
+    cleanup
+    sleep 0.3
+}
+
 # XVFB_ONLY=fortress: only Fortress Berlin's screenshots (a quicker trial).
 if [ "${XVFB_ONLY:-}" != fortress ] && [ "${XVFB_ONLY:-}" != gates ]; then
     run_size 800x480
@@ -397,6 +434,12 @@ fi
 if [ "${XVFB_ONLY:-}" != fortress ]; then
     for size in 800x480 1280x800 1920x1080; do
         run_gates "$size"
+    done
+    # The fire card, the division displays and the whole map at every size when run by hand;
+    # CI (XVFB_GATES_SIZES=1280x800) checks the flows at one size to keep its hour.
+    for size in ${XVFB_GATES_SIZES:-800x480 1280x800 1920x1080}; do
+        run_gates_at fire "$size"
+        run_gates_at activation "$size"
     done
 fi
 # Fortress Berlin's screenshots (XVFB_FORTRESS=1, or XVFB_ONLY=fortress for them alone): about
@@ -421,6 +464,9 @@ if [ "${1:-}" = "bench" ]; then
     started_bench=$(date +%s)
     echo "== frame benchmark, software renderer (in process), 1280x800 upright, 150-frame sweeps"
     "$BENCH" software 2>&1 | quiet | tee "$LOG"
+    # The largest map: the Gates' four sheets with the campaign game's units (issue 15).
+    echo "== frame benchmark, the Gates' four-sheet map, software renderer, 1280x800, 150-frame sweeps"
+    "$BENCH" software 1280x800 gates 2>&1 | quiet | tee -a "$LOG"
     # Every renderer x screen size x seat orientation (south upright, east and west a quarter
     # turn laid out portrait, north half a turn), with shorter sweeps to keep CI's time: the
     # figures go to the log, the BUDGET lines also to the screen.

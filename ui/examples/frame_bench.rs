@@ -5,7 +5,11 @@
 //! cargo run -p ui --release --example frame_bench -- software   # in-process software renderer
 //! cargo run -p ui --release --example frame_bench -- femtovg    # FemtoVG in an X window (Mesa)
 //! cargo run -p ui --release --example frame_bench -- software 800x480 east  # turned a quarter
+//! cargo run -p ui --release --example frame_bench -- software 1280x800 gates  # the Gates
 //! ```
+//!
+//! `gates`: *The Enemy is at the Gates* instead of *Berlin '85*: its four-sheet map with the
+//! campaign game's units set up (Man Your Stations, 14.0), the largest picture the table draws.
 //!
 //! The orientation is the seat's edge (south: upright; east, west: a quarter turn, the table
 //! laid out portrait; north: half a turn), turned the way the table turns it on that renderer:
@@ -35,6 +39,7 @@
 mod bench;
 
 use bench::*;
+use engine::core::game_id::GameId;
 use engine::core::seats::TableEdge;
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType, Rgb565Pixel};
 use slint::{ComponentHandle, PhysicalSize};
@@ -75,6 +80,8 @@ struct Case {
     width: u32,
     height: u32,
     edge: TableEdge,
+    /// The Gates' campaign on its four-sheet map instead of Berlin '85's Operation Unity.
+    gates: bool,
 }
 
 impl Case {
@@ -83,6 +90,7 @@ impl Case {
             width: W,
             height: H,
             edge: TableEdge::South,
+            gates: false,
         };
         for a in args {
             if let Some((w, h)) = a.split_once('x') {
@@ -91,6 +99,10 @@ impl Case {
                     continue;
                 }
             }
+            if a == "gates" {
+                case.gates = true;
+                continue;
+            }
             case.edge = match a.as_str() {
                 "south" => TableEdge::South,
                 "east" => TableEdge::East,
@@ -98,7 +110,7 @@ impl Case {
                 "west" => TableEdge::West,
                 _ => {
                     eprintln!(
-                        "frame_bench: unknown argument {a} (WIDTHxHEIGHT, south|east|north|west)"
+                        "frame_bench: unknown argument {a} (WIDTHxHEIGHT, south|east|north|west, gates)"
                     );
                     std::process::exit(2);
                 }
@@ -109,7 +121,8 @@ impl Case {
     /// "1280x800 east": printed in every figure's name.
     fn name(&self) -> String {
         format!(
-            "{}x{} {}",
+            "{}{}x{} {}",
+            if self.gates { "gates " } else { "" },
             self.width,
             self.height,
             format!("{:?}", self.edge).to_lowercase()
@@ -132,8 +145,9 @@ fn frame_verdict(what: &str, p95: f64) {
     );
 }
 
-/// A table with Operation Unity ready to be set up (auto-place for both sides in `set_up`).
-fn game_table(renderer: &'static str, size: (u32, u32)) -> Table {
+/// A table with Operation Unity ready to be set up (auto-place for both sides in `set_up`),
+/// or with the Gates' campaign game picked on the start screen.
+fn game_table(renderer: &'static str, size: (u32, u32), gates: bool) -> Table {
     let data = match ui::builtin_data() {
         Ok(d) => d,
         Err(e) => {
@@ -141,10 +155,16 @@ fn game_table(renderer: &'static str, size: (u32, u32)) -> Table {
             std::process::exit(1);
         }
     };
+    let (game, scenario) = if gates {
+        (GameId::Gates, "man_your_stations")
+    } else {
+        (GameId::Berlin85, "unity")
+    };
     let config = UiConfig {
         seed: Some(85),
         seats: Seats::Same,
-        scenario: Some("unity".into()),
+        game,
+        scenario: Some(scenario.into()),
         ..UiConfig::default()
     };
     let table = match Table::new(config, data, Box::new(NullPersist), None, renderer) {
@@ -164,6 +184,21 @@ fn game_table(renderer: &'static str, size: (u32, u32)) -> Table {
 fn set_up(table: &Table) {
     let a = table.window().global::<ui::Actions>();
     a.invoke_start_game();
+    let gates = table.with_gates(|s| {
+        s.map(|s| {
+            let g = s.game();
+            let on_map = g.state.series.units.iter();
+            let on_map = on_map.filter(|u| u.hex.is_some() && u.removed.is_none());
+            (g.scenario().scenario.title.to_string(), on_map.count())
+        })
+    });
+    if let Some((title, on_map)) = gates {
+        println!(
+            "scenario loaded: The Enemy is at the Gates, {title}, {on_map} counters on the map"
+        );
+        leave_out_parts(table);
+        return;
+    }
     for _ in 0..6 {
         if table.with_session(|s| {
             s.is_some_and(|s| s.game().state.phase != engine::berlin85::Phase::Setup)
@@ -175,6 +210,10 @@ fn set_up(table: &Table) {
     }
     let on_map = table.with_session(|s| s.map_or(0, |s| s.game().units_on_map().count()));
     println!("scenario loaded: Operation Unity, {on_map} counters on the map");
+    leave_out_parts(table);
+}
+
+fn leave_out_parts(table: &Table) {
     // Diagnosis only (the budgets need everything drawn): BENCH_WITHOUT=tiles,counters,markers
     // leaves those out, to see what each costs.
     let without = std::env::var("BENCH_WITHOUT").unwrap_or_default();
@@ -244,7 +283,7 @@ fn software(started: Instant, case: Case) {
         took
     };
     let t = Instant::now();
-    let table = game_table("software", (ww, wh));
+    let table = game_table("software", (ww, wh), case.gates);
     let build = t.elapsed();
     if table.window().show().is_err() {
         return;
@@ -352,7 +391,7 @@ fn femtovg(started: Instant, case: Case) {
         return;
     }
     let t = Instant::now();
-    let table = game_table("femtovg", (case.width, case.height));
+    let table = game_table("femtovg", (case.width, case.height), case.gates);
     println!(
         "femtovg: building the window {:.0} ms after {:.0} ms of start-up (the rest until the first frame is the window system and the GL driver)",
         t.elapsed().as_secs_f64() * 1000.0,

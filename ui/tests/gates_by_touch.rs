@@ -81,14 +81,29 @@ fn clear_selection(t: &Table, w: &AppWindow) {
     }
 }
 
-/// Plays by taps until the victory screen or `max_taps`; returns how often each action
-/// label, dialog and step-ending button was tapped.
-fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String, usize> {
+/// The game's turn (S3.0), to stop a long scenario after a number of turns.
+fn turn(t: &Table) -> u8 {
+    t.with_gates(|s| s.map_or(0, |s| s.game().state.series.turn.turn))
+}
+
+/// Plays by taps until the victory screen, `max_taps`, or the first turn after `last_turn`;
+/// returns how often each action label, dialog and step-ending button was tapped.
+fn play(
+    t: &Table,
+    w: &AppWindow,
+    seed: u64,
+    max_taps: usize,
+    last_turn: Option<u8>,
+) -> BTreeMap<String, usize> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut given: BTreeMap<String, usize> = BTreeMap::new();
     let mut tries = 0;
     let mut last = usize::MAX;
     for _ in 0..max_taps {
+        if last_turn.is_some_and(|l| turn(t) > l) {
+            *given.entry("turns played".into()).or_default() += 1;
+            break;
+        }
         let n = inputs(t);
         if n != last {
             last = n;
@@ -200,37 +215,9 @@ fn play(t: &Table, w: &AppWindow, seed: u64, max_taps: usize) -> BTreeMap<String
 }
 
 /// The introductory scenario, from the start screen to the victory screen by taps.
-#[test]
-fn gates_introductory_scenario_by_taps_to_the_victory_screen() {
-    let (t, _persist) = seeded_table(15);
-    let w = t.window();
-    tap(w, "Enemy at the Gates");
-    tap(w, "Set up");
-    assert!(
-        t.with_gates(|s| s.is_some()),
-        "the Gates game is on the table: {:?}",
-        labels(w, 40)
-    );
-    assert!(shows(w, "map"), "the play screen shows the map");
-    snapshot(w, "gates-start");
-    let given = play(&t, w, 15, 30_000);
-    eprintln!("taps of the introductory scenario: {given:?}");
-    assert!(
-        given.contains_key("game over"),
-        "the game reached its end: {given:?}"
-    );
-    for wanted in [
-        "Draw",
-        "Roll",
-        "fire card",
-        "Move a hex",
-        "End reinforcements",
-        "Done buying",
-    ] {
-        assert!(given.contains_key(wanted), "{wanted} was tapped: {given:?}");
-    }
-    snapshot(w, "gates-victory");
-    // The victory screen names the result as the engine holds it, and both sides' VP.
+/// The victory screen names the result as the engine holds it, and both sides' VP (10.1,
+/// S21.1).
+fn check_victory_screen(t: &Table, w: &AppWindow) {
     let title = label_starting(w, "victory ").expect("the victory screen");
     let (wp, nato, verdict) = t.with_gates(|s| {
         let g = s.expect("game").game();
@@ -251,5 +238,145 @@ fn gates_introductory_scenario_by_taps_to_the_victory_screen() {
     assert!(
         rows.contains(&wp.to_string()) && rows.contains(&nato.to_string()),
         "the VP {wp}/{nato} are on the victory screen: {rows}"
+    );
+}
+
+/// Starts `scenario` (its title on the start screen; `None`: the first, the introductory
+/// one) from the start screen by taps.
+fn start(seed: u64, scenario: Option<&str>) -> (Table, impl Sized) {
+    let (t, persist) = seeded_table(seed);
+    let w = t.window();
+    tap(w, "Enemy at the Gates");
+    if let Some(title) = scenario {
+        tap(w, title);
+    }
+    tap(w, "Set up");
+    assert!(
+        t.with_gates(|s| s.is_some()),
+        "the Gates game is on the table: {:?}",
+        labels(w, 40)
+    );
+    assert!(shows(w, "map"), "the play screen shows the map");
+    (t, persist)
+}
+
+#[test]
+fn gates_introductory_scenario_by_taps_to_the_victory_screen() {
+    let (t, _persist) = start(15, None);
+    let w = t.window();
+    snapshot(w, "gates-start");
+    let given = play(&t, w, 15, 30_000, None);
+    eprintln!("taps of the introductory scenario: {given:?}");
+    assert!(
+        given.contains_key("game over"),
+        "the game reached its end: {given:?}"
+    );
+    for wanted in [
+        "Draw",
+        "Roll",
+        "fire card",
+        "Move a hex",
+        "End reinforcements",
+        "Done buying",
+    ] {
+        assert!(given.contains_key(wanted), "{wanted} was tapped: {given:?}");
+    }
+    snapshot(w, "gates-victory");
+    check_victory_screen(&t, w);
+}
+
+/// 14.0: the two day scenarios from the start screen to the victory screen by taps alone, and
+/// the campaign game (Man Your Stations, 30 turns) for its first two turns; the scenario
+/// picked on the start screen is the one on the table.
+#[test]
+fn gates_14_0_every_scenario_by_taps() {
+    for (title, id, last_turn) in [
+        ("Stand Your Ground", "stand_your_ground", None),
+        ("The War is Coming", "war_is_coming", None),
+        ("Man Your Stations (campaign)", "man_your_stations", Some(2)),
+    ] {
+        let (t, _persist) = start(7, Some(title));
+        let w = t.window();
+        let on_table = t.with_gates(|s| {
+            let g = s.expect("a Gates game").game();
+            g.scenario().id.to_string()
+        });
+        assert_eq!(on_table, id, "{title} was picked and is on the table");
+        let given = play(&t, w, 7, 60_000, last_turn);
+        eprintln!("taps of {title}: {given:?}");
+        match last_turn {
+            None => {
+                assert!(given.contains_key("game over"), "{title} ended: {given:?}");
+                check_victory_screen(&t, w);
+            }
+            Some(l) => assert!(
+                given.contains_key("turns played"),
+                "{title} was played by taps past turn {l}: {given:?}"
+            ),
+        }
+        for wanted in ["Draw", "Roll", "Move a hex"] {
+            assert!(
+                given.contains_key(wanted),
+                "{title}: {wanted} was tapped: {given:?}"
+            );
+        }
+    }
+}
+
+/// S18.4, 10.1, 3.7: the turn box opens the tracks panel with the Gates' records: the VP
+/// track, the city's power and each division's display, every figure as the engine holds it.
+#[test]
+fn gates_s18_4_division_displays_open_from_the_turn_box() {
+    let (t, _persist) = start(3, None);
+    let w = t.window();
+    let turn = label_starting(w, "Turn ").expect("the phase bar's turn box");
+    tap(w, &turn);
+    assert!(
+        shows(w, "record Victory Points"),
+        "the tracks panel shows the VP track: {:?}",
+        labels(w, 60)
+    );
+    snapshot(w, "gates-displays");
+    let expected = t.with_gates(|s| {
+        let g = s.expect("a Gates game").game();
+        let data = g.series_data();
+        let mut rows = Vec::new();
+        for d in data.command.division_ids() {
+            let def = data.command.division(d).expect("a division");
+            let track = g.state.series.turn.track(d);
+            let side = if def.side == engine::gates::NATO {
+                "NATO"
+            } else {
+                "Warsaw Pact"
+            };
+            let title = format!(
+                "{side}: {}",
+                engine::gates::game::describe::name(
+                    g.data,
+                    engine::gates::game::describe::Named::Division(d)
+                )
+            );
+            rows.push(format!("record {title} TQ {} of {}", track.tq, def.max_tq));
+            rows.push(format!("record {title} DP {}", track.dp));
+        }
+        let power = if g.state.power.on { "on" } else { "off" };
+        rows.push(format!("record The city Power {power}"));
+        rows
+    });
+    assert!(
+        expected.len() > 4,
+        "the scenario has divisions: {expected:?}"
+    );
+    for row in &expected {
+        assert!(
+            shows(w, row),
+            "{row} is on the tracks panel: {:?}",
+            find_all_any(w, "record ")
+        );
+    }
+    tap(w, "Close");
+    assert!(
+        !shows(w, "record Victory Points"),
+        "Close puts the panel away"
     );
 }

@@ -19,7 +19,7 @@ use crate::{
     ActionRow, Actions, AppWindow, AttackRow, ChoiceOption, CounterData, CounterRole, Dialog,
     DieRow, GameRow, HexMark, HexMarkKind, LogLine, MapTile, MarkerData, MarkerKind, OptionRow,
     Panel, PhaseStep, RuleRow, ScenarioRow, Screen, SeatRow, ShiftRow, StepState, TextRow, Theme,
-    TrackBox, UnitRow, View,
+    TrackBox, TrackSection, UnitRow, View,
 };
 
 /// Before, at or after: the state of a phase-bar step or a track box.
@@ -194,6 +194,7 @@ struct Models {
     turn_track: Rc<VecModel<TrackBox>>,
     arrivals: Rc<VecModel<UnitRow>>,
     sp_track: Rc<VecModel<TrackBox>>,
+    track_sections: Rc<VecModel<TrackSection>>,
     offer_units: Rc<VecModel<UnitRow>>,
     stack_fan: Rc<VecModel<UnitRow>>,
     offer_actions: Rc<VecModel<ActionRow>>,
@@ -229,6 +230,7 @@ impl Models {
             turn_track: model(),
             arrivals: model(),
             sp_track: model(),
+            track_sections: model(),
             offer_units: model(),
             stack_fan: model(),
             offer_actions: model(),
@@ -263,6 +265,7 @@ impl Models {
         v.set_turn_track(ModelRc::from(self.turn_track.clone()));
         v.set_arrivals(ModelRc::from(self.arrivals.clone()));
         v.set_sp_track(ModelRc::from(self.sp_track.clone()));
+        v.set_track_sections(ModelRc::from(self.track_sections.clone()));
         v.set_offer_units(ModelRc::from(self.offer_units.clone()));
         v.set_stack_fan(ModelRc::from(self.stack_fan.clone()));
         v.set_offer_actions(ModelRc::from(self.offer_actions.clone()));

@@ -10,6 +10,8 @@ impl Controller {
         let g = s.game();
         let v = w.global::<View>();
         v.set_tracks_available(true);
+        // Berlin '85's tracks are its own rows; no other game's records.
+        sync(&self.models.track_sections, []);
         let sc = g.scenario();
         let turn = g.state.turn;
         let night = g.is_night();

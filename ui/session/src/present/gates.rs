@@ -228,12 +228,18 @@ impl Present for Gates {
         )
     }
 
-    /// 10.1: a side at 29 with the other at 0 has won; otherwise the scenario's verdict at
-    /// its check turns or its last (S21.1, 10.2).
     fn combat_card(&self, _viewer: Viewer) -> Option<super::CardText> {
         // Nothing of a fire is hidden in the Gates: every seat reads the same card.
         super::gates_card::card(self)
     }
+
+    fn sheets(&self, _viewer: Viewer) -> Vec<super::SheetSection> {
+        // The Division Displays are on the table for both players (S18.4).
+        super::gates_displays::sheets(self)
+    }
+
+    /// 10.1: a side at 29 with the other at 0 has won; otherwise the scenario's verdict at
+    /// its check turns or its last (S21.1, 10.2).
     fn victory(&self) -> Option<VictoryText> {
         let vp = &self.state.vp;
         let (title, why, case) = if let Some(side) = vp.decided() {

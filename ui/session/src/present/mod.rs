@@ -17,6 +17,7 @@ mod fortress_command;
 pub mod gates;
 pub mod gates_actions;
 pub mod gates_card;
+pub mod gates_displays;
 pub mod nato;
 
 use crate::ruleset::TableGame;
@@ -212,6 +213,9 @@ pub struct Frame {
     pub step_end: Option<StepEndButton>,
     /// The combat card of a combat waiting for its dice, as `viewer` may read it.
     pub card: Option<CardText>,
+    /// The game's displays and tracks off the map, record by record (none: the game has
+    /// none, or shows them otherwise).
+    pub sheets: Vec<SheetSection>,
 }
 
 /// A combat's card, shown before its dice are rolled: every figure of it as the engine
@@ -236,6 +240,20 @@ pub struct CardText {
     pub column: String,
     /// Every total of the dice: (face, result code, what it does).
     pub faces: Vec<(String, String, String)>,
+    pub note: String,
+}
+
+/// One record of a game's off-map displays and tracks (a division's Division Display, S18.4;
+/// the Victory Point track, Gates 10.1), opened from the turn box of the phase bar.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SheetSection {
+    /// What the record is ("NATO: 3rd Armoured Division").
+    pub title: String,
+    /// The rule that governs it.
+    pub case: Case,
+    /// Its boxes: (name, value), e.g. ("TQ", "4 of 5").
+    pub cells: Vec<(String, String)>,
+    /// What the boxes mean for play now (a threshold reached, an HQ off the map).
     pub note: String,
 }
 
@@ -288,6 +306,11 @@ pub trait Present: TableGame {
         let _ = viewer;
         None
     }
+    /// The displays and tracks kept off the map, as `viewer` may read them.
+    fn sheets(&self, viewer: Viewer) -> Vec<SheetSection> {
+        let _ = viewer;
+        Vec::new()
+    }
 }
 
 /// A card's modifier as printed: "+2", "−1" (a true minus sign), "0".
@@ -318,6 +341,7 @@ pub fn frame<G: Present>(game: &G, viewer: Viewer) -> Frame {
             case: e.case,
         }),
         card: game.combat_card(viewer),
+        sheets: game.sheets(viewer),
     }
 }
 

@@ -242,7 +242,28 @@ impl Controller {
         let mut lines = score.split(" · ");
         v.set_air_text(lines.next().unwrap_or_default().into());
         v.set_sp_text(lines.next().unwrap_or_default().into());
-        v.set_tracks_available(false);
+        // The game's records off the map (the Gates' Division Displays, S18.4), opened from
+        // the turn box; a game without them has no tracks panel.
+        v.set_tracks_available(!frame.sheets.is_empty());
+        sync(
+            &self.models.track_sections,
+            frame.sheets.iter().map(|s| TrackSection {
+                title: s.title.as_str().into(),
+                case: s.case.into(),
+                cells: ModelRc::new(VecModel::from(
+                    s.cells
+                        .iter()
+                        .map(|(label, value)| TrackBox {
+                            label: label.as_str().into(),
+                            detail: value.as_str().into(),
+                            night: false,
+                            state: StepState::ToCome,
+                        })
+                        .collect::<Vec<_>>(),
+                )),
+                note: s.note.as_str().into(),
+            }),
+        );
         v.set_night(false);
         let side = frame.dialog.player().or(frame.phasing);
         v.set_side_text(side.map_or("", G::side_name).into());

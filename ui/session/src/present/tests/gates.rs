@@ -58,7 +58,11 @@ fn selection_for(g: &Gates, c: &UnitCommand) -> Selection {
 /// Plays a whole game of `scenario` by the offered actions; returns how often each action was
 /// taken. Every legal unit command the engine lists must be among the actions its selection
 /// offers, and every offered command must be accepted.
-fn play_by_actions(scenario: &str, seed: u64, max_inputs: usize) -> BTreeMap<String, usize> {
+fn play_by_actions(
+    scenario: &str,
+    seed: u64,
+    max_inputs: usize,
+) -> (BTreeMap<String, usize>, Session<Gates>) {
     let mut s = gates(scenario, seed);
     let mut rng = StdRng::seed_from_u64(seed);
     let mut taken: BTreeMap<String, usize> = BTreeMap::new();
@@ -69,7 +73,7 @@ fn play_by_actions(scenario: &str, seed: u64, max_inputs: usize) -> BTreeMap<Str
         let player = match Ruleset::pending(g) {
             Pending::GameOver => {
                 *taken.entry("game over".into()).or_default() += 1;
-                return taken;
+                return (taken, s);
             }
             Pending::Roll { .. } | Pending::DrawChit { .. } | Pending::Choose { .. } => {
                 // A fire's d10 shows its card, nothing else does (an assault's defensive fire
@@ -161,7 +165,7 @@ fn play_by_actions(scenario: &str, seed: u64, max_inputs: usize) -> BTreeMap<Str
         }
         *taken.entry(label).or_default() += 1;
     }
-    taken
+    (taken, s)
 }
 
 /// S9.3.2, S9.6: the card shown before a fire's d10 told the truth. For each unit the fire
@@ -203,6 +207,51 @@ fn card_matches_the_fire(
     checked
 }
 
+/// S18.4: the tracks panel's records read the engine: one Division Display per division of
+/// the scenario, each with its DP, fatigue and current TQ of its maximum; the VP track.
+fn check_displays(g: &Gates) {
+    let sheets = Present::sheets(g, Viewer::Public);
+    let data = g.series_data();
+    let divisions: Vec<_> = data.command.division_ids().collect();
+    let displays: Vec<_> = sheets.iter().filter(|s| s.case == "S18.4").collect();
+    assert_eq!(displays.len(), divisions.len(), "one display per division");
+    let cell = |s: &SheetSection, name: &str| {
+        s.cells
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    };
+    for d in divisions {
+        let def = data.command.division(d).expect("a division");
+        let track = g.state.series.turn.track(d);
+        let title = engine::gates::game::describe::name(
+            g.data,
+            engine::gates::game::describe::Named::Division(d),
+        )
+        .to_string();
+        let sheet = displays
+            .iter()
+            .find(|s| s.title.ends_with(&format!(": {title}")))
+            .unwrap_or_else(|| panic!("a display for {title}: {sheets:?}"));
+        assert_eq!(cell(sheet, "DP"), Some(track.dp.to_string()), "{title}");
+        assert_eq!(
+            cell(sheet, "TQ"),
+            Some(format!("{} of {}", track.tq, def.max_tq)),
+            "{title}"
+        );
+        let fatigue = (!def.fatigue_immune).then(|| track.fatigue.to_string());
+        assert_eq!(cell(sheet, "Fatigue"), fatigue, "{title}");
+    }
+    let vp = sheets
+        .iter()
+        .find(|s| s.case == "10.1")
+        .expect("the VP track");
+    assert_eq!(
+        cell(vp, "NATO"),
+        Some(g.state.vp.of(engine::gates::NATO).to_string())
+    );
+}
+
 #[test]
 fn gates_14_0_every_scenario_plays_to_its_end_by_the_offered_actions() {
     let mut all: BTreeMap<String, usize> = BTreeMap::new();
@@ -215,7 +264,8 @@ fn gates_14_0_every_scenario_plays_to_its_end_by_the_offered_actions() {
             (1, 60_000)
         };
         for seed in 0..seeds {
-            let taken = play_by_actions(&id, seed, cap);
+            let (taken, s) = play_by_actions(&id, seed, cap);
+            check_displays(s.game());
             if cap == 60_000 {
                 assert!(
                     taken.contains_key("game over"),
