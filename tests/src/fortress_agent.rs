@@ -739,3 +739,34 @@ pub fn playout_with_options(
         game: g,
     })
 }
+
+/// The script of the test agent's full game of `seed` up to a position a screenshot needs
+/// (`table-position fortress-berlin POSITION`): `combat`, the dice of a close assault or a
+/// bombardment wanted (8.2.4, 8.4.2), its combat card on the table; `movement`, the German's
+/// first movement segment (4.1.3), his forces set up (13.0); `soviet-movement`, the Soviet's
+/// first (4.2). `None` if this seed's game does not get there.
+pub fn position_script(want: &str, seed: u64, max_inputs: usize) -> Option<String> {
+    let reached = |g: &Fb| match want {
+        "combat" => matches!(g.state.waiting, Waiting::AssaultRoll(_)),
+        "movement" | "soviet-movement" => {
+            let side = if want == "movement" { GERMAN } else { SOVIET };
+            matches!(Ruleset::pending(g), Pending::Command { player } if player == side)
+                && g.state.board.segment.kind == SegmentKind::Movement
+                && !g.setting_up()
+        }
+        other => panic!("unknown position '{other}' (known: combat, movement, soviet-movement)"),
+    };
+    let game = Fb::new(fortress_berlin(), "full-game", Default::default()).expect("the game");
+    let mut agent = FortressAgent::new(seed);
+    let header = format!(
+        "# Fortress Berlin up to '{want}': the test agent's game of seed {seed}\n\
+         scenario full-game\n"
+    );
+    let next = |g: &Fb| {
+        agent
+            .candidates(g)
+            .into_iter()
+            .find(|i| Ruleset::apply(&mut g.clone(), i).is_ok())
+    };
+    crate::generic::script_until(game, header, max_inputs, next, reached)
+}

@@ -237,3 +237,27 @@ fn spare(game: &Game<'_>) -> Option<Input<GatesCommand>> {
     });
     pick.map(|c| series(GameCommand::Unit(c)))
 }
+
+/// The script of the test agent's introductory game of `seed` up to a position a screenshot
+/// needs (`table-position gates POSITION`): `fire`, a direct fire's d10 wanted (S9.3.2), its
+/// fire card on the table; `activation`, the Warsaw Pact's units acting on a drawn chit
+/// (S5.0). `None` if this seed's game does not get there.
+pub fn position_script(want: &str, seed: u64, max_inputs: usize) -> Option<String> {
+    use rand::SeedableRng;
+    let reached = |g: &Game<'static>| match want {
+        "fire" => g.state.series.pending_fire(&g.series_data()).is_some(),
+        "activation" => {
+            g.state.series.activation.is_some()
+                && matches!(Ruleset::pending(g), Pending::Command { player } if player == WARSAW_PACT)
+        }
+        other => panic!("unknown position '{other}' (known: fire, activation)"),
+    };
+    let game = Game::new(data(), "intro", engine::gates::game::Options).expect("the scenario");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let header = format!(
+        "# The Enemy is at the Gates up to '{want}': the test agent's game of seed {seed}\n\
+         scenario intro\n"
+    );
+    let next = |g: &Game<'static>| answer(&mut rng, g);
+    crate::generic::script_until(game, header, max_inputs, next, reached)
+}

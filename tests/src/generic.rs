@@ -88,3 +88,32 @@ pub fn refusals_keep_the_state<'d, R: Ruleset<'d>>(game: &mut R, inputs: &[Input
         );
     }
 }
+
+/// Plays `game` by `next` until `reached` and returns the script of the inputs that led there
+/// in the game's notation after `header` (for `berlin-table play --script`, the screenshots'
+/// positions), or `None` if the game ended or stalled first, or took more than `max_inputs`.
+/// Only inputs the engine accepts are written.
+pub fn script_until<'d, R: Ruleset<'d>>(
+    mut game: R,
+    header: String,
+    max_inputs: usize,
+    mut next: impl FnMut(&R) -> Option<Input<R::Command>>,
+    reached: impl Fn(&R) -> bool,
+) -> Option<String> {
+    let mut script = header;
+    for _ in 0..max_inputs {
+        if reached(&game) {
+            return Some(script);
+        }
+        if matches!(game.pending(), engine::core::protocol::Pending::GameOver) {
+            return None;
+        }
+        let input = next(&game)?;
+        if game.apply(&input).is_err() {
+            continue;
+        }
+        R::write_input(game.data(), &input, &mut script).expect("notation");
+        script.push('\n');
+    }
+    None
+}

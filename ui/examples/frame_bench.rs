@@ -8,8 +8,9 @@
 //! cargo run -p ui --release --example frame_bench -- software 1280x800 gates  # the Gates
 //! ```
 //!
-//! `gates`: *The Enemy is at the Gates* instead of *Berlin '85*: its four-sheet map with the
-//! campaign game's units set up (Man Your Stations, 14.0), the largest picture the table draws.
+//! `gates`: *The Enemy is at the Gates* instead of *Berlin '85*: its four-sheet map, the largest
+//! picture the table draws, with the scenario its start screen offers first (the introductory
+//! one: the start screen's preselected scenario is Berlin '85's alone).
 //!
 //! The orientation is the seat's edge (south: upright; east, west: a quarter turn, the table
 //! laid out portrait; north: half a turn), turned the way the table turns it on that renderer:
@@ -80,7 +81,7 @@ struct Case {
     width: u32,
     height: u32,
     edge: TableEdge,
-    /// The Gates' campaign on its four-sheet map instead of Berlin '85's Operation Unity.
+    /// The Gates on its four-sheet map instead of Berlin '85's Operation Unity.
     gates: bool,
 }
 
@@ -146,7 +147,7 @@ fn frame_verdict(what: &str, p95: f64) {
 }
 
 /// A table with Operation Unity ready to be set up (auto-place for both sides in `set_up`),
-/// or with the Gates' campaign game picked on the start screen.
+/// or with the Gates on the start screen.
 fn game_table(renderer: &'static str, size: (u32, u32), gates: bool) -> Table {
     let data = match ui::builtin_data() {
         Ok(d) => d,
@@ -156,7 +157,7 @@ fn game_table(renderer: &'static str, size: (u32, u32), gates: bool) -> Table {
         }
     };
     let (game, scenario) = if gates {
-        (GameId::Gates, "man_your_stations")
+        (GameId::Gates, "intro")
     } else {
         (GameId::Berlin85, "unity")
     };

@@ -285,42 +285,50 @@ fn gates_introductory_scenario_by_taps_to_the_victory_screen() {
     check_victory_screen(&t, w);
 }
 
-/// 14.0: the two day scenarios from the start screen to the victory screen by taps alone, and
-/// the campaign game (Man Your Stations, 30 turns) for its first two turns; the scenario
-/// picked on the start screen is the one on the table.
-#[test]
-fn gates_14_0_every_scenario_by_taps() {
-    for (title, id, last_turn) in [
-        ("Stand Your Ground", "stand_your_ground", None),
-        ("The War is Coming", "war_is_coming", None),
-        ("Man Your Stations (campaign)", "man_your_stations", Some(2)),
-    ] {
-        let (t, _persist) = start(7, Some(title));
-        let w = t.window();
-        let on_table = t.with_gates(|s| {
-            let g = s.expect("a Gates game").game();
-            g.scenario().id.to_string()
-        });
-        assert_eq!(on_table, id, "{title} was picked and is on the table");
-        let given = play(&t, w, 7, 60_000, last_turn);
-        eprintln!("taps of {title}: {given:?}");
-        match last_turn {
-            None => {
-                assert!(given.contains_key("game over"), "{title} ended: {given:?}");
-                check_victory_screen(&t, w);
-            }
-            Some(l) => assert!(
-                given.contains_key("turns played"),
-                "{title} was played by taps past turn {l}: {given:?}"
-            ),
+/// 14.0: `title` picked on the start screen is the scenario on the table; played by taps to
+/// the victory screen, or past `last_turn` (the campaign game).
+fn scenario_by_taps(title: &str, id: &str, last_turn: Option<u8>) {
+    let (t, _persist) = start(7, Some(title));
+    let w = t.window();
+    let on_table = t.with_gates(|s| {
+        let g = s.expect("a Gates game").game();
+        g.scenario().id.to_string()
+    });
+    assert_eq!(on_table, id, "{title} was picked and is on the table");
+    let given = play(&t, w, 7, 60_000, last_turn);
+    eprintln!("taps of {title}: {given:?}");
+    match last_turn {
+        None => {
+            assert!(given.contains_key("game over"), "{title} ended: {given:?}");
+            check_victory_screen(&t, w);
         }
-        for wanted in ["Draw", "Roll", "Move a hex"] {
-            assert!(
-                given.contains_key(wanted),
-                "{title}: {wanted} was tapped: {given:?}"
-            );
-        }
+        Some(l) => assert!(
+            given.contains_key("turns played"),
+            "{title} was played by taps past turn {l}: {given:?}"
+        ),
     }
+    for wanted in ["Draw", "Roll", "Move a hex"] {
+        assert!(
+            given.contains_key(wanted),
+            "{title}: {wanted} was tapped: {given:?}"
+        );
+    }
+}
+
+#[test]
+fn gates_14_0_stand_your_ground_by_taps_to_the_victory_screen() {
+    scenario_by_taps("Stand Your Ground", "stand_your_ground", None);
+}
+
+#[test]
+fn gates_14_0_the_war_is_coming_by_taps_to_the_victory_screen() {
+    scenario_by_taps("The War is Coming", "war_is_coming", None);
+}
+
+/// The campaign game (30 turns) for its first two turns by taps.
+#[test]
+fn gates_14_0_man_your_stations_by_taps_for_two_turns() {
+    scenario_by_taps("Man Your Stations (campaign)", "man_your_stations", Some(2));
 }
 
 /// S18.4, 10.1, 3.7: the turn box opens the tracks panel with the Gates' records: the VP
@@ -343,6 +351,12 @@ fn gates_s18_4_division_displays_open_from_the_turn_box() {
         let mut rows = Vec::new();
         for d in data.command.division_ids() {
             let def = data.command.division(d).expect("a division");
+            let in_play = g.state.series.units.iter().any(|u| {
+                g.state.series.in_game(u.id) && data.counter(u.id).is_ok_and(|c| c.division == d)
+            });
+            if !in_play {
+                continue;
+            }
             let track = g.state.series.turn.track(d);
             let side = if def.side == engine::gates::NATO {
                 "NATO"

@@ -403,6 +403,19 @@ impl<const U: usize> SeriesGame<U> {
         Ok(())
     }
 
+    /// Is `u` part of the scenario's game: on the map, in a Routed box, eliminated or
+    /// captured, or due to arrive (on the Turn Record Track or arriving now, S18.1, S18.3)?
+    /// A countermix unit the scenario does not use is none of these.
+    pub fn in_game(&self, u: UnitId) -> bool {
+        let t = &self.turn;
+        self.units
+            .get(u.0 as usize)
+            .is_some_and(|s| s.hex.is_some() || s.routed || s.removed.is_some())
+            || t.turn_track.is_held(u)
+            || t.arriving.iter().any(|a| a.unit == u)
+            || t.returning.iter().any(|r| r.unit == u)
+    }
+
     pub fn unit(&self, u: UnitId) -> Result<&UnitState, RuleViolation> {
         match self.units.get(u.0 as usize) {
             Some(s) if s.hex.is_some() => Ok(s),

@@ -11,7 +11,8 @@ use engine::core::contract::Ruleset;
 use engine::gates::game::describe::{name, Named};
 use engine::gates::{NATO, WARSAW_PACT};
 
-/// Every record, the game's own first, then the divisions, the Warsaw Pact's first (3.2).
+/// Every record, the game's own first, then the divisions of the scenario, the Warsaw Pact's
+/// first (3.2).
 pub fn sheets(g: &Gates) -> Vec<SheetSection> {
     let vp = &g.state.vp;
     let booze = match g.state.booze.window.holder {
@@ -53,7 +54,11 @@ pub fn sheets(g: &Gates) -> Vec<SheetSection> {
             let Ok(def) = data.command.division(d) else {
                 continue;
             };
-            if def.side != side {
+            // The divisions of the scenario's order of battle: those with a unit in the game.
+            let in_play = g.state.series.units.iter().any(|u| {
+                g.state.series.in_game(u.id) && data.counter(u.id).is_ok_and(|c| c.division == d)
+            });
+            if def.side != side || !in_play {
                 continue;
             }
             let track = turn.track(d);

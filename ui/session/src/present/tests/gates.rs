@@ -212,9 +212,22 @@ fn card_matches_the_fire(
 fn check_displays(g: &Gates) {
     let sheets = Present::sheets(g, Viewer::Public);
     let data = g.series_data();
-    let divisions: Vec<_> = data.command.division_ids().collect();
+    // The divisions of the scenario's order of battle (a unit of theirs in the game).
+    let divisions: Vec<_> = data
+        .command
+        .division_ids()
+        .filter(|&d| {
+            g.state.series.units.iter().any(|u| {
+                g.state.series.in_game(u.id) && data.counter(u.id).is_ok_and(|c| c.division == d)
+            })
+        })
+        .collect();
     let displays: Vec<_> = sheets.iter().filter(|s| s.case == "S18.4").collect();
-    assert_eq!(displays.len(), divisions.len(), "one display per division");
+    assert_eq!(
+        displays.len(),
+        divisions.len(),
+        "one display per division in play"
+    );
     let cell = |s: &SheetSection, name: &str| {
         s.cells
             .iter()
