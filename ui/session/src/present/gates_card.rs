@@ -47,6 +47,9 @@ pub fn card(g: &Gates) -> Option<CardText> {
         let leads = lead.is_some_and(|(_, c)| c.leader == i);
         let value = if leads {
             "leads (S9.4)".to_string()
+        } else if lead.is_none() {
+            // S9.3.3: nobody in the hex can be affected; no firepower leads.
+            "—".to_string()
         } else {
             // S9.4: each other member adds to the leader's firepower.
             format!(
