@@ -81,6 +81,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The end of a run of the table: fails the script if the table's log ($1) shows a panic, then
+# stops the table and its X server (a server just stopped may hold its display a moment).
+end_run() {
+    if grep -qi "panicked" "$1"; then
+        echo "FAIL: the table panicked:"; cat "$1"; exit 1
+    fi
+    cleanup
+    sleep 0.3
+}
+
 # Waits until an element whose label starts with $1 is on screen; prints "x y" of its centre.
 find_el() {
     local prefix="$1" tries="${2:-50}"
@@ -256,11 +266,7 @@ run_size() {
     fi
     shot "$size-5-combat"
     cp "$OUT/$size-5-combat.png" "$SHOTS/$size.png"
-    if grep -qi "panicked" "$OUT/table-$size.log"; then
-        echo "FAIL: the table panicked:"; cat "$OUT/table-$size.log"; exit 1
-    fi
-    cleanup
-    sleep 0.3
+    end_run "$OUT/table-$size.log"
 }
 
 # Fortress Berlin on the framed play screen: picked by --game, the German set-up drawn and
@@ -346,11 +352,7 @@ run_fortress() {
             echo "  (no force in the first view may move: no trace here)"
         fi
     fi
-    if grep -qi "panicked" "$OUT/table-$name.log"; then
-        echo "FAIL: the table panicked:"; cat "$OUT/table-$name.log"; exit 1
-    fi
-    cleanup
-    sleep 0.3
+    end_run "$OUT/table-$name.log"
 }
 
 # The Gates on the framed play screen (issue 15): the real program started with --game gates,
@@ -387,11 +389,7 @@ run_gates() {
     else
         echo "FAIL: the Cup's draw dialog did not come"; exit 1
     fi
-    if grep -qi "panicked" "$OUT/table-$name.log"; then
-        echo "FAIL: the table panicked:"; cat "$OUT/table-$name.log"; exit 1
-    fi
-    cleanup
-    sleep 0.3
+    end_run "$OUT/table-$name.log"
 }
 
 # The Gates at positions of the test agent's introductory game (issue 15):
@@ -418,11 +416,7 @@ run_gates_at() {
         shot "gates-$size-overview"
         cp "$OUT/gates-$size-overview.png" "$SHOTS/gates-$size-overview.png"
     fi
-    if grep -qi "panicked" "$OUT/table-$name.log"; then
-        echo "FAIL: the table panicked:"; cat "$OUT/table-$name.log"; exit 1
-    fi
-    cleanup
-    sleep 0.3
+    end_run "$OUT/table-$name.log"
 }
 
 # XVFB_ONLY=fortress: only Fortress Berlin's screenshots (a quicker trial).
