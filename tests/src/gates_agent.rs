@@ -245,7 +245,11 @@ fn spare(game: &Game<'_>) -> Option<Input<GatesCommand>> {
 pub fn position_script(want: &str, seed: u64, max_inputs: usize) -> Option<String> {
     use rand::SeedableRng;
     let reached = |g: &Game<'static>| match want {
-        "fire" => g.state.series.pending_fire(&g.series_data()).is_some(),
+        // The fire's d10 awaited (its card is up), not the Booze question after it (3.8).
+        "fire" => {
+            matches!(Ruleset::pending(g), Pending::Roll { .. })
+                && g.state.series.pending_fire(&g.series_data()).is_some()
+        }
         "activation" => {
             g.state.series.activation.is_some()
                 && matches!(Ruleset::pending(g), Pending::Command { player } if player == WARSAW_PACT)

@@ -9,8 +9,9 @@
 //! ```
 //!
 //! `gates`: *The Enemy is at the Gates* instead of *Berlin '85*: its four-sheet map, the largest
-//! picture the table draws, with the scenario its start screen offers first (the introductory
-//! one: the start screen's preselected scenario is Berlin '85's alone).
+//! picture the table draws, with the campaign game "Man Your Stations" (14.0), the scenario
+//! with the most counters on the map at its start. Pans are at the zoom the table opens the
+//! game with (a hex as large on the screen as in the other games).
 //!
 //! The orientation is the seat's edge (south: upright; east, west: a quarter turn, the table
 //! laid out portrait; north: half a turn), turned the way the table turns it on that renderer:
@@ -157,7 +158,7 @@ fn game_table(renderer: &'static str, size: (u32, u32), gates: bool) -> Table {
         }
     };
     let (game, scenario) = if gates {
-        (GameId::Gates, "intro")
+        (GameId::Gates, "man_your_stations")
     } else {
         (GameId::Berlin85, "unity")
     };
@@ -298,7 +299,8 @@ fn software(started: Instant, case: Case) {
     );
     set_up(&table);
     let w = table.window();
-    w.global::<View>().set_zoom(1.6);
+    // The zoom the table opens the game with; the pans are at it.
+    let opening = w.global::<View>().get_zoom();
     pan_step(w, 0);
     window.request_redraw();
     frame(&window, Some("pan-start"));
@@ -328,7 +330,7 @@ fn software(started: Instant, case: Case) {
         let z = stats(&format!("{name} zoom ({mode})"), zoom);
         verdicts.push((format!("{name} pan, {mode},"), p));
         verdicts.push((format!("{name} zoom, {mode},"), z));
-        w.global::<View>().set_zoom(1.6);
+        w.global::<View>().set_zoom(opening);
     }
     window.draw_if_needed(|r| r.set_repaint_buffer_type(RepaintBufferType::NewBuffer));
     w.invoke_fit_map();
@@ -461,7 +463,6 @@ fn femtovg(started: Instant, case: Case) {
                 // the seats; the bench's are side by side, so it is set here).
                 w.global::<View>()
                     .set_turn_degrees(ui::turn::clockwise_degrees(case.edge));
-                w.global::<View>().set_zoom(1.6);
                 set_up_done.set(true);
                 drawn_at_step.set(frames2.borrow().len());
                 w.window().request_redraw();

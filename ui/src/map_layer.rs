@@ -8,8 +8,13 @@
 use engine::core::hex::{Geometry, HexId};
 use slint::{Image, Rgb8Pixel, SharedPixelBuffer};
 
-/// Side of a square terrain tile, in pixels.
+/// Side of a square terrain tile, in pixels: tiles start every `TILE` pixels.
 pub const TILE: u32 = 512;
+/// Pixels each tile also holds of its right and lower neighbours, drawn under them. Slint's
+/// software renderer, scaling a tile by a fractional zoom, leaves out its last few source
+/// columns and rows: without the overlap a hex number on a tile's edge lost a stroke (seen at
+/// the Gates' opening zoom, 1.87). The next tile, drawn later, covers the overlap.
+pub const TILE_OVERLAP: u32 = 8;
 
 /// Where the hexes of a map lie in the map image: the same layout the data crate's renderer
 /// draws the terrain layer with (flat-topped hexes in vertical columns, north up).
@@ -87,20 +92,58 @@ impl TilePixels {
     }
 }
 
-/// The terrain layer, drawn on a worker thread from the moment the window is built: drawing
-/// the whole map takes about 0.3 s on the CI machine, and the start screen, which does not show
-/// the map, need not wait for it. The tiles are installed when a game is on ([`Self::install`]),
-/// waiting for the worker only if it has not finished by then.
+/// The whole map shrunk by this factor: what the map shows instead of its tiles when zoomed
+/// out so far that a screen pixel covers more than [`OVERVIEW_BELOW`] of a map pixel's width.
+/// Scaling dozens of full-size tiles down each frame is what made zooming out on the Gates'
+/// four sheets slow (13 ms at p95 for a budget of 8); one small picture is a single blit.
+pub const OVERVIEW_SHRINK: u32 = 3;
+/// The zoom under which the overview stands in for the tiles: there it is shown at most
+/// 1.2 times its own size, too little to blur.
+pub const OVERVIEW_BELOW: f32 = 1.2 / OVERVIEW_SHRINK as f32;
+
+/// What the worker draws: the tiles and the overview.
+struct Drawn {
+    tiles: Vec<TilePixels>,
+    overview: SharedPixelBuffer<Rgb8Pixel>,
+}
+
+/// The terrain layer as the map view shows it: the tiles, and the overview (the whole map at
+/// 1/[`OVERVIEW_SHRINK`] of its size).
+#[derive(Clone)]
+pub struct Installed {
+    tiles: Vec<crate::MapTile>,
+    pub overview: Image,
+}
+
+impl Installed {
+    /// Puts the overview on the map view, to stand in for the tiles when zoomed out.
+    pub fn show_overview(&self, v: &crate::View<'_>) {
+        v.set_overview(self.overview.clone());
+        v.set_overview_below(OVERVIEW_BELOW);
+    }
+}
+
+type Render = std::sync::Arc<dyn Fn() -> tiny_skia::Pixmap + Send + Sync>;
+
+/// The terrain layer, drawn on a worker thread from the moment it is started: drawing a map
+/// takes from 0.3 s (Berlin '85) to over a second (the Gates' four sheets) on the CI machine,
+/// and the start screen, which does not show the map, need not wait for it. The tiles are
+/// installed when a game is on ([`Self::install`]), waiting for the worker only if it has not
+/// finished by then. A map not on the table gives its pixels back ([`Self::release`]) and is
+/// drawn again if its game comes back.
 pub struct TerrainLayer {
+    render: Render,
     state: TerrainState,
 }
 
 enum TerrainState {
-    Drawing(std::thread::JoinHandle<Vec<TilePixels>>),
+    Drawing(std::thread::JoinHandle<Drawn>),
     /// Drawn here, on this thread (no worker could be started).
-    Ready(Vec<TilePixels>),
+    Ready(Drawn),
     /// The tiles as images, kept to put back when this map is shown again.
-    Installed(Vec<crate::MapTile>),
+    Installed(Installed),
+    /// Not drawn, or given back: drawn again when installed.
+    Released,
 }
 
 impl TerrainLayer {
@@ -109,59 +152,68 @@ impl TerrainLayer {
         Self::start_drawing(move || layout.render(game))
     }
 
-    /// Starts drawing a terrain layer with `render` (any game's map renderer; a renderer is
-    /// cheap to copy: a layout and a `'static` reference to the data).
-    pub fn start_drawing(render: impl Fn() -> tiny_skia::Pixmap + Copy + Send + 'static) -> Self {
-        let draw = move || {
-            let started = std::time::Instant::now();
-            let pixmap = render();
-            let tiles = tile_pixels(&pixmap);
-            log::info!(
-                "map layer {}x{} rendered in {:?}",
-                pixmap.width(),
-                pixmap.height(),
-                started.elapsed()
-            );
-            tiles
-        };
-        let state = match std::thread::Builder::new()
-            .name("map layer".into())
-            .spawn(draw)
-        {
-            Ok(job) => TerrainState::Drawing(job),
-            Err(e) => {
-                log::warn!("no worker thread for the map layer ({e}); drawing it now");
-                TerrainState::Ready(draw())
-            }
-        };
-        TerrainLayer { state }
+    /// The terrain layer of `game` in `layout`, drawn only when first installed (the table
+    /// opens on another game).
+    pub fn later(layout: MapLayout, game: &'static engine::berlin85::GameData) -> Self {
+        TerrainLayer {
+            render: std::sync::Arc::new(move || layout.render(game)),
+            state: TerrainState::Released,
+        }
     }
 
-    /// Puts the tiles into `model` (waiting for the worker the first time if need be); does
-    /// nothing while `model` already holds them.
-    pub fn install(&mut self, model: &slint::VecModel<crate::MapTile>) {
+    /// Starts drawing a terrain layer with `render` (any game's map renderer; a renderer is
+    /// cheap to copy: a layout and a `'static` reference to the data).
+    pub fn start_drawing(
+        render: impl Fn() -> tiny_skia::Pixmap + Copy + Send + Sync + 'static,
+    ) -> Self {
+        let render: Render = std::sync::Arc::new(render);
+        let state = spawn(render.clone());
+        TerrainLayer { render, state }
+    }
+
+    /// Gives back the pixels of a map that is not on the table (another game is); the next
+    /// [`Self::install`] draws it again.
+    pub fn release(&mut self) {
+        if !matches!(self.state, TerrainState::Released) {
+            log::info!("map layer released (another game's map is on the table)");
+        }
+        // A drawing under way is waited for by its thread alone: dropping the handle detaches it.
+        self.state = TerrainState::Released;
+    }
+
+    /// Puts the tiles into `model` (waiting for the worker the first time if need be) and
+    /// returns the picture now shown, so the caller can show its overview; returns `None`,
+    /// doing nothing, while `model` already holds them.
+    pub fn install(&mut self, model: &slint::VecModel<crate::MapTile>) -> Option<Installed> {
         use slint::Model;
-        let pixels = match std::mem::replace(&mut self.state, TerrainState::Installed(Vec::new())) {
+        let drawn = match std::mem::replace(&mut self.state, TerrainState::Released) {
             TerrainState::Drawing(job) => job.join().unwrap_or_else(|_| {
                 log::error!("drawing the map layer failed; the map shows no terrain");
-                Vec::new()
+                Drawn {
+                    tiles: Vec::new(),
+                    overview: SharedPixelBuffer::new(1, 1),
+                }
             }),
             TerrainState::Ready(p) => p,
-            TerrainState::Installed(tiles) => {
+            TerrainState::Released => draw(&*self.render),
+            TerrainState::Installed(shown) => {
                 // Another game's map may have been shown since.
-                let shown = model.row_count() == tiles.len()
-                    && tiles
+                let current = model.row_count() == shown.tiles.len()
+                    && shown
+                        .tiles
                         .first()
                         .zip(model.row_data(0))
                         .is_none_or(|(a, b)| a.image == b.image);
-                if !shown {
-                    model.set_vec(tiles.clone());
-                }
-                self.state = TerrainState::Installed(tiles);
-                return;
+                let out = (!current).then(|| {
+                    model.set_vec(shown.tiles.clone());
+                    shown.clone()
+                });
+                self.state = TerrainState::Installed(shown);
+                return out;
             }
         };
-        let tiles: Vec<crate::MapTile> = pixels
+        let tiles: Vec<crate::MapTile> = drawn
+            .tiles
             .into_iter()
             .map(|p| {
                 let t = p.into_tile();
@@ -175,8 +227,81 @@ impl TerrainLayer {
             })
             .collect();
         model.set_vec(tiles.clone());
-        self.state = TerrainState::Installed(tiles);
+        let shown = Installed {
+            tiles,
+            overview: Image::from_rgb8(drawn.overview),
+        };
+        self.state = TerrainState::Installed(shown.clone());
+        Some(shown)
     }
+}
+
+/// Draws the layer on a worker thread (here, if none can be started).
+fn spawn(render: Render) -> TerrainState {
+    let job = render.clone();
+    match std::thread::Builder::new()
+        .name("map layer".into())
+        .spawn(move || draw(&*job))
+    {
+        Ok(job) => TerrainState::Drawing(job),
+        Err(e) => {
+            log::warn!("no worker thread for the map layer ({e}); drawing it now");
+            TerrainState::Ready(draw(&*render))
+        }
+    }
+}
+
+/// Renders the map, cuts it into tiles and shrinks it into the overview; the full-size
+/// picture is dropped here, so only the tiles stay.
+fn draw(render: &(dyn Fn() -> tiny_skia::Pixmap + Send + Sync)) -> Drawn {
+    let started = std::time::Instant::now();
+    let pixmap = render();
+    let drawn = Drawn {
+        tiles: tile_pixels(&pixmap),
+        overview: shrink(&pixmap, OVERVIEW_SHRINK),
+    };
+    log::info!(
+        "map layer {}x{} rendered in {:?} ({} tiles, overview {}x{})",
+        pixmap.width(),
+        pixmap.height(),
+        started.elapsed(),
+        drawn.tiles.len(),
+        drawn.overview.width(),
+        drawn.overview.height()
+    );
+    drawn
+}
+
+/// The pixmap at 1/`k` of its size, each pixel the mean of the `k`×`k` block it stands for
+/// (a box filter: a plain resampling would drop the hairlines of roads and hexsides).
+fn shrink(pixmap: &tiny_skia::Pixmap, k: u32) -> SharedPixelBuffer<Rgb8Pixel> {
+    let (w, h) = (pixmap.width(), pixmap.height());
+    let (sw, sh) = (w.div_ceil(k).max(1), h.div_ceil(k).max(1));
+    let data = pixmap.data();
+    let mut out = SharedPixelBuffer::<Rgb8Pixel>::new(sw, sh);
+    let dst = out.make_mut_slice();
+    for oy in 0..sh {
+        for ox in 0..sw {
+            let mut sum = [0u32; 3];
+            let mut n = 0;
+            for y in oy * k..((oy + 1) * k).min(h) {
+                for x in ox * k..((ox + 1) * k).min(w) {
+                    let i = ((y * w + x) * 4) as usize;
+                    for (s, v) in sum.iter_mut().zip(&data[i..i + 3]) {
+                        *s += u32::from(*v);
+                    }
+                    n += 1;
+                }
+            }
+            let n = n.max(1);
+            dst[(oy * sw + ox) as usize] = Rgb8Pixel {
+                r: (sum[0] / n) as u8,
+                g: (sum[1] / n) as u8,
+                b: (sum[2] / n) as u8,
+            };
+        }
+    }
+    out
 }
 
 /// Cuts an opaque pixmap into RGB8 tiles (premultiplied alpha is ignored: the map is opaque).
@@ -193,10 +318,10 @@ fn tile_pixels(pixmap: &tiny_skia::Pixmap) -> Vec<TilePixels> {
     let mut out = Vec::new();
     let mut ty = 0;
     while ty < h {
-        let th = TILE.min(h - ty);
+        let th = (TILE + TILE_OVERLAP).min(h - ty);
         let mut tx = 0;
         while tx < w {
-            let tw = TILE.min(w - tx);
+            let tw = (TILE + TILE_OVERLAP).min(w - tx);
             let mut buf = SharedPixelBuffer::<Rgb8Pixel>::new(tw, th);
             let dst = buf.make_mut_slice();
             for row in 0..th {
@@ -216,9 +341,9 @@ fn tile_pixels(pixmap: &tiny_skia::Pixmap) -> Vec<TilePixels> {
                 x: tx,
                 y: ty,
             });
-            tx += tw;
+            tx += TILE;
         }
-        ty += th;
+        ty += TILE;
     }
     out
 }
@@ -277,22 +402,77 @@ mod tests {
         let layout = MapLayout::new(data.map.geometry, crate::table::MAP_RADIUS);
         let mut layer = TerrainLayer::start(layout, data);
         let model = slint::VecModel::<crate::MapTile>::default();
-        layer.install(&model);
-        let area: f32 = slint::Model::iter(&model).map(|t| t.w * t.h).sum();
+        let shown = layer.install(&model).expect("installed the first time");
+        // Each tile's own square (without the overlap its neighbours draw over).
+        let own = |t: crate::MapTile| t.w.min(TILE as f32) * t.h.min(TILE as f32);
+        let area: f32 = slint::Model::iter(&model).map(own).sum();
         let (w, h) = layout.size();
         assert_eq!(area, w * h);
+        // The overview is the whole map at a third of its size.
+        let size = shown.overview.size();
+        assert_eq!(
+            (size.width, size.height),
+            (
+                (w as u32).div_ceil(OVERVIEW_SHRINK),
+                (h as u32).div_ceil(OVERVIEW_SHRINK)
+            )
+        );
         // A second call (every refresh makes one) leaves the model's tiles as they are.
         let first = slint::Model::row_data(&model, 0).expect("a tile");
-        layer.install(&model);
+        assert!(layer.install(&model).is_none(), "nothing to show anew");
         assert_eq!(
             slint::Model::row_data(&model, 0).map(|t| t.image),
             Some(first.image.clone())
         );
         // After another game's map was shown, this map's tiles are put back.
         model.set_vec(vec![crate::MapTile::default()]);
-        layer.install(&model);
-        let back: f32 = slint::Model::iter(&model).map(|t| t.w * t.h).sum();
+        assert!(layer.install(&model).is_some(), "shown again");
+        let back: f32 = slint::Model::iter(&model).map(own).sum();
         assert_eq!(back, w * h, "the map's tiles are put back");
+    }
+
+    #[test]
+    fn a_released_layer_is_drawn_again_when_its_map_comes_back() {
+        let data = crate::builtin_data().expect("built-in data");
+        let layout = MapLayout::new(data.map.geometry, crate::table::MAP_RADIUS);
+        // Not drawn until installed (the table opened on another game).
+        let mut layer = TerrainLayer::later(layout, data);
+        assert!(matches!(layer.state, TerrainState::Released));
+        let model = slint::VecModel::<crate::MapTile>::default();
+        layer.install(&model).expect("drawn on demand");
+        let pixels_of = |m: &slint::VecModel<crate::MapTile>| {
+            let t = slint::Model::row_data(m, 0).expect("a tile");
+            t.image.to_rgb8().expect("rgb tiles").as_bytes().to_vec()
+        };
+        let before = pixels_of(&model);
+        layer.release();
+        assert!(
+            matches!(layer.state, TerrainState::Released),
+            "pixels given back"
+        );
+        model.set_vec(Vec::new());
+        layer.install(&model).expect("drawn again");
+        assert_eq!(pixels_of(&model), before, "the same map");
+    }
+
+    #[test]
+    fn the_overview_averages_each_block_of_pixels() {
+        let mut p = tiny_skia::Pixmap::new(4, 2).unwrap();
+        // Left 3x2 block: three white pixels and three black; the last column alone is red.
+        for (i, px) in p.data_mut().chunks_exact_mut(4).enumerate() {
+            let (x, y) = (i % 4, i / 4);
+            let c: [u8; 4] = match (x, y) {
+                (3, _) => [200, 0, 0, 255],
+                (_, 0) => [255, 255, 255, 255],
+                _ => [0, 0, 0, 255],
+            };
+            px.copy_from_slice(&c);
+        }
+        let o = shrink(&p, 3);
+        assert_eq!((o.width(), o.height()), (2, 1));
+        let px = o.as_slice();
+        assert_eq!((px[0].r, px[0].g, px[0].b), (127, 127, 127));
+        assert_eq!((px[1].r, px[1].g, px[1].b), (200, 0, 0), "a partial block");
     }
 
     #[test]
@@ -300,11 +480,19 @@ mod tests {
         let p = tiny_skia::Pixmap::new(1100, 600).unwrap();
         let t = tiles(&p);
         assert_eq!(t.len(), 3 * 2);
-        assert_eq!(
-            t.iter()
-                .map(|t| u64::from(t.w) * u64::from(t.h))
-                .sum::<u64>(),
-            1100 * 600
-        );
+        // Each tile's own square (what its right and lower neighbours do not cover) tiles
+        // the image; every tile but the last of a row or column also holds the overlap.
+        let own = |t: &Tile| u64::from(t.w.min(TILE)) * u64::from(t.h.min(TILE));
+        assert_eq!(t.iter().map(own).sum::<u64>(), 1100 * 600);
+        for t in &t {
+            assert_eq!(
+                t.w,
+                (TILE + TILE_OVERLAP).min(1100 - t.x),
+                "{} {}",
+                t.x,
+                t.y
+            );
+            assert_eq!(t.h, (TILE + TILE_OVERLAP).min(600 - t.y), "{} {}", t.x, t.y);
+        }
     }
 }

@@ -140,6 +140,23 @@ fn play(
                 *given.entry("Roll".into()).or_default() += 1;
             }
             "draw" => {
+                // S3.3.4: the cup's picture counts every chit in it, by kind.
+                let in_cup = t.with_gates(|s| match s.map(|s| s.pending()) {
+                    Some(Pending::DrawChit { chits, .. }) => chits.len(),
+                    _ => 0,
+                });
+                let pictured: usize = find_all(w, "cup ")
+                    .iter()
+                    .filter_map(|e| e.accessible_label())
+                    .map(|l| {
+                        let n = l.rsplit('×').next().and_then(|n| n.parse::<usize>().ok());
+                        n.expect("each kind in the cup with its count")
+                    })
+                    .sum();
+                assert_eq!(pictured, in_cup, "the cup's picture shows every chit in it");
+                if !given.contains_key("Draw") {
+                    snapshot(w, "gates-cup");
+                }
                 tap(w, "Draw");
                 *given.entry("Draw".into()).or_default() += 1;
             }

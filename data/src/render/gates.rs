@@ -32,6 +32,18 @@ pub fn render_gates(data: &GatesMap, scale: f32, labels: &[Label]) -> Pixmap {
     render_ground(&data.map, &data.relief, scale, labels)
 }
 
+/// Hexes a side of one map sheet in the numbering space (stand-in layout, `game.toml`: two
+/// sheets across and two down, 40 x 40 hexes each).
+pub const SHEET_HEXES: u8 = 40;
+
+/// The sheet a hex lies on: (across, down) from the north-west sheet.
+fn sheet_of(h: HexId) -> (u8, u8) {
+    (
+        h.col.saturating_sub(1) / SHEET_HEXES,
+        h.row.saturating_sub(1) / SHEET_HEXES,
+    )
+}
+
 /// Renders the ground of a Gates map and relief (the game's data, or the map files alone).
 pub fn render_ground(
     map: &MapData,
@@ -57,7 +69,7 @@ pub fn render_ground(
     };
     let darken = |hx: HexId| map.region(hx) != Region::WestBerlin as u8;
     let outline = |_: &Place| false;
-    let mut extra = |cv: &mut Canvas, layout: &Layout| {
+    let features = |cv: &mut Canvas, layout: &Layout| {
         let r = layout.radius;
         for hx in map.hexes() {
             for d in [Dir::Up, Dir::UpHigherCol, Dir::DownHigherCol] {
@@ -113,6 +125,24 @@ pub fn render_ground(
             {
                 cv.circle(c, r * 0.55, rgb(0xb71c1c));
                 cv.circle(c, r * 0.38, rgb(0xffffff));
+            }
+        }
+    };
+    // The sheets' edges (a dashed line where one sheet meets the next), drawn over the rest so
+    // a player finds "the north-east sheet" on the table as on the printed maps.
+    let mut extra = |cv: &mut Canvas, layout: &Layout| {
+        features(cv, layout);
+        let r = layout.radius;
+        for hx in map.hexes() {
+            for d in [Dir::Up, Dir::UpHigherCol, Dir::DownHigherCol] {
+                let across = map
+                    .geometry
+                    .neighbour(hx, d)
+                    .is_some_and(|n| sheet_of(n) != sheet_of(hx));
+                if across {
+                    let (a, b) = layout.side(hx, d);
+                    cv.line(a, b, rgb(0x6a1b9a), r * 0.16, Some((r * 0.45, r * 0.25)));
+                }
             }
         }
     };

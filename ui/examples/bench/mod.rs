@@ -120,8 +120,8 @@ impl Platform for Bench {
     }
 }
 
-/// The map view of frame `i` of the pan (zoom 1.6, a diagonal across the map) or the zoom sweep
-/// (0.35 to 2.95 and back, centred).
+/// The map view of frame `i` of the pan (at the zoom the game opens with, a diagonal across
+/// the map) or the zoom sweep (0.35 to 2.95 and back, centred).
 pub fn pan_step(w: &ui::AppWindow, i: usize) {
     let v = w.global::<View>();
     let (mw, mh) = (v.get_map_width(), v.get_map_height());

@@ -192,11 +192,73 @@ impl Controller {
         chits: impl ExactSizeIterator<Item = ChoiceOption>,
     ) {
         let v = w.global::<View>();
+        let chits: Vec<ChoiceOption> = chits.collect();
         v.set_dialog(Dialog::Chit);
         v.set_dice_title(format!("Draw from the {cup}").into());
         v.set_dice_purpose(format!("{} chits in the cup.", chits.len()).into());
         v.set_dice_case(case.into());
         v.set_chit_physical(physical);
+        sync(&self.models.chit_contents, cup_contents(&chits));
         sync(&self.models.chits, chits);
+    }
+}
+
+/// The cup's picture: each kind of chit in it (by its label) with its count, in the order of
+/// the labels, so the rows tell nothing of the order the chits would come out in.
+fn cup_contents(chits: &[ChoiceOption]) -> Vec<TextRow> {
+    let mut kinds = std::collections::BTreeMap::<String, usize>::new();
+    for c in chits {
+        *kinds.entry(short_chit_name(&c.label)).or_default() += 1;
+    }
+    kinds
+        .into_iter()
+        .map(|(label, n)| TextRow {
+            label: label.as_str().into(),
+            value: format!("×{n}").into(),
+        })
+        .collect()
+}
+
+/// A chit's name without the article its button reads with ("the Wind chit": "Wind chit"),
+/// so that more of it fits a narrow screen.
+fn short_chit_name(label: &str) -> String {
+    let bare = label.strip_prefix("the ").unwrap_or(label);
+    let mut c = bare.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chit(label: &str) -> ChoiceOption {
+        ChoiceOption {
+            label: label.into(),
+            detail: SharedString::new(),
+        }
+    }
+
+    #[test]
+    fn the_cup_shows_each_kind_of_chit_once_with_its_count() {
+        // S3.3.4: the cup is drawn from blind; its picture has counts, not an order.
+        let rows = cup_contents(&[
+            chit("the Wind chit"),
+            chit("1st Guards Division"),
+            chit("the Random Event chit"),
+            chit("1st Guards Division"),
+        ]);
+        let rows: Vec<(String, String)> = rows
+            .iter()
+            .map(|r| (r.label.to_string(), r.value.to_string()))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("1st Guards Division".to_string(), "×2".to_string()),
+                ("Random Event chit".to_string(), "×1".to_string()),
+                ("Wind chit".to_string(), "×1".to_string()),
+            ]
+        );
     }
 }

@@ -111,12 +111,18 @@ impl Controller {
                             .into(),
                     }),
                 );
-                let pre =
-                    self.config.scenario.as_deref().and_then(|id| {
-                        self.data.scenarios.iter().position(|s| s.id.as_str() == id)
-                    });
-                v.set_scenario(pre.unwrap_or(0) as i32);
+                v.set_scenario(0);
             }
+        }
+        // The scenario the configuration names, in whichever game offers it.
+        let pre = self.config.scenario.as_deref().and_then(|id| {
+            self.models
+                .scenarios
+                .iter()
+                .position(|s| s.id.as_str() == id)
+        });
+        if let Some(i) = pre {
+            v.set_scenario(i as i32);
         }
         self.show_seat_rows();
     }
@@ -239,16 +245,21 @@ impl Controller {
             // Each game's map is drawn once; another game's replaces it.
             let game = game_of(f);
             if self.framed_terrain.as_ref().map(|(g, _)| *g) != Some(game) {
+                // The one being replaced gives its pixels back as it goes.
                 self.framed_terrain = Some((game, framed_terrain(f)));
             }
+            // Only one game's map is kept: Berlin '85's gives its pixels back.
+            self.terrain.release();
         });
+        let radius = framed::with_framed!(&any, |f| f.layout.radius);
         sync(&self.models.counters, std::iter::empty());
         sync(&self.models.log, std::iter::empty());
         self.framed = Some(any);
         v.set_start_message(SharedString::new());
         v.set_screen(Screen::Play);
         self.refresh(w);
-        v.set_zoom(1.6);
+        // A hex as large on the screen in every game, whatever the scale of its picture.
+        v.set_zoom(1.6 * MAP_RADIUS / radius);
         let focus = self
             .framed
             .as_ref()
@@ -311,5 +322,5 @@ fn scenario_rows<G: session::TableGame>() -> Vec<ScenarioRow> {
 
 /// The terrain layer of the framed game's map, drawn on a worker thread.
 fn framed_terrain<G: FramedGame>(f: &Framed<G>) -> map_layer::TerrainLayer {
-    G::terrain(f.session.data(), MAP_RADIUS)
+    G::terrain(f.session.data(), f.layout.radius)
 }

@@ -45,7 +45,13 @@ impl Controller {
         };
         v.set_resume_text(resume.into());
         if self.session.is_some() {
-            self.terrain.install(&self.models.tiles);
+            // Only one game's map is kept: a framed game's gives its pixels back.
+            if let Some((_, mut t)) = self.framed_terrain.take() {
+                t.release();
+            }
+            if let Some(shown) = self.terrain.install(&self.models.tiles) {
+                shown.show_overview(&v);
+            }
         }
         let Some(s) = self.session.as_ref() else {
             self.face_seat(w, TableEdge::South);

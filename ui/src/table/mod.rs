@@ -183,6 +183,8 @@ struct Models {
     options: Rc<VecModel<ChoiceOption>>,
     dice_faces: Rc<VecModel<DieRow>>,
     chits: Rc<VecModel<ChoiceOption>>,
+    /// What is in the cup: a row per kind of chit and its count.
+    chit_contents: Rc<VecModel<TextRow>>,
     card_attack: Rc<VecModel<TextRow>>,
     card_defense: Rc<VecModel<TextRow>>,
     card_shifts: Rc<VecModel<ShiftRow>>,
@@ -219,6 +221,7 @@ impl Models {
             options: model(),
             dice_faces: model(),
             chits: model(),
+            chit_contents: model(),
             card_attack: model(),
             card_defense: model(),
             card_shifts: model(),
@@ -254,6 +257,7 @@ impl Models {
         v.set_options(ModelRc::from(self.options.clone()));
         v.set_dice_faces(ModelRc::from(self.dice_faces.clone()));
         v.set_chit_options(ModelRc::from(self.chits.clone()));
+        v.set_chit_contents(ModelRc::from(self.chit_contents.clone()));
         v.set_card_attack(ModelRc::from(self.card_attack.clone()));
         v.set_card_defense(ModelRc::from(self.card_defense.clone()));
         v.set_card_shifts(ModelRc::from(self.card_shifts.clone()));
@@ -389,6 +393,13 @@ impl Table {
         let window = AppWindow::new()?;
         let layout = MapLayout::new(data.map.geometry, MAP_RADIUS);
         let auto_resume = config.auto_resume && resume.is_some();
+        // Berlin '85's map is drawn while the start screen shows only if the table opens on
+        // it; otherwise when its game first comes to the table.
+        let terrain = if config.game == GameId::Berlin85 {
+            map_layer::TerrainLayer::start(layout, data)
+        } else {
+            map_layer::TerrainLayer::later(layout, data)
+        };
         let ctl = Controller {
             data,
             config,
@@ -397,7 +408,7 @@ impl Table {
             previous: None,
             session: None,
             layout,
-            terrain: map_layer::TerrainLayer::start(layout, data),
+            terrain,
             models: Models::new(),
             sel: Selection::default(),
             faces: Vec::new(),

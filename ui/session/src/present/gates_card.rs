@@ -107,14 +107,19 @@ pub fn card(g: &Gates) -> Option<CardText> {
         attack,
         attack_total: format!("Firepower {}", lead.firepower),
         defence,
-        defence_total: String::new(),
+        // S9.3.3: how many units in the hex the fire can affect, each on its own column.
+        defence_total: format!(
+            "{} in reach",
+            fire.cards.iter().filter(|(_, c)| c.affects).count()
+        ),
         differential: format!(
             "Against {}: firepower {} on the Fire Table (S9.5)",
             named(Named::Unit(*target)),
             lead.firepower
         ),
         shifts,
-        column: format!("Column {}", lead.column),
+        // The card's layout words it "Column …".
+        column: lead.column.to_string(),
         faces,
         note: "A d10 read 0 to 9; low is good for the firer, an unmodified 0 always Pins (S9.6)."
             .into(),

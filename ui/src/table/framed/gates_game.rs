@@ -11,6 +11,11 @@ use engine::core::hex::Geometry;
 pub(crate) type Gates = session::gates::Gates;
 
 impl FramedGame for Gates {
+    // The four sheets are some 6,500 hexes: at the table's 28 px a hex their picture was
+    // 3,402 x 3,933 pixels, 40 MB of tiles, and the table over its 60 MB budget (frame_bench
+    // gates, 73.9 MB). At 24 px it is 29 MB; the map opens zoomed so that a hex is as large
+    // on the screen as the other games' (`begin_framed`).
+    const MAP_RADIUS: f32 = 24.0;
     fn geometry(data: &'static Self::Data) -> Geometry {
         data.map.geometry
     }

@@ -31,6 +31,9 @@ use session::present::{Frame, Present};
 pub(crate) trait FramedGame: Offer {
     /// The hex grid of the game's map.
     fn geometry(data: &'static Self::Data) -> Geometry;
+    /// Hex radius of the map picture, in pixels: the table's own unless the game's map is so
+    /// large that its picture at that scale would not fit the memory budget.
+    const MAP_RADIUS: f32 = MAP_RADIUS;
     /// Starts drawing the terrain layer of the map at `radius` pixels per hex (on a worker
     /// thread).
     fn terrain(data: &'static Self::Data, radius: f32) -> map_layer::TerrainLayer;
@@ -67,7 +70,7 @@ pub(crate) struct Framed<G: FramedGame> {
 
 impl<G: FramedGame> Framed<G> {
     pub(super) fn new(session: Session<G>) -> Self {
-        let layout = MapLayout::new(G::geometry(session.data()), MAP_RADIUS);
+        let layout = MapLayout::new(G::geometry(session.data()), G::MAP_RADIUS);
         Framed {
             session,
             layout,

@@ -19,7 +19,9 @@ impl Controller {
     ) {
         let v = w.global::<View>();
         if let Some((_, t)) = self.framed_terrain.as_mut() {
-            t.install(&self.models.tiles);
+            if let Some(shown) = t.install(&self.models.tiles) {
+                shown.show_overview(&v);
+            }
         }
         v.set_save_warning(save_warning(f.session.save_error(), f.session.unsaved()).into());
         let pending = f.session.pending();

@@ -188,7 +188,7 @@ fn card_matches_the_fire(
             UnitWhat::Fired { raw: r, .. } => raw = Some(*r),
             UnitWhat::Hit { column, result, .. } => {
                 let raw = raw.expect("S9.3.2: a unit is hit by a fire that was rolled");
-                if card.column == format!("Column {column}") {
+                if card.column == column.to_string() {
                     let row = &card.faces[usize::from(raw)];
                     assert_eq!(row.0, raw.to_string());
                     assert_eq!(
