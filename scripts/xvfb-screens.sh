@@ -458,7 +458,7 @@ if [ "${1:-}" = "bench" ]; then
     started_bench=$(date +%s)
     echo "== frame benchmark, software renderer (in process), 1280x800 upright, 150-frame sweeps"
     "$BENCH" software 2>&1 | quiet | tee "$LOG"
-    # The largest map: the Gates' four sheets, the introductory scenario set up (issue 15).
+    # The largest map: the Gates' four sheets with the campaign game set up (issue 15).
     echo "== frame benchmark, the Gates' four-sheet map, software renderer, 1280x800, 150-frame sweeps"
     "$BENCH" software 1280x800 gates 2>&1 | quiet | tee -a "$LOG"
     # Every renderer x screen size x seat orientation (south upright, east and west a quarter

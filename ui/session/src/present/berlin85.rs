@@ -82,6 +82,7 @@ pub fn printed(data: &GameData, u: UnitId) -> Option<CounterFace> {
         marks: Vec::new(),
         hides_more: false,
         role: None,
+        notes: Vec::new(),
     })
 }
 
@@ -107,6 +108,7 @@ pub fn face(u: &UnitView<'_>, hex: Option<HexId>, depth: u8, spent: bool) -> Cou
         },
         hides_more: false,
         role: None,
+        notes: Vec::new(),
     }
 }
 

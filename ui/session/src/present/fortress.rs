@@ -116,6 +116,7 @@ fn counter_face(g: &Fortress, u: UnitId, hex: Option<HexId>, depth: u8) -> Optio
         marks,
         hides_more: false,
         role: g.role_of(u).map(|r| r.name()),
+        notes: Vec::new(),
     })
 }
 

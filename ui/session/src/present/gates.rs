@@ -99,7 +99,45 @@ fn counter_face(g: &Gates, u: UnitId, hex: Option<HexId>, depth: u8) -> Option<C
         marks,
         hides_more: false,
         role: None,
+        notes: notes(c),
     })
+}
+
+/// The movement class (the MA's colour, S7.1) and the special symbols (S2.2) of a counter, as
+/// the panel words them.
+fn notes(c: &engine::css::counter::Counter) -> Vec<&'static str> {
+    use engine::css::fire::missile::MissileType;
+    use engine::css::terrain::MoveClass;
+    let mut out = vec![match c.class {
+        MoveClass::Leg => "leg",
+        MoveClass::Wheeled => "wheeled",
+        MoveClass::Tracked => "tracked",
+        MoveClass::Boat => "boat (4.2)",
+    }];
+    let s = c.symbols;
+    if s.indirect {
+        out.push("indirect fire (S9.8)");
+    }
+    if s.sustained_fire {
+        out.push("sustained fire (S9.12)");
+    }
+    if s.engineer {
+        out.push("engineer (S19.1)");
+    }
+    if let Some(m) = s.missile {
+        out.push(match m {
+            MissileType::Dragon => "Dragon ATGM (3.12)",
+            MissileType::Tow => "TOW ATGM (3.12)",
+            MissileType::Milan => "Milan ATGM (3.12)",
+            MissileType::Spigot => "Spigot ATGM (3.12)",
+            MissileType::Sagger => "Sagger ATGM (3.12)",
+            MissileType::Konkurs => "Konkurs ATGM (3.12)",
+        });
+    }
+    if s.tq_from_hq {
+        out.push("TQ from its HQ (S11.1)");
+    }
+    out
 }
 
 /// The units of `side` off the map as `pick` selects them.

@@ -108,6 +108,9 @@ pub struct CounterFace {
     /// The player's command it belongs to in a game of more than two players (Fortress Berlin
     /// 17.2, 17.3: "Zhukov", "SS Player").
     pub role: Option<&'static str>,
+    /// What else the counter prints that the panel words (the Gates: its movement class and
+    /// special symbols, S2.2, S7.1, 3.14), in the order printed.
+    pub notes: Vec<&'static str>,
 }
 
 /// Counters off the map in one box of the table: units still to set up, reinforcements due,

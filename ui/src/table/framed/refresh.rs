@@ -498,6 +498,7 @@ pub(super) fn unit_row(c: &CounterFace, selected: &[UnitId], place: String) -> U
             .to_string(),
         );
     }
+    detail.extend(c.notes.iter().map(|n| n.to_string()));
     if c.hides_more {
         detail.push("more under it, unseen".into());
     }

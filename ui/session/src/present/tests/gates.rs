@@ -343,6 +343,29 @@ fn gates_s2_2_counters_show_face_factors_and_status_and_every_unit_on_the_map_is
             c.factors
         );
         assert!(matches!(c.face, Some("column" | "deployed")));
+        // S7.1: the movement class (the MA's colour) comes first among what the panel words;
+        // S2.2: each special symbol printed follows it.
+        use engine::css::terrain::MoveClass;
+        let class = match def.class {
+            MoveClass::Leg => "leg",
+            MoveClass::Wheeled => "wheeled",
+            MoveClass::Tracked => "tracked",
+            MoveClass::Boat => "boat (4.2)",
+        };
+        assert_eq!(c.notes.first(), Some(&class), "{}", c.name);
+        assert_eq!(
+            c.notes.iter().any(|n| n.contains("ATGM")),
+            def.symbols.missile.is_some(),
+            "{}: {:?}",
+            c.name,
+            c.notes
+        );
+        assert_eq!(
+            c.notes.contains(&"engineer (S19.1)"),
+            def.symbols.engineer,
+            "{}",
+            c.name
+        );
     }
     // 10.1: the phase bar's score line reads the track.
     assert_eq!(
