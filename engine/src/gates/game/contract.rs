@@ -73,6 +73,7 @@ impl Cited for Event {
             Event::Series(GameEvent::Unit { case, .. }) => case,
             Event::Points { .. } => "10.1",
             Event::Electricity { .. } => "3.7",
+            Event::TeufelsbergPick { .. } => "2.4",
             Event::RollOffered { .. } | Event::BoozeUsed { .. } => "3.8",
             Event::Destroyed { .. } => "10.2",
             Event::FigureFound { .. } => "5.2",
@@ -103,6 +104,12 @@ impl fmt::Display for Event {
             ),
             Event::Electricity { on } => {
                 write!(f, "the city's power is {}", if *on { "on" } else { "off" })
+            }
+            Event::TeufelsbergPick { chit: Some(c) } => {
+                write!(f, "NATO names the next chit: {c:?}")
+            }
+            Event::TeufelsbergPick { chit: None } => {
+                f.write_str("NATO lets the next chit be drawn")
             }
             Event::RollOffered { raw, holder } => write!(
                 f,

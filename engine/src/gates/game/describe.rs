@@ -326,6 +326,13 @@ impl fmt::Display for Described<'_> {
                 f.write_str("NATO: the city's power is on, City hexes are lit at night")
             }
             Event::Electricity { on: false } => f.write_str("NATO: the city's power is off"),
+            Event::TeufelsbergPick { chit: Some(c) } => {
+                f.write_str("NATO, holding Teufelsberg, names the next chit: ")?;
+                self.chit(f, *c)
+            }
+            Event::TeufelsbergPick { chit: None } => {
+                f.write_str("NATO, holding Teufelsberg, lets the next chit be drawn from the Cup")
+            }
             Event::RollOffered { raw, holder } => write!(
                 f,
                 "the die shows {raw}; {} holds the Booze marker and may have it rolled again",

@@ -202,6 +202,7 @@ impl State {
         let Some(c) = counters.get(unit.0 as usize) else {
             return Ok(());
         };
+        self.read_teufelsberg_entry(c, *hex);
         self.objectives
             .entered(&scenario.objectives, *unit, c, *hex, events)?;
         self.figures

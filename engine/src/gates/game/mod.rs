@@ -41,6 +41,9 @@ mod tests_preparation;
 mod tests_random_event;
 #[cfg(test)]
 mod tests_reroll;
+#[cfg(test)]
+mod tests_teufelsberg;
+pub mod teufelsberg;
 
 use crate::core::capacity::gates::{MapData, HEXES, PLACES, UNITS};
 use crate::core::hex::HexId;
@@ -151,6 +154,10 @@ pub struct State {
     pub figures: figures::Figures,
     /// 7.0: the Random Event chit's procedure while it runs.
     pub random_event: Option<random_event::Stage>,
+    /// 2.4: a Warsaw Pact unit has entered Teufelsberg: the station is destroyed for good.
+    pub teufelsberg_lost: bool,
+    /// 2.4: NATO has let the coming draw be random (until a chit is drawn).
+    pub teufelsberg_passed: bool,
 }
 
 /// A command of the game: the series game's, or one of the Gates' own steps.
@@ -186,6 +193,10 @@ pub enum Event {
     RollOffered { raw: u8, holder: Side },
     /// 3.8: `by` used the Booze marker: the roll is made again and the marker flips over.
     BoozeUsed { by: Side },
+    /// 2.4: NATO, holding Teufelsberg, named the next chit (`None`: let the draw be random).
+    TeufelsbergPick {
+        chit: Option<crate::css::command::Chit>,
+    },
     /// 10.2: a Warsaw Pact unit occupied the objective `hex`: it is destroyed for good.
     Destroyed {
         hex: HexId,
@@ -276,6 +287,8 @@ impl<'d> Game<'d> {
             objectives: objectives::Destroyed::default(),
             figures: figures::Figures::setup(&s.political),
             random_event: None,
+            teufelsberg_lost: false,
+            teufelsberg_passed: false,
         };
         state.light_the_city();
         Ok(Game {
@@ -315,6 +328,9 @@ impl<'d> Game<'d> {
         if let Some(p) = self.reroll_pending() {
             return p;
         }
+        if let Some(p) = self.teufelsberg_pending() {
+            return p; // 2.4: NATO may name the chit before it is drawn
+        }
         self.state.series.pending(&self.series_data())
     }
 
@@ -347,17 +363,26 @@ impl<'d> Game<'d> {
         if self.preparation_apply(command, events)? {
             return Ok(());
         }
-        let input = &match self.reroll_apply(input, events)? {
-            (true, None) => return Ok(()),
-            (true, Some(face)) => reroll::rolled(face),
-            (false, _) => match input {
-                Input::Command(Command::Series(c)) => Input::Command(c.clone()),
-                Input::Command(_) => {
-                    return refuse("14.0", "this step of the Gates sequence of play is not now")
-                }
-                Input::Rolled(r) => Input::Rolled(r.clone()),
-                Input::Drew(i) => Input::Drew(*i),
-                Input::Chose(i) => Input::Chose(*i),
+        let named = match self.teufelsberg_apply(input, events)? {
+            teufelsberg::Answer::Passed => return Ok(()),
+            teufelsberg::Answer::Draw(i) => Some(i),
+            teufelsberg::Answer::NotAsked => None,
+        };
+        let input = &match named {
+            // 2.4: the chit NATO named is the one drawn.
+            Some(i) => Input::Drew(i),
+            None => match self.reroll_apply(input, events)? {
+                (true, None) => return Ok(()),
+                (true, Some(face)) => reroll::rolled(face),
+                (false, _) => match input {
+                    Input::Command(Command::Series(c)) => Input::Command(c.clone()),
+                    Input::Command(_) => {
+                        return refuse("14.0", "this step of the Gates sequence of play is not now")
+                    }
+                    Input::Rolled(r) => Input::Rolled(r.clone()),
+                    Input::Drew(i) => Input::Drew(*i),
+                    Input::Chose(i) => Input::Chose(*i),
+                },
             },
         };
         let data = self.series_data();
@@ -370,6 +395,9 @@ impl<'d> Game<'d> {
             scenario.command.last_turn,
         );
         self.state.series.apply(&data, &vp, input, &mut sev)?;
+        if matches!(input, Input::Drew(_)) {
+            self.state.teufelsberg_passed = false; // 2.4: asked again before the next draw
+        }
         for e in &sev {
             if let GameEvent::Turn(t) = e {
                 if t.what == What::RandomEvent {

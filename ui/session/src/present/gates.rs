@@ -204,7 +204,16 @@ impl Present for Gates {
     fn option_text(&self, o: &Choice, case: Case) -> OptionText {
         let named = |n: Named| name(self.data, n).to_string();
         let (label, detail) = match *o {
+            // 2.4: the chit NATO names instead of a draw.
+            Choice::Chit(c) if case == "2.4" => (
+                named(Named::Chit(c)),
+                "[2.4] NATO names it: it is played next".to_string(),
+            ),
             Choice::Chit(c) => (named(Named::Chit(c)), format!("[{case}]")),
+            Choice::Pass if case == "2.4" => (
+                "Draw from the Cup".to_string(),
+                "[2.4] no chit named: the next one is drawn blind".to_string(),
+            ),
             Choice::Pass => ("Pass".to_string(), format!("[{case}] none of these")),
             Choice::Buy(f) => (
                 format!("Buy the Formation chit of {}", self.formation_name(f.0)),
