@@ -104,6 +104,17 @@ impl<const U: usize> SeriesGame<U> {
         ))
     }
 
+    /// A game's own rule routs `ids` at once (*Gates* 2.3: the units a Division or Formation
+    /// chit activated, in a burning hex when the activation ends): S11.8 as for any rout.
+    pub fn rout_now<const H: usize, const P: usize>(
+        &mut self,
+        data: &SeriesData<'_, H, P>,
+        ids: &[UnitId],
+        events: &mut Events<GameEvent>,
+    ) -> Result<(), RuleViolation> {
+        self.rout(data, ids, events)
+    }
+
     /// S11.8: `ids` rout together: each that traces a rout path goes to its division's Routed
     /// box, its status marker removed (S11.8.3); one that cannot is captured (S11.8.4).
     fn rout<const H: usize, const P: usize>(

@@ -74,6 +74,12 @@ impl Cited for Event {
             Event::Points { .. } => "10.1",
             Event::Electricity { .. } => "3.7",
             Event::TeufelsbergPick { .. } => "2.4",
+            Event::FireIgnition { .. }
+            | Event::FireChecked { .. }
+            | Event::FireSpread { .. }
+            | Event::BurnedOut { .. } => "2.3",
+            Event::FireStarted { .. } => "3.7",
+            Event::RainPutsOutFires { .. } => "3.1",
             Event::RollOffered { .. } | Event::BoozeUsed { .. } => "3.8",
             Event::Destroyed { .. } => "10.2",
             Event::FigureFound { .. } => "5.2",
@@ -105,6 +111,31 @@ impl fmt::Display for Event {
             Event::Electricity { on } => {
                 write!(f, "the city's power is {}", if *on { "on" } else { "off" })
             }
+            Event::FireIgnition { hex, raw, burns } => write!(
+                f,
+                "fire die at {hex:?}: {raw}, {}",
+                if *burns { "on fire" } else { "no fire" }
+            ),
+            Event::FireStarted { hex } => write!(f, "{hex:?} is on fire"),
+            Event::FireChecked { hex, raw, check } => {
+                write!(f, "fire at {hex:?}: {raw}, {check:?}")
+            }
+            Event::FireSpread {
+                from,
+                raw,
+                to,
+                caught,
+            } => write!(
+                f,
+                "fire at {from:?} spreads ({raw}) to {to:?}: {}",
+                if *caught {
+                    "it burns"
+                } else {
+                    "nothing catches"
+                }
+            ),
+            Event::RainPutsOutFires { fires } => write!(f, "the rain puts out {fires} fires"),
+            Event::BurnedOut { unit } => write!(f, "unit {} routs out of a burning hex", unit.0),
             Event::TeufelsbergPick { chit: Some(c) } => {
                 write!(f, "NATO names the next chit: {c:?}")
             }

@@ -326,6 +326,52 @@ impl fmt::Display for Described<'_> {
                 f.write_str("NATO: the city's power is on, City hexes are lit at night")
             }
             Event::Electricity { on: false } => f.write_str("NATO: the city's power is off"),
+            Event::FireIgnition { hex, raw, burns } => {
+                write!(f, "the fire die shows {raw}: ")?;
+                self.hex(f, *hex)?;
+                f.write_str(if *burns {
+                    " is on fire"
+                } else {
+                    " does not catch fire"
+                })
+            }
+            Event::FireStarted { hex } => {
+                self.hex(f, *hex)?;
+                f.write_str(" catches fire at once: a City hex while the power is on")
+            }
+            Event::FireChecked { hex, raw, check } => {
+                f.write_str("the fire in ")?;
+                self.hex(f, *hex)?;
+                write!(f, " rolls {raw}: ")?;
+                f.write_str(match check {
+                    crate::gates::fires::FireCheck::GoesOut => {
+                        "it goes out for good (Cleared Fire)"
+                    }
+                    crate::gates::fires::FireCheck::Spreads => "it spreads",
+                    crate::gates::fires::FireCheck::Burns => "it burns on",
+                })
+            }
+            Event::FireSpread { raw, to, caught, .. } => {
+                write!(f, "the spread die shows {raw}: ")?;
+                match (to, caught) {
+                    (Some(t), true) => {
+                        self.hex(f, *t)?;
+                        f.write_str(" is on fire")
+                    }
+                    (Some(t), false) => {
+                        self.hex(f, *t)?;
+                        f.write_str(" does not burn")
+                    }
+                    (None, _) => f.write_str("the fire runs off the map"),
+                }
+            }
+            Event::RainPutsOutFires { fires } => {
+                write!(f, "the rain puts out every fire on the map ({fires})")
+            }
+            Event::BurnedOut { unit } => {
+                self.unit(f, *unit)?;
+                f.write_str(" ends its activation in a burning hex and routs")
+            }
             Event::TeufelsbergPick { chit: Some(c) } => {
                 f.write_str("NATO, holding Teufelsberg, names the next chit: ")?;
                 self.chit(f, *c)

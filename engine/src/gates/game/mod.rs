@@ -23,6 +23,7 @@
 //! exclusive procedures (`gates::sabotage`, `gates::events`, …) exist as blocks with their
 //! tests and are joined as the game grows (`docs/rules/gates.md`).
 
+pub mod burning;
 pub mod contract;
 pub mod describe;
 pub mod figures;
@@ -33,6 +34,8 @@ pub mod random_event;
 pub mod reroll;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_burning;
 #[cfg(test)]
 mod tests_political;
 #[cfg(test)]
@@ -158,6 +161,12 @@ pub struct State {
     pub teufelsberg_lost: bool,
     /// 2.4: NATO has let the coming draw be random (until a chit is drawn).
     pub teufelsberg_passed: bool,
+    /// 2.3: the On Fire and Cleared Fire markers on the map.
+    pub fires: burning::Fires,
+    /// 2.3: the second die after a raw 0, while it is awaited.
+    pub fire_die: Option<burning::FireDie>,
+    /// 14.0 1C-b: how far this turn's fire checks have gone.
+    pub fire_round: Option<burning::Round>,
 }
 
 /// A command of the game: the series game's, or one of the Gates' own steps.
@@ -193,6 +202,28 @@ pub enum Event {
     RollOffered { raw: u8, holder: Side },
     /// 3.8: `by` used the Booze marker: the roll is made again and the marker flips over.
     BoozeUsed { by: Side },
+    /// 2.3: the second die after a raw 0 fired at `hex`: 0–1 and it `burns`.
+    FireIgnition { hex: HexId, raw: u8, burns: bool },
+    /// 3.7: a City hex fired at with a raw 0 while the power is on burns at once.
+    FireStarted { hex: HexId },
+    /// 14.0 1C-b, 2.3: the die of the On Fire marker in `hex`.
+    FireChecked {
+        hex: HexId,
+        raw: u8,
+        check: crate::gates::fires::FireCheck,
+    },
+    /// 2.3: the spreading fire's direction die; `to` the hex it reaches (`None`: off the
+    /// map), `caught` whether that hex now burns.
+    FireSpread {
+        from: HexId,
+        raw: u8,
+        to: Option<HexId>,
+        caught: bool,
+    },
+    /// 3.1: the day's rain put out `fires` fires.
+    RainPutsOutFires { fires: u8 },
+    /// 2.3: `unit` ended its activation in a burning hex: it routs.
+    BurnedOut { unit: crate::core::units::UnitId },
     /// 2.4: NATO, holding Teufelsberg, named the next chit (`None`: let the draw be random).
     TeufelsbergPick {
         chit: Option<crate::css::command::Chit>,
@@ -289,6 +320,9 @@ impl<'d> Game<'d> {
             random_event: None,
             teufelsberg_lost: false,
             teufelsberg_passed: false,
+            fires: burning::Fires::default(),
+            fire_die: None,
+            fire_round: None,
         };
         state.light_the_city();
         Ok(Game {
@@ -321,6 +355,9 @@ impl<'d> Game<'d> {
             {
                 return p;
             }
+        }
+        if let Some(p) = self.fire_pending() {
+            return p; // 2.3: the fire rules' die, after the fire or at step 1C-b
         }
         if let Some(p) = self.preparation_pending() {
             return p;
@@ -355,6 +392,14 @@ impl<'d> Game<'d> {
                 return Ok(());
             }
             return self.random_event_apply(input, face, events);
+        }
+        if self.fire_roll().is_some() {
+            // 2.3: the fire rules' die takes every input until it is rolled (3.8 first).
+            let (taken, face) = self.reroll_apply(input, events)?;
+            if taken && face.is_none() {
+                return Ok(());
+            }
+            return self.fire_apply(input, face, events);
         }
         let command = match input {
             Input::Command(c) => Some(c),
@@ -398,7 +443,23 @@ impl<'d> Game<'d> {
         if matches!(input, Input::Drew(_)) {
             self.state.teufelsberg_passed = false; // 2.4: asked again before the next draw
         }
-        for e in &sev {
+        self.take_series_events(&sev, events)?;
+        // 2.3: what the fire rules make of it; their rout is the series game's too.
+        let routs = self.read_fire_events(&sev, events)?;
+        self.take_series_events(&routs, events)?;
+        self.end_if_decided(events)
+    }
+
+    /// The series game's events of one input, told and read: 7.0's chit played, the units
+    /// entering hexes (10.2, 4.3, 2.4), and the 10.1 points for every unit lost.
+    fn take_series_events(
+        &mut self,
+        sev: &Events<GameEvent>,
+        events: &mut Events<Event>,
+    ) -> Result<(), RuleViolation> {
+        let data = self.series_data();
+        let scenario = self.scenario();
+        for e in sev {
             if let GameEvent::Turn(t) = e {
                 if t.what == What::RandomEvent {
                     // S4.9, 7.0: the chit was played; the Gates' procedure runs next.
@@ -421,7 +482,7 @@ impl<'d> Game<'d> {
                 self.award(side, points, events)?;
             }
         }
-        self.end_if_decided(events)
+        Ok(())
     }
 
     /// 10.1: `side` earns `points` on the track (the excess at 29 comes off the enemy).

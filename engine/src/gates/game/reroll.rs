@@ -43,6 +43,9 @@ impl Game<'_> {
         if self.state.random_event.is_some() {
             return self.random_event_roll();
         }
+        if let Some(r) = self.fire_roll() {
+            return Some(r); // 2.3's own dice
+        }
         match self.state.series.pending(&self.series_data()) {
             Pending::Roll {
                 player,

@@ -280,6 +280,42 @@ impl Present for Gates {
         super::gates_card::card(self)
     }
 
+    /// 2.3: On Fire and Cleared Fire markers; 10.2: the Destroyed markers of the objectives.
+    fn hex_markers(&self, _viewer: Viewer) -> Vec<super::HexMarker> {
+        use engine::gates::game::burning::Burning;
+        let mut out: Vec<super::HexMarker> = self
+            .state
+            .fires
+            .hexes
+            .iter()
+            .map(|&(hex, b)| match b {
+                Burning::OnFire => super::HexMarker {
+                    hex,
+                    kind: super::HexMarkerKind::Fire,
+                    label: "On Fire (2.3)".into(),
+                },
+                Burning::Cleared => super::HexMarker {
+                    hex,
+                    kind: super::HexMarkerKind::ClearedFire,
+                    label: "Cleared Fire (2.3)".into(),
+                },
+            })
+            .collect();
+        let rules = &self.scenario().objectives;
+        out.extend(
+            rules
+                .hexes
+                .iter()
+                .filter(|h| self.state.objectives.is_destroyed(rules, **h))
+                .map(|&hex| super::HexMarker {
+                    hex,
+                    kind: super::HexMarkerKind::Destroyed,
+                    label: "Destroyed (10.2)".into(),
+                }),
+        );
+        out
+    }
+
     fn sheets(&self, _viewer: Viewer) -> Vec<super::SheetSection> {
         // The Division Displays are on the table for both players (S18.4).
         super::gates_displays::sheets(self)

@@ -79,6 +79,26 @@ pub enum CounterMark {
     Reduced,
 }
 
+/// A marker on a hex of the map rather than on a unit (the Gates: fires 2.3, destroyed
+/// objectives 10.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HexMarker {
+    pub hex: HexId,
+    pub kind: HexMarkerKind,
+    /// What the marker says, with its case ("On Fire (2.3)").
+    pub label: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HexMarkerKind {
+    /// A fire burning in the hex.
+    Fire,
+    /// A fire that went out: the hex never burns again.
+    ClearedFire,
+    /// A place destroyed for good.
+    Destroyed,
+}
+
 /// One counter on the map as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CounterFace {
@@ -219,6 +239,8 @@ pub struct Frame {
     /// The game's displays and tracks off the map, record by record (none: the game has
     /// none, or shows them otherwise).
     pub sheets: Vec<SheetSection>,
+    /// The markers on hexes of the map.
+    pub hex_markers: Vec<HexMarker>,
 }
 
 /// A combat's card, shown before its dice are rolled: every figure of it as the engine
@@ -314,6 +336,11 @@ pub trait Present: TableGame {
         let _ = viewer;
         Vec::new()
     }
+    /// The markers on hexes of the map (none where the game draws its own otherwise).
+    fn hex_markers(&self, viewer: Viewer) -> Vec<HexMarker> {
+        let _ = viewer;
+        Vec::new()
+    }
 }
 
 /// A card's modifier as printed: "+2", "−1" (a true minus sign), "0".
@@ -345,6 +372,7 @@ pub fn frame<G: Present>(game: &G, viewer: Viewer) -> Frame {
         }),
         card: game.combat_card(viewer),
         sheets: game.sheets(viewer),
+        hex_markers: game.hex_markers(viewer),
     }
 }
 

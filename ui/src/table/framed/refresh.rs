@@ -4,7 +4,7 @@
 
 use super::*;
 use session::present::actions::{CommandReach, Then};
-use session::present::{CounterFace, CounterMark, Dialog as Asked, When};
+use session::present::{CounterFace, CounterMark, Dialog as Asked, HexMarkerKind, When};
 
 /// How far each counter under the top one peeks out of its stack, in map pixels.
 const STACK_STEP: f32 = 3.0;
@@ -159,6 +159,26 @@ impl Controller {
                 });
             }
             i += n;
+        }
+        for m in &frame.hex_markers {
+            let (x, y) = layout.center(m.hex);
+            markers.push(MarkerData {
+                // Low in the hex, clear of the counters' middle.
+                x,
+                y: y + layout.radius * 0.55,
+                // The marker's word on the map; its full label is the game's (`HexMarker`).
+                kind: match m.kind {
+                    HexMarkerKind::Fire => MarkerKind::Fire,
+                    HexMarkerKind::ClearedFire => MarkerKind::ClearedFire,
+                    HexMarkerKind::Destroyed => MarkerKind::Destroyed,
+                },
+                text: match m.kind {
+                    HexMarkerKind::Fire => "FIRE",
+                    HexMarkerKind::ClearedFire => "OUT",
+                    HexMarkerKind::Destroyed => "DESTR",
+                }
+                .into(),
+            });
         }
         sync(&self.models.counters, rows);
         sync(&self.models.markers, markers);

@@ -377,3 +377,35 @@ fn gates_s2_2_counters_show_face_factors_and_status_and_every_unit_on_the_map_is
         )
     );
 }
+
+// 2.3, 10.2: the fires and the destroyed objectives are markers on their hexes.
+#[test]
+fn gates_2_3_fires_and_destroyed_objectives_are_on_the_map() {
+    use engine::gates::game::burning::Burning;
+    let s = gates("stand_your_ground", 1);
+    let mut g = s.game().clone();
+    let objective = g.scenario().objectives.hexes[0];
+    let fire = engine::core::hex::HexId::new(20, 20);
+    let out = engine::core::hex::HexId::new(21, 20);
+    g.state.fires.hexes.push((fire, Burning::OnFire)).unwrap();
+    g.state.fires.hexes.push((out, Burning::Cleared)).unwrap();
+    g.state.objectives.bits |= 1;
+    let f = frame(&g, Viewer::Public);
+    let of = |h| {
+        f.hex_markers
+            .iter()
+            .filter(|m| m.hex == h)
+            .map(|m| (m.kind, m.label.as_str()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(of(fire), [(HexMarkerKind::Fire, "On Fire (2.3)")]);
+    assert_eq!(
+        of(out),
+        [(HexMarkerKind::ClearedFire, "Cleared Fire (2.3)")]
+    );
+    assert_eq!(
+        of(objective),
+        [(HexMarkerKind::Destroyed, "Destroyed (10.2)")]
+    );
+    assert_eq!(f.hex_markers.len(), 3, "nothing else is marked");
+}
