@@ -254,7 +254,17 @@ pub fn position_script(want: &str, seed: u64, max_inputs: usize) -> Option<Strin
             g.state.series.activation.is_some()
                 && matches!(Ruleset::pending(g), Pending::Command { player } if player == WARSAW_PACT)
         }
-        other => panic!("unknown position '{other}' (known: fire, activation)"),
+        // 2.3: a fire burning on the map while a player gives commands.
+        "burning" => {
+            g.state.series.activation.is_some()
+                && matches!(Ruleset::pending(g), Pending::Command { .. })
+                && g.state
+                    .fires
+                    .hexes
+                    .iter()
+                    .any(|(_, b)| *b == engine::gates::game::burning::Burning::OnFire)
+        }
+        other => panic!("unknown position '{other}' (known: fire, activation, burning)"),
     };
     let game = Game::new(data(), "intro", engine::gates::game::Options).expect("the scenario");
     let mut rng = StdRng::seed_from_u64(seed);

@@ -108,6 +108,32 @@ fn play(
         if n != last {
             last = n;
             tries = 0;
+            // 2.3: every fire burning in the game has its marker on its hex of the map (each
+            // brought into view: the map lists what is in view).
+            let burning: Vec<HexId> = t.with_gates(|s| {
+                s.map_or(Vec::new(), |s| {
+                    let fires = &s.game().state.fires.hexes;
+                    fires
+                        .iter()
+                        .filter(|(_, b)| *b == engine::gates::game::burning::Burning::OnFire)
+                        .map(|(h, _)| *h)
+                        .collect()
+                })
+            });
+            if waiting(t) != "over" {
+                for h in &burning {
+                    t.center_on_hex(*h);
+                    settle();
+                    assert!(
+                        !find_all(w, "hex marker FIRE").is_empty(),
+                        "the fire at {h:?} is marked on the map"
+                    );
+                }
+            }
+            let burning = burning.len();
+            if burning > 0 {
+                *given.entry("a fire on the map".into()).or_default() += 1;
+            }
         }
         match waiting(t) {
             "over" => {

@@ -160,15 +160,19 @@ impl Controller {
             }
             i += n;
         }
-        for m in &frame.hex_markers {
+        for (k, m) in frame.hex_markers.iter().enumerate() {
             let (x, y) = layout.center(m.hex);
+            // Low in the hex; a second marker of the same hex sits above the first.
+            let before = frame.hex_markers[..k]
+                .iter()
+                .filter(|o| o.hex == m.hex)
+                .count() as f32;
             markers.push(MarkerData {
-                // Low in the hex, clear of the counters' middle.
                 x,
-                y: y + layout.radius * 0.55,
+                y: y + layout.radius * (0.76 - 0.36 * before),
                 // The marker's word on the map; its full label is the game's (`HexMarker`).
                 kind: match m.kind {
-                    HexMarkerKind::Fire => MarkerKind::Fire,
+                    HexMarkerKind::Fire => MarkerKind::Burning,
                     HexMarkerKind::ClearedFire => MarkerKind::ClearedFire,
                     HexMarkerKind::Destroyed => MarkerKind::Destroyed,
                 },
