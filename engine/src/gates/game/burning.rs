@@ -18,7 +18,7 @@
 
 use super::{Event, Game, State};
 use crate::core::hex::HexId;
-use crate::core::protocol::{emit, refuse, DiceSpec, Events, Input, Pending, RuleViolation};
+use crate::core::protocol::{emit, DiceSpec, Events, Input, Pending, RuleViolation};
 use crate::core::side::Side;
 use crate::core::units::UnitId;
 use crate::css::command::turn::{Choice, Step, What};
@@ -162,15 +162,7 @@ impl Game<'_> {
         face: Option<u8>,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
-        let raw = match (face, input) {
-            (Some(f), _) => f,
-            (None, Input::Rolled(r)) => match r.values.as_slice() {
-                [raw] if *raw <= 9 => *raw,
-                [_] => return refuse("S1.3", "a d10 reads 0 to 9"),
-                _ => return refuse("2.3", "the fire's die is one d10"),
-            },
-            _ => return refuse("2.3", "the fire's die is rolled first"),
-        };
+        let raw = super::reroll::own_d10(face, input, "2.3", "the fire's die is rolled first")?;
         if let Some(FireDie::Ignition { hex, .. }) = self.state.fire_die.take() {
             let burns = catches_fire(raw);
             if burns {

@@ -125,20 +125,12 @@ impl Game<'_> {
             self.state.random_event = Some(Stage::Check(e, d));
             return Ok(());
         }
-        let raw = match (face, input) {
-            (Some(f), _) => f,
-            (None, Input::Rolled(r)) => match r.values.as_slice() {
-                [raw] if *raw <= 9 => *raw,
-                [_] => return refuse("S1.3", "a d10 reads 0 to 9"),
-                _ => return refuse("7.0", "the random event is rolled with one d10"),
-            },
-            _ => {
-                return refuse(
-                    "7.0",
-                    "the Random Event chit's die is rolled before anything else",
-                )
-            }
-        };
+        let raw = super::reroll::own_d10(
+            face,
+            input,
+            "7.0",
+            "the Random Event chit's die is rolled before anything else",
+        )?;
         match stage {
             Stage::Occurs => {
                 let happens = occurs(raw);

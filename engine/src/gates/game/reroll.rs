@@ -36,6 +36,26 @@ pub struct InHand {
     pub stage: Stage,
 }
 
+/// The d10 face a Gates procedure of its own (7.0, 2.3) takes: the one the Booze window has
+/// just let through (`face`), else the roll given; anything else is refused citing `case`
+/// (`first`: why the die comes first).
+pub(super) fn own_d10<C>(
+    face: Option<u8>,
+    input: &Input<C>,
+    case: &'static str,
+    first: &'static str,
+) -> Result<u8, RuleViolation> {
+    match (face, input) {
+        (Some(f), _) => Ok(f),
+        (None, Input::Rolled(r)) => match r.values.as_slice() {
+            [raw] if *raw <= 9 => Ok(*raw),
+            [_] => refuse("S1.3", "a d10 reads 0 to 9"),
+            _ => refuse(case, "this die is one d10"),
+        },
+        _ => refuse(case, first),
+    }
+}
+
 impl Game<'_> {
     /// The d10 the game waits for: 7.0's own while the Random Event chit's procedure runs
     /// (ruling: "any roll", 3.8), else the series game's: who rolls, for what, by which case.

@@ -81,29 +81,24 @@ fn gates_2_3_what_may_burn_rain_cleared_hexes_and_the_power() {
     set_terrain(&mut d, h(13, 10), dots::WOODS);
     set_terrain(&mut d, h(13, 11), dots::CITY);
     let base = Game::new(&d, "test", Options).unwrap();
-    let mut events = Events::new();
-    let mut g = base.clone();
-    g.read_fire_events(&fired(0, h(14, 10), 0), &mut events)
-        .unwrap();
-    assert!(g.state.fire_die.is_none(), "clear terrain does not burn");
-    let mut g = base.clone();
-    g.state.series.turn.light.sky.weather.no_fires = true;
-    g.read_fire_events(&fired(0, h(13, 10), 0), &mut events)
-        .unwrap();
+    // Whether a raw 0 at `at` asks for the second die, the game prepared by `prepare`.
+    let asks = |prepare: &dyn Fn(&mut Game<'_>), at: HexId| {
+        let mut g = base.clone();
+        prepare(&mut g);
+        g.read_fire_events(&fired(0, at, 0), &mut Events::new())
+            .unwrap();
+        g.state.fire_die.is_some()
+    };
+    assert!(asks(&|_| {}, h(13, 10)), "woods may burn");
+    assert!(!asks(&|_| {}, h(14, 10)), "clear terrain does not burn");
+    let rain = |g: &mut Game<'_>| g.state.series.turn.light.sky.weather.no_fires = true;
+    assert!(!asks(&rain, h(13, 10)), "3.1: no fire starts in the rain");
+    let cleared = |g: &mut Game<'_>| {
+        let c = (h(13, 10), Burning::Cleared);
+        g.state.fires.hexes.push(c).unwrap();
+    };
     assert!(
-        g.state.fire_die.is_none(),
-        "3.1: no fire starts in the rain"
-    );
-    let mut g = base.clone();
-    g.state
-        .fires
-        .hexes
-        .push((h(13, 10), Burning::Cleared))
-        .unwrap();
-    g.read_fire_events(&fired(0, h(13, 10), 0), &mut events)
-        .unwrap();
-    assert!(
-        g.state.fire_die.is_none(),
+        !asks(&cleared, h(13, 10)),
         "a cleared hex never burns again"
     );
     let mut g = base.clone();
