@@ -26,6 +26,7 @@ use engine::core::contract::Ruleset;
 use engine::core::protocol::{Cited, Events, Input};
 use engine::core::side::Viewer;
 use engine::css::morale::CheckKind;
+use engine::gates::game::burning::Burning;
 use engine::gates::game::{Command, Event, Game, GatesData, Options, State};
 use engine::gates::political::{Back, Hidden};
 use engine::gates::{NATO, WARSAW_PACT};
@@ -162,6 +163,16 @@ fn check_exclusive(
             found.push(*marker);
         }
     }
+    // 2.3: a fire that went out never burns again.
+    for (h, b) in &before.fires.hexes {
+        if *b == Burning::Cleared {
+            assert_eq!(
+                after.fires.of(*h),
+                Some(Burning::Cleared),
+                "seed {seed}: the cleared hex {h:?} burned again (2.3)"
+            );
+        }
+    }
     for (i, (x, y)) in before
         .figures
         .markers
@@ -187,6 +198,8 @@ fn check_exclusive(
 
 struct Counts {
     turned: usize,
+    /// Hexes that burned at some time in the game (2.3).
+    fires: usize,
     destroyed: usize,
     inputs: usize,
     refusals: usize,
@@ -290,6 +303,7 @@ fn playout(seed: u64, scenario: &str, c: &mut Counts) {
         .filter(|m| m.turned.is_some())
         .count();
     c.destroyed += g.state.objectives.count() as usize;
+    c.fires += g.state.fires.hexes.len();
     c.inputs += journal.len();
     let mut r = Game::new(data, scenario, Options).expect("start");
     assert_eq!(r.state, start);
@@ -315,6 +329,7 @@ fn gates_14_0_random_playouts_of_every_scenario_keep_the_invariants_and_replay_i
         let t = std::time::Instant::now();
         let mut c = Counts {
             turned: 0,
+            fires: 0,
             destroyed: 0,
             inputs: 0,
             refusals: 0,
@@ -333,7 +348,7 @@ fn gates_14_0_random_playouts_of_every_scenario_keep_the_invariants_and_replay_i
         println!(
             "gates playouts, {}: {n} seeds to the end in {:.2} s, {} inputs, {} refusals, {} \
              events, {} ended by 29 against 0 (10.1), {} objectives destroyed (10.2), {} \
-             political figures turned (4.3)",
+             political figures turned (4.3), {} hexes burned (2.3)",
             s.id,
             t.elapsed().as_secs_f64(),
             c.inputs,
@@ -341,7 +356,8 @@ fn gates_14_0_random_playouts_of_every_scenario_keep_the_invariants_and_replay_i
             c.events,
             c.ended_by_track,
             c.destroyed,
-            c.turned
+            c.turned,
+            c.fires
         );
         assert!(c.inputs > 0 && c.refusals > 0 || std::env::var("BERLIN_TABLE_GATES_ONLY").is_ok());
         turned += c.turned;
