@@ -45,10 +45,9 @@ impl Controller {
         };
         v.set_resume_text(resume.into());
         if self.session.is_some() {
-            // Only one game's map is kept: a framed game's gives its pixels back.
-            if let Some((_, mut t)) = self.framed_terrain.take() {
-                t.release();
-            }
+            // Only one game's map is kept: a framed game's is dropped (drawn again if it comes
+            // back).
+            self.framed_terrain = None;
             if let Some(shown) = self.terrain.install(&self.models.tiles) {
                 shown.show_overview(&v);
             }

@@ -21,6 +21,7 @@ use crate::core::hex::HexId;
 use crate::core::protocol::{emit, DiceSpec, Events, Input, Pending, RuleViolation};
 use crate::core::side::Side;
 use crate::core::units::UnitId;
+use crate::css::assault::MAX_ATTACKERS;
 use crate::css::command::turn::{Choice, Step, What};
 use crate::css::game::{GameEvent, UnitWhat};
 use crate::css::terrain::dots;
@@ -90,9 +91,10 @@ pub struct Round {
 impl State {
     /// The hex as the fire rules read it.
     fn fire_target(&self, game: &Game<'_>, h: HexId) -> Target {
+        let dot = game.data.map.terrain(h);
         Target {
-            burnable: BURNABLE.contains(&game.data.map.terrain(h)),
-            city: game.data.map.terrain(h) == dots::CITY,
+            burnable: BURNABLE.contains(&dot),
+            city: dot == dots::CITY,
             cleared: self.fires.of(h) == Some(Burning::Cleared),
             on_fire: self.fires.on_fire(h),
         }
@@ -273,7 +275,8 @@ impl Game<'_> {
         Ok(routs)
     }
 
-    /// 2.3: the units `chit` activated that end its activation in a burning hex rout.
+    /// 2.3: the units `chit` activated that end its activation in a burning hex rout, each
+    /// hex's together (S11.8).
     fn rout_from_fires(
         &mut self,
         chit: crate::css::command::Chit,
@@ -281,25 +284,26 @@ impl Game<'_> {
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
         let data = self.series_data();
-        let mut ids: heapless::Vec<UnitId, 16> = heapless::Vec::new();
-        for s in &self.state.series.units {
-            let (Some(h), None, false) = (s.hex, s.removed, s.routed) else {
-                continue;
-            };
-            let active = data
-                .counter(s.id)?
-                .formation
-                .is_some_and(|f| data.command.activates(chit, f));
-            if active && self.state.fires.on_fire(h) && ids.push(s.id).is_err() {
-                break;
+        let burning = self.state.fires.hexes.clone();
+        for (hex, _) in burning.iter().filter(|(_, b)| *b == Burning::OnFire) {
+            let mut ids: heapless::Vec<UnitId, MAX_ATTACKERS> = heapless::Vec::new();
+            for s in &self.state.series.units {
+                if s.hex != Some(*hex) || s.removed.is_some() || s.routed {
+                    continue;
+                }
+                let c = data.counter(s.id)?;
+                if c.formation.is_some_and(|f| data.command.activates(chit, f)) {
+                    ids.push(s.id)
+                        .map_err(|_| RuleViolation::new("engine", "too many units in one hex"))?;
+                }
+            }
+            for u in &ids {
+                emit(events, Event::BurnedOut { unit: *u })?;
+            }
+            if !ids.is_empty() {
+                self.state.series.rout_now(&data, &ids, routs)?;
             }
         }
-        if ids.is_empty() {
-            return Ok(());
-        }
-        for u in &ids {
-            emit(events, Event::BurnedOut { unit: *u })?;
-        }
-        self.state.series.rout_now(&data, &ids, routs)
+        Ok(())
     }
 }

@@ -365,10 +365,9 @@ impl<'d> Game<'d> {
         if let Some(p) = self.reroll_pending() {
             return p;
         }
-        if let Some(p) = self.teufelsberg_pending() {
-            return p; // 2.4: NATO may name the chit before it is drawn
-        }
-        self.state.series.pending(&self.series_data())
+        let series = self.state.series.pending(&self.series_data());
+        // 2.4: NATO may name the chit before it is drawn.
+        self.teufelsberg_question(&series).unwrap_or(series)
     }
 
     pub fn is_over(&self) -> bool {

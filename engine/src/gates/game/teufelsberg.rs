@@ -21,7 +21,7 @@ pub const TEUFELSBERG: &str = "teufelsberg";
 pub(super) enum Answer {
     /// NATO was not asked: the input is the series game's.
     NotAsked,
-    /// NATO let the draw be random (or the input was refused): nothing more now.
+    /// NATO let the draw be random: nothing more now.
     Passed,
     /// The series game takes chit `i` of its Cup's list as drawn.
     Draw(u16),
@@ -43,13 +43,26 @@ impl Game<'_> {
         self.scenario().scenario.special(TEUFELSBERG) == Some(1) && !self.state.teufelsberg_lost
     }
 
-    /// 2.4: NATO's question before a draw from the Cup: Pass (a random draw), or one of the
-    /// Division and Formation chits in the Cup.
+    /// 2.4: NATO's question now, if the series game waits for a draw.
     pub(super) fn teufelsberg_pending(&self) -> Option<Pending<Choice>> {
-        if self.state.teufelsberg_passed || !self.teufelsberg_held() {
+        if !self.asks_teufelsberg() {
             return None;
         }
-        let series = self.state.series.pending(&self.series_data());
+        self.teufelsberg_question(&self.state.series.pending(&self.series_data()))
+    }
+
+    /// 2.4: NATO holds the station and has not yet let the coming draw be random.
+    fn asks_teufelsberg(&self) -> bool {
+        !self.state.teufelsberg_passed && self.teufelsberg_held()
+    }
+
+    /// 2.4: NATO's question before the draw `series` waits for: Pass (a random draw), or one
+    /// of the Division and Formation chits in the Cup. The series game's pending is the
+    /// caller's, so that `Game::pending` works it out once.
+    pub(super) fn teufelsberg_question(&self, series: &Pending<Choice>) -> Option<Pending<Choice>> {
+        if !self.asks_teufelsberg() {
+            return None;
+        }
         let Pending::DrawChit { chits, .. } = series else {
             return None;
         };
@@ -59,7 +72,7 @@ impl Game<'_> {
         }
         let mut options = heapless::Vec::new();
         let _ = options.push(Choice::Pass);
-        for c in chits {
+        for &c in chits {
             let pickable = matches!(c, Choice::Chit(Chit::Division(_) | Chit::Formation(_)));
             if pickable && !options.contains(&c) && options.push(c).is_err() {
                 break;
