@@ -396,15 +396,16 @@ run_gates() {
 #   fire: the fire card of a direct fire before its d10 (S9.3.2, S9.5, S9.6);
 #   activation: the Warsaw Pact's units acting; the tracks panel from the turn box (the VP
 #     track, the city, each Division Display, S18.4), then the whole map (the overview);
-#   burning: a hex on fire (2.3) with its marker, a unit acting.
+#   burning: a hex on fire (2.3) with its marker, a unit acting;
+#   assault: the assault card before the attacker's d10 (S10.3, S10.4, table S10.5-T).
 run_gates_at() {
     local position="$1" size="$2" name="gates-$2-$1" want="combat card"
-    [ "$position" != fire ] && want="map"
+    [ "$position" != fire ] && [ "$position" != assault ] && want="map"
     resume_position gates "$position" "$size" same "$name" "$want"
     sleep 1.0
-    if [ "$position" = fire ]; then
-        shot "gates-$size-fire-card"
-        cp "$OUT/gates-$size-fire-card.png" "$SHOTS/gates-$size-fire-card.png"
+    if [ "$position" = fire ] || [ "$position" = assault ]; then
+        shot "gates-$size-$position-card"
+        cp "$OUT/gates-$size-$position-card.png" "$SHOTS/gates-$size-$position-card.png"
     elif [ "$position" = burning ]; then
         # 2.3: the hex on fire, its marker on the map.
         shot "gates-$size-burning"
@@ -442,6 +443,7 @@ if [ "${XVFB_ONLY:-}" != fortress ]; then
         # At 800x480 the view the table opens on (the acting side's forces) leaves the fire
         # of this game at the screen's edge under the resume notice: not shot there.
         [ "$size" = 800x480 ] || run_gates_at burning "$size"
+        run_gates_at assault "$size"
     done
 fi
 # Fortress Berlin's screenshots (XVFB_FORTRESS=1, or XVFB_ONLY=fortress for them alone): about

@@ -241,7 +241,8 @@ fn spare(game: &Game<'_>) -> Option<Input<GatesCommand>> {
 /// The script of the test agent's introductory game of `seed` up to a position a screenshot
 /// needs (`table-position gates POSITION`): `fire`, a direct fire's d10 wanted (S9.3.2), its
 /// fire card on the table; `activation`, the Warsaw Pact's units acting on a drawn chit
-/// (S5.0). `None` if this seed's game does not get there.
+/// (S5.0); `burning`, a fire on the map (2.3); `assault`, an assault's first d10 wanted, its
+/// card on the table (S10.4). `None` if this seed's game does not get there.
 pub fn position_script(want: &str, seed: u64, max_inputs: usize) -> Option<String> {
     use rand::SeedableRng;
     let reached = |g: &Game<'static>| match want {
@@ -264,7 +265,17 @@ pub fn position_script(want: &str, seed: u64, max_inputs: usize) -> Option<Strin
                     .iter()
                     .any(|(_, b)| *b == engine::gates::game::burning::Burning::OnFire)
         }
-        other => panic!("unknown position '{other}' (known: fire, activation, burning)"),
+        // S10.4: an assault's first d10 awaited (its card is up).
+        "assault" => {
+            matches!(Ruleset::pending(g), Pending::Roll { .. })
+                && g.state
+                    .series
+                    .pending_assault(&g.series_data())
+                    .is_some_and(|a| a.attacker_roll.is_none())
+        }
+        other => {
+            panic!("unknown position '{other}' (known: fire, activation, burning, assault)")
+        }
     };
     let game = Game::new(data(), "intro", engine::gates::game::Options).expect("the scenario");
     let mut rng = StdRng::seed_from_u64(seed);

@@ -141,26 +141,39 @@ fn play(
                 break;
             }
             "roll" => {
-                // A fire's card comes first, for every fire (S9.3.2, S9.11.3), and only for a
-                // fire's d10: its Roll puts it away and leaves the dice.
-                let fire = t.with_gates(|s| {
-                    s.and_then(|s| {
+                // A fire's card comes first, for every fire (S9.3.2, S9.11.3), and an
+                // assault's before each of its two d10s (S10.4); no other roll has one. Its
+                // Roll puts it away and leaves the dice.
+                let (fire, assault) = t.with_gates(|s| {
+                    s.map_or((false, false), |s| {
                         let g = s.game();
-                        g.state.series.pending_fire(&g.series_data())
+                        let data = g.series_data();
+                        (
+                            g.state.series.pending_fire(&data).is_some(),
+                            g.state.series.pending_assault(&data).is_some(),
+                        )
                     })
                 });
                 let card = label_starting(w, "combat card ");
                 assert_eq!(
                     card.is_some(),
-                    fire.is_some(),
-                    "the card is up exactly when a fire waits for its d10: {card:?}"
+                    fire || assault,
+                    "the card is up exactly when a fire or an assault waits for its d10: {card:?}"
                 );
                 if card.is_some() {
-                    if !given.contains_key("fire card") {
-                        snapshot(w, "gates-fire-card");
+                    let kind = if fire { "fire card" } else { "assault card" };
+                    if assault {
+                        // The card reads the dice onto its totals (S10.4, table S10.5-T).
+                        assert!(
+                            label_starting(w, "Totals ").is_some(),
+                            "the assault card shows both sides' totals"
+                        );
+                    }
+                    if !given.contains_key(kind) {
+                        snapshot(w, &format!("gates-{}", kind.replace(' ', "-")));
                     }
                     tap(w, "Roll");
-                    *given.entry("fire card".into()).or_default() += 1;
+                    *given.entry(kind.into()).or_default() += 1;
                 }
                 tap(w, "Roll");
                 *given.entry("Roll".into()).or_default() += 1;
@@ -209,6 +222,31 @@ fn play(
                         tap_element(e);
                     }
                 } else if tries < 6 {
+                    if tries == 1 {
+                        // S3.4: the units the chit activated that may still act are
+                        // highlighted where they stand.
+                        let acting: Vec<HexId> = t.with_gates(|s| {
+                            let g = s.expect("a Gates game").game();
+                            let (data, series) = (g.series_data(), &g.state.series);
+                            series
+                                .units
+                                .iter()
+                                .filter(|u| series.may_still_act(&data, u.id))
+                                .filter_map(|u| u.hex)
+                                .collect()
+                        });
+                        // Not drawn from the game's random stream: the taps stay as they were.
+                        if let Some(&h) = acting.get(n % acting.len().max(1)) {
+                            t.center_on_hex(h);
+                            settle();
+                            let label = format!("active unit hex {}", t.hex_label(h));
+                            assert!(
+                                !find_all(w, &label).is_empty(),
+                                "{label} is highlighted on the map"
+                            );
+                            *given.entry("active formation shown".into()).or_default() += 1;
+                        }
+                    }
                     let hexes = active_hexes(t);
                     match hexes.choose(&mut rng) {
                         Some(&h) => tap_map_hex(t, w, h),
@@ -255,6 +293,30 @@ fn play(
         }
     }
     given
+}
+
+/// The four sheets' buttons (the stand-in layout, two across and two down, 40 hexes a side):
+/// each tap brings its whole sheet into view, and not the far corner of the opposite one.
+fn check_sheet_buttons(t: &Table, w: &AppWindow) {
+    let sheets = [
+        ("NW", (1, 1), (40, 40), (80, 80)),
+        ("NE", (41, 1), (80, 40), (1, 80)),
+        ("SW", (1, 41), (40, 80), (80, 1)),
+        ("SE", (41, 41), (80, 80), (1, 1)),
+    ];
+    for (name, first, last, far) in sheets {
+        tap(w, &format!("sheet {name}"));
+        settle();
+        let seen = |(c, r): (u8, u8)| {
+            let (x, y) = t.hex_center(HexId::new(c, r));
+            t.in_view(x, y)
+        };
+        assert!(
+            seen(first) && seen(last),
+            "sheet {name}: its corners {first:?} and {last:?} are in view"
+        );
+        assert!(!seen(far), "sheet {name}: the far corner {far:?} is not");
+    }
 }
 
 /// The introductory scenario, from the start screen to the victory screen by taps.
@@ -308,6 +370,7 @@ fn gates_introductory_scenario_by_taps_to_the_victory_screen() {
     let (t, _persist) = start(15, None);
     let w = t.window();
     snapshot(w, "gates-start");
+    check_sheet_buttons(&t, w);
     let given = play(&t, w, 15, 30_000, None);
     eprintln!("taps of the introductory scenario: {given:?}");
     assert!(
@@ -318,6 +381,7 @@ fn gates_introductory_scenario_by_taps_to_the_victory_screen() {
         "Draw",
         "Roll",
         "fire card",
+        "active formation shown",
         "Move a hex",
         "End reinforcements",
         "Done buying",

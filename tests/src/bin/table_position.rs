@@ -4,7 +4,7 @@
 //!
 //! - `table-position fortress-berlin combat|movement|soviet-movement`
 //!   (`tests::fortress_agent::position_script`);
-//! - `table-position gates fire|activation|burning` (`tests::gates_agent::position_script`).
+//! - `table-position gates fire|activation|burning|assault` (`tests::gates_agent::position_script`).
 //!
 //! The first seed (from 0) whose game reaches the position is used; the script names it.
 

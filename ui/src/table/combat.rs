@@ -214,6 +214,7 @@ impl Controller {
         v.set_card_defense_total(r.defense_total.into());
         v.set_card_differential(r.differential.into());
         sync(&self.models.card_shifts, r.shifts);
+        v.set_card_column_title("Column".into());
         v.set_card_column(r.column.into());
         sync(&self.models.card_faces, r.faces);
         v.set_card_note(r.note.into());

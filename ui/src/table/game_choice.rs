@@ -242,6 +242,7 @@ impl Controller {
             v.set_map_width(mw);
             v.set_map_height(mh);
             v.set_hex_radius(f.layout.radius);
+            sync(&self.models.map_sheets, f.sheet_rows());
             // Each game's map is drawn once; another game's replaces it.
             let game = game_of(f);
             if self.framed_terrain.as_ref().map(|(g, _)| *g) != Some(game) {

@@ -17,9 +17,9 @@ use crate::map_layer::{self, MapLayout};
 use crate::rules_ref;
 use crate::{
     ActionRow, Actions, AppWindow, AttackRow, ChoiceOption, CounterData, CounterRole, Dialog,
-    DieRow, GameRow, HexMark, HexMarkKind, LogLine, MapTile, MarkerData, MarkerKind, OptionRow,
-    Panel, PhaseStep, RuleRow, ScenarioRow, Screen, SeatRow, ShiftRow, StepState, TextRow, Theme,
-    TrackBox, TrackSection, UnitRow, View,
+    DieRow, GameRow, HexMark, HexMarkKind, LogLine, MapSheetRow, MapTile, MarkerData, MarkerKind,
+    OptionRow, Panel, PhaseStep, RuleRow, ScenarioRow, Screen, SeatRow, ShiftRow, StepState,
+    TextRow, Theme, TrackBox, TrackSection, UnitRow, View,
 };
 
 /// Before, at or after: the state of a phase-bar step or a track box.
@@ -174,6 +174,8 @@ struct Models {
     player_seats: Rc<VecModel<SeatRow>>,
     scenarios: Rc<VecModel<ScenarioRow>>,
     tiles: Rc<VecModel<MapTile>>,
+    /// The map's sheets, each a button that brings it into view (none on a one-sheet map).
+    map_sheets: Rc<VecModel<MapSheetRow>>,
     counters: Rc<VecModel<CounterData>>,
     marks: Rc<VecModel<HexMark>>,
     markers: Rc<VecModel<MarkerData>>,
@@ -212,6 +214,7 @@ impl Models {
             player_seats: model(),
             scenarios: model(),
             tiles: model(),
+            map_sheets: model(),
             counters: model(),
             marks: model(),
             markers: model(),
@@ -248,6 +251,7 @@ impl Models {
         v.set_player_seats(ModelRc::from(self.player_seats.clone()));
         v.set_scenarios(ModelRc::from(self.scenarios.clone()));
         v.set_tiles(ModelRc::from(self.tiles.clone()));
+        v.set_map_sheets(ModelRc::from(self.map_sheets.clone()));
         v.set_counters(ModelRc::from(self.counters.clone()));
         v.set_marks(ModelRc::from(self.marks.clone()));
         v.set_markers(ModelRc::from(self.markers.clone()));
@@ -545,6 +549,12 @@ impl Table {
         }
     }
 
+    /// Is the map picture's point (x, y) in the part of the map on the screen?
+    pub fn in_view(&self, x: f32, y: f32) -> bool {
+        let r = self.ctl.borrow().view_rect.get();
+        x >= r.x0 && x <= r.x1 && y >= r.y0 && y <= r.y1
+    }
+
     /// A hex's number as the map of the game in play writes it ("3315", "11.07").
     pub fn hex_label(&self, hex: HexId) -> String {
         let c = self.ctl.borrow();
@@ -709,6 +719,7 @@ impl Controller {
         v.set_map_width(mw);
         v.set_map_height(mh);
         v.set_hex_radius(self.layout.radius);
+        sync(&self.models.map_sheets, std::iter::empty());
         sync(&self.models.markers, self.place_names());
         let blank = (0..self.data.roster.units.len()).filter_map(|i| {
             let c = session::present::berlin85::printed(self.data, UnitId(i as u16))?;

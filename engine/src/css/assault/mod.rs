@@ -220,6 +220,19 @@ pub enum AssaultResult {
 }
 
 impl AssaultResult {
+    /// The result as a short code of the table's cell: "D" the defenders, "A" the
+    /// attackers; "1" a step off each, "R" rout, "DG" demoralized, "Q" a TQC each.
+    pub const fn label(self) -> &'static str {
+        match self {
+            AssaultResult::DefendersStepAndRout => "D1R",
+            AssaultResult::DefendersRout => "DR",
+            AssaultResult::DefendersDgAndCheck => "DQ",
+            AssaultResult::BothDg => "DG",
+            AssaultResult::AttackersDg => "ADG",
+            AssaultResult::AttackersRout => "AR",
+            AssaultResult::AttackersStepAndRout => "A1R",
+        }
+    }
     /// Each defender takes a TQC (the rolls are inputs to [`Assault::apply`]).
     pub const fn needs_checks(self) -> bool {
         matches!(self, AssaultResult::DefendersDgAndCheck)
@@ -284,6 +297,20 @@ pub struct ValueCard {
 pub struct RollCard {
     pub lines: heapless::Vec<Line, MAX_LINES>,
     pub modifier: i16,
+}
+
+/// A side before its d10: its Assault Value and its roll modifiers (S10.3, S10.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideCard {
+    pub value: ValueCard,
+    pub modifiers: RollCard,
+}
+
+impl SideCard {
+    /// S10.4: Assault Value + the raw d10 (high is good, S1.3.1) + modifiers.
+    pub fn total(&self, roll: u8) -> i16 {
+        self.value.value + roll as i16 + self.modifiers.modifier
+    }
 }
 
 /// One side's total (S10.4).
@@ -533,14 +560,15 @@ impl Assault<'_> {
             return refuse("S10.1", "an assault needs an enemy-occupied hex");
         }
         let side = |role: Role, roll: u8| {
-            let value = self.value(role);
-            let modifiers = self.roll_card(role, &charts.modifiers, tq);
-            let total = value.value + roll as i16 + modifiers.modifier;
+            let card = SideCard {
+                value: self.value(role),
+                modifiers: self.roll_card(role, &charts.modifiers, tq),
+            };
             SideTotal {
-                value,
+                total: card.total(roll),
+                value: card.value,
                 roll,
-                modifiers,
-                total,
+                modifiers: card.modifiers,
             }
         };
         let attacker = side(Role::Attacker, attacker_roll);

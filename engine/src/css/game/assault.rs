@@ -13,8 +13,8 @@ use crate::core::units::UnitId;
 use crate::css::actions::{division_situation, Action};
 use crate::css::assault::{
     advance, assault_roll, declare, may_be_assaulted, may_cross, Advancer, Approach, Assault,
-    Assaulter, Backing, Defended, End, Fighter, Role, Standing, MAX_ATTACKERS, MAX_DEFENDERS,
-    MAX_HEXES,
+    Assaulter, Backing, Declaration, Defended, End, Fighter, Role, SideCard, Standing,
+    MAX_ATTACKERS, MAX_DEFENDERS, MAX_HEXES,
 };
 use crate::css::command::turn::Choice;
 use crate::css::counter::Armour;
@@ -24,6 +24,28 @@ use crate::css::morale::{check, rout_to_box, CheckKind, Fate};
 use crate::css::movement::DEPLOYED;
 use crate::css::stacking::{may_place, Piece, MAX_HEX_PIECES};
 use crate::css::terrain::{MoveClass, NoMarkers, Part};
+
+/// Both sides of an assault: the units and how the assault reads each.
+struct Sides {
+    att: heapless::Vec<UnitId, MAX_ATTACKERS>,
+    def: heapless::Vec<UnitId, MAX_DEFENDERS>,
+    attackers: heapless::Vec<Fighter, MAX_ATTACKERS>,
+    defenders: heapless::Vec<Fighter, MAX_DEFENDERS>,
+}
+
+/// An assault waiting for a d10 ([`SeriesGame::pending_assault`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingAssault {
+    pub target: HexId,
+    /// The attackers still in the assault after the defensive fire (S10.2).
+    pub attackers: heapless::Vec<UnitId, MAX_ATTACKERS>,
+    /// Every unit in the target hex (S10.1).
+    pub defenders: heapless::Vec<UnitId, MAX_DEFENDERS>,
+    pub attack: SideCard,
+    pub defence: SideCard,
+    /// The attacker's d10 once rolled; the defender's is awaited then.
+    pub attacker_roll: Option<u8>,
+}
 
 /// The map as one routing unit's owner sees it (S11.8.2).
 struct RoutBoard<'a, 'd, const H: usize, const P: usize, const U: usize> {
@@ -291,6 +313,82 @@ impl<const U: usize> SeriesGame<U> {
         }
     }
 
+    /// The units of both sides as the assault reads them now: the attackers the defensive
+    /// fire left in it (S10.2) and every unit in the target hex (S10.1).
+    fn sides<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        decl: &Declaration,
+    ) -> Result<Sides, RuleViolation> {
+        let att: heapless::Vec<UnitId, MAX_ATTACKERS> = decl.remaining().collect();
+        let mut def: heapless::Vec<UnitId, MAX_DEFENDERS> = heapless::Vec::new();
+        for v in self.in_hex(decl.target) {
+            let _ = def.push(v.id);
+        }
+        let mut attackers = heapless::Vec::new();
+        for u in &att {
+            let _ = attackers.push(self.fighter(data, *u, &att)?);
+        }
+        let mut defenders = heapless::Vec::new();
+        for u in &def {
+            let _ = defenders.push(self.fighter(data, *u, &def)?);
+        }
+        Ok(Sides {
+            att,
+            def,
+            attackers,
+            defenders,
+        })
+    }
+
+    /// The assault waiting for one of its two d10s, as the table shows it before the roll:
+    /// both sides' units, Assault Values (S10.3) and roll modifiers (table S10.4-T), and the
+    /// attacker's d10 once it is in. `None` at any other time (the defensive fire, the
+    /// defenders' TQCs after a +1/+2).
+    pub fn pending_assault<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+    ) -> Option<PendingAssault> {
+        let Stage::Assault {
+            decl,
+            attacker_roll,
+            defender_roll: None,
+            ..
+        } = &self.stage
+        else {
+            return None;
+        };
+        if self.op.is_some() {
+            return None;
+        }
+        let Sides {
+            att,
+            def,
+            mut attackers,
+            mut defenders,
+        } = self.sides(data, decl).ok()?;
+        let fight = Assault {
+            attackers: &mut attackers,
+            defenders: &mut defenders,
+            attack: Backing::default(),
+            defence: Backing::default(),
+            hex: Defended::on(&data.ground, &NoMarkers, decl.target),
+            across_slope: decl.across_slope(),
+        };
+        let side = |role| SideCard {
+            value: fight.value(role),
+            modifiers: fight.roll_card(role, &data.assault.modifiers, &data.tq),
+        };
+        Some(PendingAssault {
+            target: decl.target,
+            attack: side(Role::Attacker),
+            defence: side(Role::Defender),
+            attackers: att,
+            defenders: def,
+            attacker_roll: *attacker_roll,
+        })
+    }
+
     /// A unit as an assault reads it (S10.3, S10.4).
     fn fighter<const H: usize, const P: usize>(
         &self,
@@ -347,19 +445,12 @@ impl<const U: usize> SeriesGame<U> {
             }
         };
         let (decl, known, checks) = (decl.clone(), *result, checks.clone());
-        let mut att: heapless::Vec<UnitId, MAX_ATTACKERS> = decl.remaining().collect();
-        let mut def: heapless::Vec<UnitId, MAX_DEFENDERS> = heapless::Vec::new();
-        for v in self.in_hex(decl.target) {
-            let _ = def.push(v.id);
-        }
-        let mut attackers: heapless::Vec<Fighter, MAX_ATTACKERS> = heapless::Vec::new();
-        for u in &att {
-            let _ = attackers.push(self.fighter(data, *u, &att)?);
-        }
-        let mut defenders: heapless::Vec<Fighter, MAX_DEFENDERS> = heapless::Vec::new();
-        for u in &def {
-            let _ = defenders.push(self.fighter(data, *u, &def)?);
-        }
+        let Sides {
+            mut att,
+            mut def,
+            mut attackers,
+            mut defenders,
+        } = self.sides(data, &decl)?;
         let mut fight = Assault {
             attackers: &mut attackers,
             defenders: &mut defenders,

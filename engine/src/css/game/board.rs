@@ -11,6 +11,7 @@ use crate::css::command::turn::Event;
 use crate::css::command::Chit;
 use crate::css::fire::FireMarkers;
 use crate::css::morale::Condition;
+use crate::css::stacking::{count, step_2d_c, Undecided};
 
 /// The board as step 2D-c of one chit sees it.
 pub(super) struct Board<'a, 'd, const H: usize, const P: usize, const U: usize> {
@@ -87,7 +88,53 @@ impl<const H: usize, const P: usize, const U: usize> Board2dC for Board<'_, '_, 
     }
 }
 
+/// What step 2D-c would cost the units of one hex if it came now (S6.3, S6.4), for the table
+/// to show before it applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StackingNow {
+    /// Units that count toward the limit (S6.2) and the limit (S6.1).
+    pub counted: usize,
+    pub limit: u8,
+    /// More units than the limit: a DG each (S6.3).
+    pub over_stacked: bool,
+    /// Units of more than one formation and no leader of theirs: a DG for those outside the
+    /// spared formation (S6.4).
+    pub mixed: bool,
+    /// The DGs it would give; `None` while the owner's pick of the spared formation is owed
+    /// (formations tied).
+    pub dgs: Option<usize>,
+}
+
 impl<const U: usize> SeriesGame<U> {
+    /// S6.3, S6.4: the stacking penalties the units in `hex` would take at step 2D-c if their
+    /// chit ended now (the owner's S6.4 pick, if made, counted); `None` without units there.
+    pub fn stacking_now<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        hex: HexId,
+    ) -> Option<StackingNow> {
+        let pieces = self.pieces_in(data, hex).ok()?;
+        if !pieces.iter().any(|p| p.is_unit()) {
+            return None;
+        }
+        let spared = self.spared.iter().find(|s| s.0 == hex).map(|s| s.1);
+        let chart = &data.stacking;
+        let counted = count(&pieces);
+        let over_stacked = counted > chart.limit as usize;
+        let (mixed, dgs) = match step_2d_c(chart, false, &pieces, spared) {
+            Ok(p) => (p.spared.is_some(), Some(p.dg.len())),
+            Err(Undecided::Tie(_)) => (true, None),
+            Err(Undecided::Overflow(_)) => return None,
+        };
+        Some(StackingNow {
+            counted,
+            limit: chart.limit,
+            over_stacked,
+            mixed,
+            dgs,
+        })
+    }
+
     /// The chit's play ended: step 2D-c on the board, then the chit's bookkeeping closes.
     pub(super) fn end_chit<const H: usize, const P: usize>(
         &mut self,

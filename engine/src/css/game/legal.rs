@@ -18,6 +18,26 @@ use crate::css::stacking::{step_2d_c, Undecided};
 pub const MAX_LEGAL: usize = 64;
 
 impl<const U: usize> SeriesGame<U> {
+    /// S3.4, S4.4: is `u` on the map, activated by the chit being played (a Direct Command
+    /// counts, S4.6.2) and not yet done with it? The units the table highlights as the
+    /// active formation.
+    pub fn may_still_act<const H: usize, const P: usize>(
+        &self,
+        data: &SeriesData<'_, H, P>,
+        u: UnitId,
+    ) -> bool {
+        let Some(act) = &self.activation else {
+            return false;
+        };
+        if self.unit(u).map_or(true, |s| s.hex.is_none()) {
+            return false;
+        }
+        let Ok(a) = self.actor(data, u) else {
+            return false;
+        };
+        act.is_active(data.command, &self.turn, &a) && !act.record(u).is_some_and(|r| r.done)
+    }
+
     /// Calls `f` with every unit command the rules accept now.
     pub fn legal_unit_commands<const H: usize, const P: usize>(
         &self,
@@ -120,10 +140,7 @@ impl<const U: usize> SeriesGame<U> {
             if only.is_some_and(|o| o != u.id) {
                 continue;
             }
-            let Ok(a) = self.actor(data, u.id) else {
-                continue;
-            };
-            if !act.is_active(data.command, turn, &a) || act.record(u.id).is_some_and(|r| r.done) {
+            if !self.may_still_act(data, u.id) {
                 continue;
             }
             let mut one = Group::new();

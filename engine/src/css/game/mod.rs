@@ -67,6 +67,8 @@ use crate::css::terrain::{Ground, Part};
 use serde::{Deserialize, Serialize};
 
 pub use actions::PendingFire;
+pub use assault::PendingAssault;
+pub use board::StackingNow;
 pub use legal::MAX_LEGAL;
 pub use opfire::OpFire;
 

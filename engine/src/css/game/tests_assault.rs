@@ -204,6 +204,19 @@ fn css_s10_5_game_assault_routs_the_defender_and_the_attacker_advances() {
             ..
         }
     ));
+    // The card before the attacker's d10 (S10.3, S10.4): both sides' values, no roll yet.
+    let card = g
+        .pending_assault(&f.data())
+        .expect("the assault waits for its d10s");
+    assert_eq!((card.target, card.attacker_roll), (h(2, 4), None));
+    assert_eq!(card.attackers.as_slice(), &[UnitId(2)]);
+    assert_eq!((card.attack.value.value, card.defence.value.value), (4, 3));
+    assert!(card
+        .defence
+        .value
+        .lines
+        .iter()
+        .any(|l| l.what == "defenders in Column" && l.value == -1));
     roll(&f, &mut g, 9);
     assert!(matches!(
         g.pending(&f.data()),
@@ -213,6 +226,12 @@ fn css_s10_5_game_assault_routs_the_defender_and_the_attacker_advances() {
             ..
         }
     ));
+    // Before the defender's d10 the card has the attacker's: 4 + 9 = 13 against 3 + d10.
+    let card = g
+        .pending_assault(&f.data())
+        .expect("the defender's d10 waits");
+    assert_eq!(card.attacker_roll, Some(9));
+    assert_eq!((card.attack.total(9), card.defence.total(0)), (13, 3));
     // S10.3: attacker 4 (yellow 4); defender 4 − 1 in Column = 3. 4 + 9 − (3 + 0) = +10.
     let ev = events(&f, &mut g, Input::Rolled(DiceRoll::of(&[0])));
     assert!(ev.iter().any(|e| matches!(
@@ -227,6 +246,10 @@ fn css_s10_5_game_assault_routs_the_defender_and_the_attacker_advances() {
             ..
         }
     )));
+    assert!(
+        g.pending_assault(&f.data()).is_none(),
+        "no card once resolved"
+    );
     // +6 and up: a step off, then the rout east to the friendly edge (S11.8.2, S11.8.3).
     let u5 = g.units[5];
     assert_eq!((u5.hex, u5.routed, u5.cond.lost), (None, true, 1));

@@ -156,6 +156,7 @@ pub fn card(g: &Fortress, viewer: Viewer) -> Option<CardText> {
         defence_total: total(card.defence, defence.1),
         differential,
         shifts,
+        column_title: "Column",
         column,
         faces,
         note,

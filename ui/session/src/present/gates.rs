@@ -2,7 +2,7 @@
 //! know them (the face up, Column or Deployed, S2.2.1; firepower with its colour and range,
 //! defense, MA, S9.1–S9.5, S7.1; the status marker, S11.4–S11.6; a lost step, S2.3), the
 //! boxes off the map (units to place, S18.1, S11.10; the Routed boxes, S11.8.3; the
-//! eliminated and captured, S11.12, S11.7), the Victory Point track (10.1) and its questions in
+//! eliminated, S11.12; the captured in the enemy's prison, S11.7, 3.4.1), the Victory Point track (10.1) and its questions in
 //! words. Nothing of the Gates is secret to one side (4.3's unknown figures are hidden from
 //! both in the engine), so every viewer sees the same counters.
 
@@ -20,7 +20,7 @@ use engine::core::units::UnitId;
 use engine::css::command::turn::Choice;
 use engine::css::counter::Size;
 use engine::css::fire::Colour;
-use engine::css::morale::Status;
+use engine::css::morale::{Fate, Status};
 use engine::css::movement::COLUMN;
 use engine::css::scenario::Verdict;
 use engine::gates::game::describe::{name, Named};
@@ -191,10 +191,23 @@ impl Present for Gates {
                 })),
             );
             add(
-                format!("{name} eliminated and captured"),
+                format!("{name} eliminated"),
                 "S11.12",
                 faces(off_map(self, |s| {
-                    s.removed.is_some() && self.side_of(s.id) == Some(side)
+                    s.removed == Some(Fate::Eliminated) && self.side_of(s.id) == Some(side)
+                })),
+            );
+            // 3.4.1: the captured are held in the enemy's prison.
+            let prison = if side == engine::gates::NATO {
+                "in the Stasi Prison, 66.32"
+            } else {
+                "in Spandau Prison, 26.26"
+            };
+            add(
+                format!("{name} captured ({prison})"),
+                "3.4.1",
+                faces(off_map(self, |s| {
+                    s.removed == Some(Fate::Captured) && self.side_of(s.id) == Some(side)
                 })),
             );
         }
@@ -276,43 +289,28 @@ impl Present for Gates {
     }
 
     fn combat_card(&self, _viewer: Viewer) -> Option<super::CardText> {
-        // Nothing of a fire is hidden in the Gates: every seat reads the same card.
-        super::gates_card::card(self)
+        // Nothing of a fire or an assault is hidden in the Gates: every seat reads the same
+        // card.
+        super::gates_card::card(self).or_else(|| super::gates_assault_card::card(self))
     }
 
-    /// 2.3: On Fire and Cleared Fire markers; 10.2: the Destroyed markers of the objectives.
+    /// 2.3 fires, 10.2 destroyed objectives, S14.3 Illumination, S16.3 Hex Owned.
     fn hex_markers(&self, _viewer: Viewer) -> Vec<super::HexMarker> {
-        use engine::gates::game::burning::Burning;
-        let mut out: Vec<super::HexMarker> = self
-            .state
-            .fires
-            .hexes
+        super::gates_markers::hex_markers(self)
+    }
+
+    /// S3.4, S4.4: the hexes of the units the chit in play activated that have not finished.
+    fn active_hexes(&self, _viewer: Viewer) -> Vec<HexId> {
+        let data = self.series_data();
+        let series = &self.state.series;
+        let mut out: Vec<HexId> = series
+            .units
             .iter()
-            .map(|&(hex, b)| match b {
-                Burning::OnFire => super::HexMarker {
-                    hex,
-                    kind: super::HexMarkerKind::Fire,
-                    label: "On Fire (2.3)".into(),
-                },
-                Burning::Cleared => super::HexMarker {
-                    hex,
-                    kind: super::HexMarkerKind::ClearedFire,
-                    label: "Cleared Fire (2.3)".into(),
-                },
-            })
+            .filter(|u| series.may_still_act(&data, u.id))
+            .filter_map(|u| u.hex)
             .collect();
-        let rules = &self.scenario().objectives;
-        out.extend(
-            rules
-                .hexes
-                .iter()
-                .filter(|h| self.state.objectives.is_destroyed(rules, **h))
-                .map(|&hex| super::HexMarker {
-                    hex,
-                    kind: super::HexMarkerKind::Destroyed,
-                    label: "Destroyed (10.2)".into(),
-                }),
-        );
+        out.sort();
+        out.dedup();
         out
     }
 

@@ -81,6 +81,7 @@ pub fn card(g: &Gates) -> Option<CardText> {
             defence_total: String::new(),
             differential: "No unit in the hex can be affected".into(),
             shifts: Vec::new(),
+            column_title: "Column",
             column: String::new(),
             faces: Vec::new(),
             note: "S9.3.3: the fire may still be rolled; it leaves every unit alone.".into(),
@@ -119,6 +120,7 @@ pub fn card(g: &Gates) -> Option<CardText> {
         ),
         shifts,
         // The card's layout words it "Column …".
+        column_title: "Column",
         column: lead.column.to_string(),
         faces,
         note: "A d10 read 0 to 9; low is good for the firer, an unmodified 0 always Pins (S9.6)."

@@ -16,8 +16,10 @@ pub mod fortress_card;
 mod fortress_command;
 pub mod gates;
 pub mod gates_actions;
+pub mod gates_assault_card;
 pub mod gates_card;
 pub mod gates_displays;
+mod gates_markers;
 pub mod nato;
 
 use crate::ruleset::TableGame;
@@ -87,6 +89,9 @@ pub struct HexMarker {
     pub kind: HexMarkerKind,
     /// What the marker says, with its case ("On Fire (2.3)").
     pub label: String,
+    /// The hexside it points at, for a marker that names a part of its hex (the Hex Owned
+    /// arrow of a divided hex, S16.3); `None` for the whole hex.
+    pub toward: Option<engine::core::hex::Dir>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +102,15 @@ pub enum HexMarkerKind {
     ClearedFire,
     /// A place destroyed for good.
     Destroyed,
+    /// An Illumination marker lighting the hex and its neighbours at night (S14.3).
+    Illumination,
+    /// The part of a divided hex a side's units hold (S16.3).
+    HexOwned,
+    /// More units than the stacking limit: each takes a DG when its chit ends (S6.3).
+    OverStacked,
+    /// Units of several formations: those outside the spared one take a DG when their chit
+    /// ends (S6.4).
+    MixedFormations,
 }
 
 /// One counter on the map as the viewer sees it.
@@ -241,6 +255,9 @@ pub struct Frame {
     pub sheets: Vec<SheetSection>,
     /// The markers on hexes of the map.
     pub hex_markers: Vec<HexMarker>,
+    /// The hexes of the units the chit in play activated that may still act (the Gates'
+    /// active formation, S3.4); none in a game without activations.
+    pub active_hexes: Vec<HexId>,
 }
 
 /// A combat's card, shown before its dice are rolled: every figure of it as the engine
@@ -261,7 +278,9 @@ pub struct CardText {
     pub differential: String,
     /// The table's reading, each column shift and each dice modifier: (case, text, amount).
     pub shifts: Vec<(Case, String, String)>,
-    /// The column the dice are read on.
+    /// What the reading below is ("Column" for a combat table's column).
+    pub column_title: &'static str,
+    /// The column the dice are read on, or the totals they are added to.
     pub column: String,
     /// Every total of the dice: (face, result code, what it does).
     pub faces: Vec<(String, String, String)>,
@@ -341,6 +360,11 @@ pub trait Present: TableGame {
         let _ = viewer;
         Vec::new()
     }
+    /// The hexes whose units were activated and may still act, in map order.
+    fn active_hexes(&self, viewer: Viewer) -> Vec<HexId> {
+        let _ = viewer;
+        Vec::new()
+    }
 }
 
 /// A card's modifier as printed: "+2", "−1" (a true minus sign), "0".
@@ -373,6 +397,7 @@ pub fn frame<G: Present>(game: &G, viewer: Viewer) -> Frame {
         card: game.combat_card(viewer),
         sheets: game.sheets(viewer),
         hex_markers: game.hex_markers(viewer),
+        active_hexes: game.active_hexes(viewer),
     }
 }
 

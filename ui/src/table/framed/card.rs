@@ -67,6 +67,7 @@ impl Controller {
                 shift: shift.as_str().into(),
             }),
         );
+        v.set_card_column_title(c.column_title.into());
         v.set_card_column(c.column.as_str().into());
         sync(
             &self.models.card_faces,

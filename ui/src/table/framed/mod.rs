@@ -37,10 +37,25 @@ pub(crate) trait FramedGame: Offer {
     /// Starts drawing the terrain layer of the map at `radius` pixels per hex (on a worker
     /// thread).
     fn terrain(data: &'static Self::Data, radius: f32) -> map_layer::TerrainLayer;
+    /// The map's sheets, for the buttons that jump to each: none for a one-sheet map.
+    fn map_sheets(data: &'static Self::Data) -> Vec<MapSheet> {
+        let _ = data;
+        Vec::new()
+    }
     /// The game in play, as the table holds "some framed game".
     fn in_play(f: Framed<Self>) -> AnyFramed;
     /// An unfinished game, as the start screen keeps it to resume.
     fn to_resume(r: Resume<Self>) -> AnyResume;
+}
+
+/// One sheet of a map of several: its name on its button, its place in the grid of sheets
+/// (across, down) and its corner hexes (first column and row, last column and row).
+pub(crate) struct MapSheet {
+    pub name: &'static str,
+    pub across: u8,
+    pub down: u8,
+    pub first: HexId,
+    pub last: HexId,
 }
 
 /// A game in play on the framed table.
@@ -69,6 +84,28 @@ pub(crate) struct Framed<G: FramedGame> {
 }
 
 impl<G: FramedGame> Framed<G> {
+    /// The map's sheets as the map's jump buttons draw them: each one's rectangle on the map
+    /// picture, from its corner hexes' centres out by a hex.
+    pub(super) fn sheet_rows(&self) -> Vec<MapSheetRow> {
+        let r = self.layout.radius;
+        G::map_sheets(self.session.data())
+            .into_iter()
+            .map(|s| {
+                let (ax, ay) = self.layout.center(s.first);
+                let (bx, by) = self.layout.center(s.last);
+                MapSheetRow {
+                    name: s.name.into(),
+                    across: i32::from(s.across),
+                    down: i32::from(s.down),
+                    x0: ax.min(bx) - r,
+                    y0: ay.min(by) - r,
+                    x1: ax.max(bx) + r,
+                    y1: ay.max(by) + r,
+                }
+            })
+            .collect()
+    }
+
     pub(super) fn new(session: Session<G>) -> Self {
         let layout = MapLayout::new(G::geometry(session.data()), G::MAP_RADIUS);
         Framed {

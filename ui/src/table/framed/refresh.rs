@@ -161,25 +161,43 @@ impl Controller {
             i += n;
         }
         for (k, m) in frame.hex_markers.iter().enumerate() {
-            let (x, y) = layout.center(m.hex);
-            // Low in the hex; a second marker of the same hex sits above the first.
-            let before = frame.hex_markers[..k]
-                .iter()
-                .filter(|o| o.hex == m.hex)
-                .count() as f32;
+            let (cx, cy) = layout.center(m.hex);
+            let (x, y) = match m.toward {
+                // In the part it names, against the middle of the part's hexsides.
+                Some(d) => {
+                    let (sx, sy) = layout.side_middle(m.hex, d);
+                    (cx + (sx - cx) * 0.55, cy + (sy - cy) * 0.55)
+                }
+                // Low in the hex; a second marker of the same hex sits above the first.
+                None => {
+                    let before = frame.hex_markers[..k]
+                        .iter()
+                        .filter(|o| o.hex == m.hex && o.toward.is_none())
+                        .count() as f32;
+                    (cx, cy + layout.radius * (0.76 - 0.36 * before))
+                }
+            };
             markers.push(MarkerData {
                 x,
-                y: y + layout.radius * (0.76 - 0.36 * before),
+                y,
                 // The marker's word on the map; its full label is the game's (`HexMarker`).
                 kind: match m.kind {
                     HexMarkerKind::Fire => MarkerKind::Burning,
                     HexMarkerKind::ClearedFire => MarkerKind::ClearedFire,
                     HexMarkerKind::Destroyed => MarkerKind::Destroyed,
+                    HexMarkerKind::Illumination => MarkerKind::Illumination,
+                    HexMarkerKind::HexOwned => MarkerKind::HexOwned,
+                    HexMarkerKind::OverStacked => MarkerKind::OverStacked,
+                    HexMarkerKind::MixedFormations => MarkerKind::Mixed,
                 },
                 text: match m.kind {
                     HexMarkerKind::Fire => "FIRE",
                     HexMarkerKind::ClearedFire => "OUT",
                     HexMarkerKind::Destroyed => "DESTR",
+                    HexMarkerKind::Illumination => "ILLUM",
+                    HexMarkerKind::HexOwned => "OWNED",
+                    HexMarkerKind::OverStacked => "OVER",
+                    HexMarkerKind::MixedFormations => "MIXED",
                 }
                 .into(),
             });
@@ -196,7 +214,12 @@ impl Controller {
                 label: format!("{what} {}", geo.format(h)).into(),
             }
         };
-        let mut marks = Vec::new();
+        // The active formation's units that may still act (the Gates, S3.4), under the rest.
+        let mut marks: Vec<HexMark> = frame
+            .active_hexes
+            .iter()
+            .map(|&h| mark(h, HexMarkKind::Active, "", "active unit hex"))
+            .collect();
         if let Some(r) = reach {
             marks.extend(
                 r.hexes
@@ -371,10 +394,22 @@ impl Controller {
                     None if f.actions.is_empty() => "Nothing this selection may do now.".into(),
                     None => format!("{}: choose what to do.", G::side_name(*player)),
                 };
-                let hint = match reach {
+                let mut hint = match reach {
                     Some(r) if armed.is_none() => format!("{hint}\n[{}] {}.", r.case, r.text),
                     _ => hint,
                 };
+                // What the markers of the selected hex say in full (a fire, a stack's
+                // penalties at step 2D-c, the Hex Owned part).
+                if armed.is_none() {
+                    for m in frame
+                        .hex_markers
+                        .iter()
+                        .filter(|m| Some(m.hex) == f.sel.hex)
+                    {
+                        hint.push('\n');
+                        hint.push_str(&m.label);
+                    }
+                }
                 v.set_panel_hint(hint.into());
                 let units = frame
                     .counters

@@ -76,19 +76,25 @@ fn play_by_actions(
                 return (taken, s);
             }
             Pending::Roll { .. } | Pending::DrawChit { .. } | Pending::Choose { .. } => {
-                // A fire's d10 shows its card, nothing else does (an assault's defensive fire
-                // is not read against a card); the fire resolves at the d10 or after the
-                // Booze question over it (3.8), so the card is kept until the next d10.
+                // A fire's d10 and an assault's two d10s show their card, nothing else does
+                // (a TQC, a weather roll); the fire resolves at the d10 or after the Booze
+                // question over it (3.8), so the card is kept until the next d10.
                 if let Pending::Roll { .. } = Ruleset::pending(g) {
                     card = g.combat_card(Viewer::Public);
-                    let firing = g.state.series.pending_fire(&g.series_data()).is_some();
+                    let data = g.series_data();
+                    let firing = g.state.series.pending_fire(&data).is_some();
+                    let assault = g.state.series.pending_assault(&data);
                     assert_eq!(
                         card.is_some(),
-                        firing,
-                        "a card exactly when a fire's d10 waits"
+                        firing || assault.is_some(),
+                        "a card exactly when a fire's or an assault's d10 waits"
                     );
                     if firing {
                         *taken.entry("fire card".into()).or_default() += 1;
+                    }
+                    if let (Some(a), Some(c)) = (&assault, &card) {
+                        check_assault_card(g, a, c);
+                        *taken.entry("assault card".into()).or_default() += 1;
                     }
                 }
                 let from = s.log().len();
@@ -96,6 +102,8 @@ fn play_by_actions(
                 if let Some(c) = &card {
                     let checked = card_matches_the_fire(c, &s.log()[from..]);
                     *taken.entry("fire card checked".into()).or_default() += checked;
+                    let checked = card_matches_the_assault(c, &s.log()[from..]);
+                    *taken.entry("assault card checked".into()).or_default() += checked;
                 }
                 continue;
             }
@@ -113,7 +121,16 @@ fn play_by_actions(
         // A move under way, an advance to decide or an S6.4 pick before the chit ends.
         let must = !matches!(g.state.series.stage, Stage::Idle)
             || !matches!(g.state.series.turn.step, Step::Playing(_));
-        let chosen: Option<(String, Command)> = if let Some(c) = legal.choose(&mut rng).cloned() {
+        // An assault is rare among the many moves; when one is legal it is taken half the
+        // time, so that its card is read (S10.4).
+        let assault = legal
+            .iter()
+            .find(|c| matches!(c, UnitCommand::Assault { .. }))
+            .filter(|_| rng.gen_bool(0.5))
+            .cloned();
+        let chosen: Option<(String, Command)> = if let Some(c) =
+            assault.or_else(|| legal.choose(&mut rng).cloned())
+        {
             // Staying after an assault is the step's button (S10.6).
             let stay = matches!(&c, UnitCommand::Advance { units } if units.is_empty());
             if !stay && (must || rng.gen_bool(0.85)) {
@@ -205,6 +222,95 @@ fn card_matches_the_fire(
         }
     }
     checked
+}
+
+/// S10.3, S10.4: the assault card names every unit of both sides and adds its totals up as
+/// the engine does: each side's Assault Value is its best firepower plus its lines (never
+/// below 0), and the fixed part before "+ d10" is that value plus the roll modifiers.
+fn check_assault_card(g: &Gates, a: &engine::css::game::PendingAssault, card: &CardText) {
+    use engine::gates::game::describe::{name, Named};
+    assert!(card.title.starts_with("Assault on "), "{}", card.title);
+    assert_eq!(card.case, "S10.4");
+    let names = |units: &[engine::core::units::UnitId]| -> Vec<String> {
+        units
+            .iter()
+            .map(|u| name(g.data, Named::Unit(*u)).to_string())
+            .collect()
+    };
+    let rows = |r: &[(String, String)]| r.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
+    assert_eq!(rows(&card.attack), names(&a.attackers));
+    assert_eq!(rows(&card.defence), names(&a.defenders));
+    for (who, side) in [("Attacker", &a.attack), ("Defender", &a.defence)] {
+        let summed: i16 = card
+            .shifts
+            .iter()
+            .filter(|(_, text, _)| text.starts_with(who) && !text.contains("'s roll"))
+            .filter_map(|(_, _, v)| v.replace('−', "-").parse::<i16>().ok())
+            .sum();
+        assert_eq!(summed.max(0), side.value.value, "{who}'s value on {card:?}");
+        let rolls: i16 = card
+            .shifts
+            .iter()
+            .filter(|(_, text, _)| text.starts_with(&format!("{who}'s roll")))
+            .filter_map(|(_, _, v)| v.replace('−', "-").parse::<i16>().ok())
+            .sum();
+        assert_eq!(rolls, side.modifiers.modifier, "{who}'s roll modifiers");
+    }
+    let defender = format!(
+        "{} + d10",
+        a.defence.value.value + a.defence.modifiers.modifier
+    );
+    assert!(
+        card.column.ends_with(&defender),
+        "{} vs {defender}",
+        card.column
+    );
+    // Before the attacker's d10 the table's bands; after it, the defender's ten faces.
+    let expected_rows = match a.attacker_roll {
+        None => g.series_data().assault.table.bands.len(),
+        Some(_) => 10,
+    };
+    assert_eq!(card.faces.len(), expected_rows, "{card:?}");
+}
+
+/// S10.5: the card shown at the defender's d10 told the truth: the engine's totals are the
+/// card's attacker total and one of its rows, and that row's code is the result applied.
+/// Returns 1 when an assault was resolved against the card.
+fn card_matches_the_assault(
+    card: &CardText,
+    new: &[crate::LoggedEvent<crate::gates::LogLine>],
+) -> usize {
+    use engine::css::game::{GameEvent, UnitWhat};
+    use engine::gates::game::Event;
+    for e in new {
+        let Event::Series(GameEvent::Unit {
+            what:
+                UnitWhat::Assaulted {
+                    attacker,
+                    defender,
+                    result,
+                    ..
+                },
+            ..
+        }) = &e.event.event
+        else {
+            continue;
+        };
+        assert!(
+            card.column.starts_with(&format!("{attacker} vs")),
+            "the card's attacker total {} against the engine's {attacker}",
+            card.column
+        );
+        let diff = signed(attacker - defender);
+        let row = card
+            .faces
+            .iter()
+            .find(|(_, _, detail)| detail.starts_with(&format!("{diff}:")))
+            .unwrap_or_else(|| panic!("no row for {diff} on {card:?}"));
+        assert_eq!(row.1, result.label(), "{row:?} against {result:?}");
+        return 1;
+    }
+    0
 }
 
 /// S18.4: the tracks panel's records read the engine: one Division Display per division of
@@ -300,6 +406,16 @@ fn gates_14_0_every_scenario_plays_to_its_end_by_the_offered_actions() {
     assert!(
         all.get("fire card checked").is_some_and(|&n| n > 0),
         "no hit was checked against its card: {all:?}"
+    );
+    // S10.4, S10.5: every assault's two d10s came with its card, and its results were read
+    // right.
+    assert!(
+        all.get("assault card").is_some_and(|&n| n > 0),
+        "no assault card: {all:?}"
+    );
+    assert!(
+        all.get("assault card checked").is_some_and(|&n| n > 0),
+        "no assault was checked against its card: {all:?}"
     );
     for label in [
         "Buy a chit",
@@ -407,5 +523,126 @@ fn gates_2_3_fires_and_destroyed_objectives_are_on_the_map() {
         of(objective),
         [(HexMarkerKind::Destroyed, "Destroyed (10.2)")]
     );
-    assert_eq!(f.hex_markers.len(), 3, "nothing else is marked");
+    let others = f
+        .hex_markers
+        .iter()
+        .filter(|m| m.kind != HexMarkerKind::HexOwned)
+        .count();
+    assert_eq!(others, 3, "nothing else is marked");
+}
+
+// S16.3, S14.3, S6.3, S6.4: a divided hex's Hex Owned marker points into the part its units
+// hold; Illumination markers are drawn; a stack over the limit or of mixed formations shows
+// what step 2D-c will cost it.
+#[test]
+fn gates_s16_3_s6_3_hex_owned_illumination_and_stack_penalties_are_on_the_map() {
+    use engine::css::terrain::Part;
+    let s = gates("stand_your_ground", 1);
+    let mut g = s.game().clone();
+    let data = g.series_data();
+    let geo = data.ground.map.geometry;
+    let divided = (1..=geo.columns)
+        .flat_map(|c| (1..=geo.rows).map(move |r| engine::core::hex::HexId::new(c, r)))
+        .find(|&h| {
+            data.ground.detail(h).parts.divided() && g.state.series.in_hex(h).next().is_none()
+        })
+        .expect("the map has divided hexes");
+    let parts = data.ground.detail(divided).parts;
+    // One NATO unit, alone, in the second part of the divided hex.
+    let side_of =
+        |g: &Gates, u: &engine::css::game::UnitState| g.data.counters[usize::from(u.id.0)].side;
+    let on_map: Vec<usize> = (0..g.state.series.units.len())
+        .filter(|&i| g.state.series.units[i].hex.is_some())
+        .collect();
+    let nato: Vec<usize> = on_map
+        .iter()
+        .copied()
+        .filter(|&i| side_of(&g, &g.state.series.units[i]) == engine::gates::NATO)
+        .collect();
+    let u = &mut g.state.series.units[nato[0]];
+    u.hex = Some(divided);
+    u.part = Part::Second;
+    let lit = engine::core::hex::HexId::new(30, 30);
+    g.state.series.turn.light.sky.markers.push(lit).unwrap();
+    let f = frame(&g, Viewer::Public);
+    let owned: Vec<_> = f
+        .hex_markers
+        .iter()
+        .filter(|m| m.hex == divided && m.kind == HexMarkerKind::HexOwned)
+        .collect();
+    assert_eq!(owned.len(), 1, "{:?}", f.hex_markers);
+    let toward = owned[0].toward.expect("the arrow points at a hexside");
+    assert_eq!(
+        parts.part_of(toward),
+        Part::Second,
+        "the arrow is in the held part"
+    );
+    assert!(
+        owned[0].label.starts_with("Hex Owned (S16.3): NATO"),
+        "{}",
+        owned[0].label
+    );
+    assert!(f
+        .hex_markers
+        .iter()
+        .any(|m| m.hex == lit && m.kind == HexMarkerKind::Illumination));
+
+    // Four NATO units of two formations in one hex: over the limit of 3 and mixed.
+    let hex = engine::core::hex::HexId::new(40, 40);
+    // Three combat units of one formation and one of another (S6.4: HQs do not mix).
+    let combat = |g: &Gates, i: usize| {
+        let id = engine::core::units::UnitId(i as u16);
+        g.data.counters[i].piece(id).role == engine::css::stacking::Role::Combat
+    };
+    let nato: Vec<usize> = nato.into_iter().filter(|&i| combat(&g, i)).collect();
+    let f0 = g.data.counters[nato[1]].formation;
+    let same: Vec<usize> = nato[1..]
+        .iter()
+        .copied()
+        .filter(|&i| g.data.counters[i].formation == f0)
+        .take(3)
+        .collect();
+    let other = nato[1..]
+        .iter()
+        .copied()
+        .find(|&i| g.data.counters[i].formation != f0)
+        .expect("NATO has two formations");
+    let mut formations = vec![f0];
+    let mut moved = 0;
+    for i in same.into_iter().chain([other]) {
+        if !formations.contains(&g.data.counters[i].formation) {
+            formations.push(g.data.counters[i].formation);
+        }
+        g.state.series.units[i].hex = Some(hex);
+        g.state.series.units[i].part = Part::First;
+        moved += 1;
+    }
+    assert_eq!(
+        (moved, formations.len()),
+        (4, 2),
+        "four units of two formations"
+    );
+    let f = frame(&g, Viewer::Public);
+    let at: Vec<_> = f.hex_markers.iter().filter(|m| m.hex == hex).collect();
+    let over = at
+        .iter()
+        .find(|m| m.kind == HexMarkerKind::OverStacked)
+        .expect("over-stacked");
+    assert!(
+        over.label.contains("4 units, the limit is 3"),
+        "{}",
+        over.label
+    );
+    assert!(
+        over.label.contains("4 DG"),
+        "every unit takes a DG: {}",
+        over.label
+    );
+    assert!(at.iter().any(|m| m.kind == HexMarkerKind::MixedFormations));
+    // A lone unit's hex has no penalty.
+    assert!(!f.hex_markers.iter().any(|m| m.hex == divided
+        && matches!(
+            m.kind,
+            HexMarkerKind::OverStacked | HexMarkerKind::MixedFormations
+        )));
 }
