@@ -3,7 +3,7 @@
 
 use crate::CounterData;
 use engine::core::units::{Nationality, UnitKind};
-use session::present::{CounterFace, Symbol};
+use session::present::{CounterFace, CounterMark, Symbol};
 use slint::{Color, SharedString};
 
 /// A `0xRRGGBB` colour of the presentation model as Slint's.
@@ -85,11 +85,34 @@ pub fn counter(c: &CounterFace) -> CounterData {
         symbol_text: sym.text.into(),
         size_text: SharedString::from(c.size.as_str()),
         factors: SharedString::from(c.factors.as_str()),
+        corner: SharedString::from(c.corner.as_str()),
+        chip: marker_chip(&c.marks).into(),
         name: SharedString::from(c.name.as_str()),
         selected: false,
         role: crate::CounterRole::None,
         label: SharedString::from(format!("unit {}", c.name)),
     }
+}
+
+/// The markers a CSS player stacks on a counter, in a word each (S11.4–S11.6 Pinned, DG,
+/// Suppressed; S9.3.5 Fired or Op Fire; S2.3 a Step Loss): "DG F". The other games' marks are
+/// drawn their own way (Berlin '85's spent veil), so they add nothing here.
+pub fn marker_chip(marks: &[CounterMark]) -> String {
+    let words: Vec<&str> = marks
+        .iter()
+        .filter_map(|m| match m {
+            CounterMark::Pinned => Some("PIN"),
+            CounterMark::Dg => Some("DG"),
+            CounterMark::Suppressed => Some("SUP"),
+            CounterMark::Fired => Some("F"),
+            CounterMark::Reduced => Some("−1"),
+            CounterMark::Spent
+            | CounterMark::Disrupted
+            | CounterMark::Isolated
+            | CounterMark::Underground => None,
+        })
+        .collect();
+    words.join(" ")
 }
 
 /// "Infantry", "Self-propelled artillery" …
@@ -123,5 +146,22 @@ pub fn nationality_name(n: Nationality) -> &'static str {
         Nationality::EastGerman => "East German",
         Nationality::EastBerlinPolice => "East Berlin police",
         Nationality::German => "German",
+    }
+}
+
+#[cfg(test)]
+mod marker_tests {
+    use super::*;
+
+    // S11.4–S11.6, S9.3.5, S2.3: the series' markers on a counter read as a CSS player stacks
+    // them; Berlin '85's and Fortress Berlin's marks are drawn their own way.
+    #[test]
+    fn css_s11_4_status_fired_and_step_markers_ride_on_the_counter() {
+        use CounterMark::*;
+        assert_eq!(marker_chip(&[Dg, Fired]), "DG F");
+        assert_eq!(marker_chip(&[Suppressed, Reduced]), "SUP −1");
+        assert_eq!(marker_chip(&[Pinned]), "PIN");
+        assert_eq!(marker_chip(&[Spent, Disrupted, Isolated, Underground]), "");
+        assert_eq!(marker_chip(&[]), "");
     }
 }

@@ -130,6 +130,36 @@ fn play(
                     );
                 }
             }
+            // S11.4–S11.6: a unit with a status marker shows it on its counter.
+            let marked = t.with_gates(|s| {
+                s.and_then(|s| {
+                    let g = s.game();
+                    g.state
+                        .series
+                        .units
+                        .iter()
+                        .filter(|u| u.removed.is_none() && !u.routed)
+                        .find(|u| u.cond.status != engine::css::morale::Status::None)
+                        .and_then(|u| Some((u.hex?, u.cond.status)))
+                })
+            });
+            if let (Some((h, status)), false) = (marked, waiting(t) == "over") {
+                t.center_on_hex(h);
+                settle();
+                let word = match status {
+                    engine::css::morale::Status::Pinned => "PIN",
+                    engine::css::morale::Status::Dg => "DG",
+                    _ => "SUP",
+                };
+                let chips = find_all(w, "counter marker ");
+                assert!(
+                    chips.iter().any(|c| c
+                        .accessible_label()
+                        .is_some_and(|l| l.split(' ').any(|x| x == word))),
+                    "the {word} marker at {h:?} is on its counter"
+                );
+                *given.entry("status marker shown".into()).or_default() += 1;
+            }
             let burning = burning.len();
             if burning > 0 {
                 *given.entry("a fire on the map".into()).or_default() += 1;
@@ -382,6 +412,7 @@ fn gates_introductory_scenario_by_taps_to_the_victory_screen() {
         "Roll",
         "fire card",
         "active formation shown",
+        "status marker shown",
         "Move a hex",
         "End reinforcements",
         "Done buying",

@@ -82,6 +82,7 @@ impl Cited for Event {
             Event::RainPutsOutFires { .. } => "3.1",
             Event::RollOffered { .. } | Event::BoozeUsed { .. } => "3.8",
             Event::Destroyed { .. } => "10.2",
+            Event::SpandauLiberated { .. } => "3.4.1",
             Event::FigureFound { .. } => "5.2",
             Event::FigureTurned { .. } => "4.3",
             Event::RandomEventRoll { .. }
@@ -155,6 +156,11 @@ impl fmt::Display for Event {
             Event::Destroyed { hex, unit } => {
                 write!(f, "unit {} destroys the objective {hex:?}", unit.0)
             }
+            Event::SpandauLiberated { unit, prisoners } => write!(
+                f,
+                "unit {} enters Spandau: {prisoners} prisoner(s) freed, the prison destroyed",
+                unit.0
+            ),
             Event::FigureFound { unit, marker, .. } => {
                 write!(f, "Stasi unit {} finds political figure {marker}", unit.0)
             }

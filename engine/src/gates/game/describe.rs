@@ -389,6 +389,14 @@ impl fmt::Display for Described<'_> {
                 "{} uses the Booze marker: the roll is made again, and the marker goes to the other side",
                 side(*by)
             ),
+            Event::SpandauLiberated { unit, prisoners } => {
+                self.unit(f, *unit)?;
+                write!(
+                    f,
+                    " enters Spandau Prison: {prisoners} Warsaw Pact prisoner(s) freed and out of \
+                     play, the prison destroyed"
+                )
+            }
             Event::Destroyed { hex, unit } => {
                 self.unit(f, *unit)?;
                 f.write_str(" occupies the objective ")?;

@@ -30,6 +30,7 @@ pub mod figures;
 pub mod notation;
 pub mod objectives;
 pub mod preparation;
+pub mod prison;
 pub mod random_event;
 pub mod reroll;
 #[cfg(test)]
@@ -40,6 +41,8 @@ mod tests_burning;
 mod tests_political;
 #[cfg(test)]
 mod tests_preparation;
+#[cfg(test)]
+mod tests_prison;
 #[cfg(test)]
 mod tests_random_event;
 #[cfg(test)]
@@ -163,6 +166,9 @@ pub struct State {
     pub teufelsberg_passed: bool,
     /// 2.3: the On Fire and Cleared Fire markers on the map.
     pub fires: burning::Fires,
+    /// 3.4.1: a Warsaw Pact unit has entered Spandau Prison: its prisoners are freed and it
+    /// holds none again.
+    pub spandau_destroyed: bool,
     /// 2.3: the second die after a raw 0, while it is awaited.
     pub fire_die: Option<burning::FireDie>,
     /// 14.0 1C-b: how far this turn's fire checks have gone.
@@ -227,6 +233,12 @@ pub enum Event {
     /// 2.4: NATO, holding Teufelsberg, named the next chit (`None`: let the draw be random).
     TeufelsbergPick {
         chit: Option<crate::css::command::Chit>,
+    },
+    /// 3.4.1: the Warsaw Pact `unit` entered Spandau Prison: `prisoners` Warsaw Pact units
+    /// held there are freed (and leave play), and the prison is destroyed.
+    SpandauLiberated {
+        unit: crate::core::units::UnitId,
+        prisoners: u8,
     },
     /// 10.2: a Warsaw Pact unit occupied the objective `hex`: it is destroyed for good.
     Destroyed {
@@ -320,6 +332,7 @@ impl<'d> Game<'d> {
             random_event: None,
             teufelsberg_lost: false,
             teufelsberg_passed: false,
+            spandau_destroyed: false,
             fires: burning::Fires::default(),
             fire_die: None,
             fire_round: None,
@@ -468,6 +481,14 @@ impl<'d> Game<'d> {
             crate::core::protocol::emit(events, Event::Series(*e))?;
             self.state
                 .read_series_event(scenario, data.counters, e, events)?;
+            if let GameEvent::Unit {
+                unit,
+                what: UnitWhat::Entered(hex),
+                ..
+            } = e
+            {
+                self.read_prison_entry(*unit, *hex, events)?;
+            }
             if let GameEvent::Unit {
                 unit,
                 what: UnitWhat::Removed(_),

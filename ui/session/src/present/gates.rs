@@ -197,9 +197,12 @@ impl Present for Gates {
                     s.removed == Some(Fate::Eliminated) && self.side_of(s.id) == Some(side)
                 })),
             );
-            // 3.4.1: the captured are held in the enemy's prison.
+            // 3.4.1: the captured are held in the enemy's prison; Spandau's are freed (and out
+            // of play) once the Warsaw Pact has entered it.
             let prison = if side == engine::gates::NATO {
                 "in the Stasi Prison, 66.32"
+            } else if self.state.spandau_destroyed {
+                "out of play: Spandau was taken"
             } else {
                 "in Spandau Prison, 26.26"
             };

@@ -1,5 +1,6 @@
 //! The Gates' markers on hexes of the map, as the presentation model draws them: the On Fire
-//! and Cleared Fire markers (2.3), the Destroyed markers of the objectives (10.2), the
+//! and Cleared Fire markers (2.3), the Destroyed markers of the objectives (10.2) and of
+//! Spandau Prison once the Warsaw Pact has entered it (3.4.1), the
 //! Illumination markers of the night sky (S14.3) and the Hex Owned marker of each part of a
 //! divided hex that units hold, its arrow at the part's hexsides (S16.3), and the stacks that
 //! would take DGs at step 2D-c if their chit ended now (over-stacked S6.3, mixed formations
@@ -38,6 +39,13 @@ pub fn hex_markers(g: &Gates) -> Vec<HexMarker> {
             .filter(|h| g.state.objectives.is_destroyed(rules, **h))
             .map(|&hex| whole(hex, HexMarkerKind::Destroyed, "Destroyed (10.2)")),
     );
+    // 3.4.1: Spandau Prison destroyed by the Warsaw Pact's entry (unless an objective's
+    // marker is there already).
+    let spandau = engine::gates::places::hexes::SPANDAU_PRISON;
+    if g.state.spandau_destroyed && !out.iter().any(|m| m.hex == spandau) {
+        let label = "Destroyed: Spandau Prison (3.4.1)";
+        out.push(whole(spandau, HexMarkerKind::Destroyed, label));
+    }
     out.extend(
         g.state
             .series
