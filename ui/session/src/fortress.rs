@@ -55,10 +55,6 @@ impl TableGame for Fortress {
         state.last_turn == self.state.last_turn
     }
 
-    fn secret_roller(&self, _input: &Input<Command>) -> Option<Side> {
-        None
-    }
-
     fn apply_logged(
         &mut self,
         input: &Input<Command>,

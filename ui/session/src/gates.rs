@@ -49,10 +49,6 @@ impl TableGame for Gates {
         state.scenario == self.state.scenario
     }
 
-    fn secret_roller(&self, _input: &Input<Command>) -> Option<Side> {
-        None
-    }
-
     fn apply_logged(
         &mut self,
         input: &Input<Command>,

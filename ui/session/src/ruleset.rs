@@ -46,8 +46,11 @@ pub trait TableGame: Ruleset<'static> + 'static {
     /// scenario)? Only then may the session put it in place of the game's state.
     fn fits(&self, state: &Self::State) -> bool;
     /// The side whose secret roll `input` answers, if it answers one (asked before the input
-    /// is applied).
-    fn secret_roller(&self, input: &EngineInput<Self::Command>) -> Option<Side>;
+    /// is applied). None by default: only Berlin '85 rolls in secret.
+    fn secret_roller(&self, input: &EngineInput<Self::Command>) -> Option<Side> {
+        let _ = input;
+        None
+    }
     /// Applies `input` (checked: a refusal leaves the game unchanged; in place: an input
     /// accepted once before) and appends its events to `out`, each with who may read it.
     fn apply_logged(

@@ -47,6 +47,24 @@ pub struct PendingAssault {
     pub attacker_roll: Option<u8>,
 }
 
+/// The assault of `decl` as S10.3–S10.5 read it: the units of both sides, the hex on the
+/// ground (no leader, hero or flame-thrower is on the board yet, so no backing).
+fn fight<'a, const H: usize, const P: usize>(
+    data: &SeriesData<'_, H, P>,
+    decl: &Declaration,
+    attackers: &'a mut [Fighter],
+    defenders: &'a mut [Fighter],
+) -> Assault<'a> {
+    Assault {
+        attackers,
+        defenders,
+        attack: Backing::default(),
+        defence: Backing::default(),
+        hex: Defended::on(&data.ground, &NoMarkers, decl.target),
+        across_slope: decl.across_slope(),
+    }
+}
+
 /// The map as one routing unit's owner sees it (S11.8.2).
 struct RoutBoard<'a, 'd, const H: usize, const P: usize, const U: usize> {
     game: &'a SeriesGame<U>,
@@ -367,14 +385,7 @@ impl<const U: usize> SeriesGame<U> {
             mut attackers,
             mut defenders,
         } = self.sides(data, decl).ok()?;
-        let fight = Assault {
-            attackers: &mut attackers,
-            defenders: &mut defenders,
-            attack: Backing::default(),
-            defence: Backing::default(),
-            hex: Defended::on(&data.ground, &NoMarkers, decl.target),
-            across_slope: decl.across_slope(),
-        };
+        let fight = fight(data, decl, &mut attackers, &mut defenders);
         let side = |role| SideCard {
             value: fight.value(role),
             modifiers: fight.roll_card(role, &data.assault.modifiers, &data.tq),
@@ -451,14 +462,7 @@ impl<const U: usize> SeriesGame<U> {
             mut attackers,
             mut defenders,
         } = self.sides(data, &decl)?;
-        let mut fight = Assault {
-            attackers: &mut attackers,
-            defenders: &mut defenders,
-            attack: Backing::default(),
-            defence: Backing::default(),
-            hex: Defended::on(&data.ground, &NoMarkers, decl.target),
-            across_slope: decl.across_slope(),
-        };
+        let mut fight = fight(data, &decl, &mut attackers, &mut defenders);
         let result = match known {
             Some(r) => r,
             None => {
