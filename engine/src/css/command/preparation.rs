@@ -171,22 +171,29 @@ impl TurnState {
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
         for d in data.division_ids() {
-            let def = *data.division(d)?;
-            let bought_any = self.bought.iter().enumerate().any(|(i, c)| {
-                matches!(c, Chit::Division(_) | Chit::Formation(_))
-                    && self.payer_of_bought(data, i) == Some(d)
-            });
-            let had_division =
-                self.bought.contains(&Chit::Division(d)) || self.carried == Some(Chit::Division(d));
-            let t = self.track_mut(d);
-            let before = t.fatigue;
-            t.fatigue_for_chits(&def, &data.costs, bought_any, had_division);
-            let now = t.fatigue;
+            let before = self.track(d).fatigue;
+            let now = self.fatigue_at_1e(data, d)?;
+            self.track_mut(d).fatigue = now;
             if now != before {
                 emit(events, ev("S17.1", What::Fatigue { division: d, now }))?;
             }
         }
         Ok(())
+    }
+
+    /// S17.1: the fatigue step 1E will give division `d` for the chits bought so far this
+    /// turn (what the table shows beside each chit on offer in step 1D).
+    pub fn fatigue_at_1e(&self, data: &CommandData, d: DivisionId) -> Result<u8, RuleViolation> {
+        let def = *data.division(d)?;
+        let bought_any = self.bought.iter().enumerate().any(|(i, c)| {
+            matches!(c, Chit::Division(_) | Chit::Formation(_))
+                && self.payer_of_bought(data, i) == Some(d)
+        });
+        let had_division =
+            self.bought.contains(&Chit::Division(d)) || self.carried == Some(Chit::Division(d));
+        let mut t = *self.track(d);
+        t.fatigue_for_chits(&def, &data.costs, bought_any, had_division);
+        Ok(t.fatigue)
     }
 
     /// Step 1F rolls in order: the initiative player's divisions first (S3.8).

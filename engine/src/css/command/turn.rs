@@ -545,28 +545,40 @@ impl TurnState {
         choice: Choice,
         events: &mut Events<Event>,
     ) -> Result<(), RuleViolation> {
+        let (f, d, now) = self.action_buy_fatigue(data, choice)?;
+        let chit = Chit::Formation(f);
+        if !self.buyable(data, side).contains(&choice) {
+            return refuse("S3.5.4", "that Formation chit may not be bought now");
+        }
+        let cost = data.costs.formation_action;
+        let t = self.track_mut(d);
+        t.pay(cost)?;
+        t.fatigue = now;
+        self.bought_in_action.insert(f);
+        emit(events, ev("S3.5.1", What::Bought { chit, cost }))?;
+        emit(events, ev("S17.1", What::Fatigue { division: d, now }))
+    }
+
+    /// S3.5.1, S17.1: the Formation chit `choice` buys in the Action Phase, the division that
+    /// pays, and that division's fatigue once it is bought (each such chit adds its price in
+    /// fatigue at once, unless the division is immune, exclusive 4.1.1).
+    pub fn action_buy_fatigue(
+        &self,
+        data: &CommandData,
+        choice: Choice,
+    ) -> Result<(FormationId, DivisionId, u8), RuleViolation> {
         let (f, d) = match choice {
             Choice::Buy(f) => (f, data.formation(f)?.division),
             Choice::BuyPaidBy(f, payer) => (f, payer),
             _ => return refuse("S3.5.4", "only a Formation chit is bought now"),
         };
-        let chit = Chit::Formation(f);
-        if !self.buyable(data, side).contains(&choice) {
-            return refuse("S3.5.4", "that Formation chit may not be bought now");
-        }
-        let def = *data.division(d)?;
-        let cost = data.costs.formation_action;
-        let t = self.track_mut(d);
-        t.pay(cost)?;
-        if !def.fatigue_immune {
-            t.fatigue = t
-                .fatigue
-                .saturating_add(data.costs.fatigue_action_formation);
-        }
-        let now = t.fatigue;
-        self.bought_in_action.insert(f);
-        emit(events, ev("S3.5.1", What::Bought { chit, cost }))?;
-        emit(events, ev("S17.1", What::Fatigue { division: d, now }))
+        let fatigue = self.track(d).fatigue;
+        let now = if data.division(d)?.fatigue_immune {
+            fatigue
+        } else {
+            fatigue.saturating_add(data.costs.fatigue_action_formation)
+        };
+        Ok((f, d, now))
     }
 
     /// Step 2C (S3.3.3, S3.5.2): ask the initiative player, then the other, unless a player

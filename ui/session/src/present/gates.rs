@@ -1,10 +1,11 @@
 //! *The Enemy is at the Gates*' adapter to the presentation model: its counters as CSS players
 //! know them (the face up, Column or Deployed, S2.2.1; firepower with its colour and range,
 //! defense, MA, S9.1–S9.5, S7.1; the status marker, S11.4–S11.6; a lost step, S2.3), the
-//! boxes off the map (units to place, S18.1, S11.10; the Routed boxes, S11.8.3; the
-//! eliminated, S11.12; the captured in the enemy's prison, S11.7, 3.4.1), the Victory Point track (10.1) and its questions in
-//! words. Nothing of the Gates is secret to one side (4.3's unknown figures are hidden from
-//! both in the engine), so every viewer sees the same counters.
+//! boxes off the map (units to place, S18.1, S11.10; the Turn Record Track's, S18.3; the
+//! Routed boxes, S11.8.3; the eliminated, S11.12; the captured in the enemy's prison, S11.7,
+//! 3.4.1), the Victory Point track (10.1) and its questions in words. Nothing of the Gates is
+//! secret to one side (4.3's unknown figures are hidden from both in the engine), so every
+//! viewer sees the same counters.
 
 use super::nato::{palette, symbol};
 use super::{
@@ -183,6 +184,21 @@ impl Present for Gates {
         );
         for side in [engine::gates::WARSAW_PACT, engine::gates::NATO] {
             let name = Gates::side_name(side);
+            // S18.1, S18.3: the units on the Turn Record Track, a box for each turn they come
+            // in on.
+            let mut by_turn: BTreeMap<u8, Vec<UnitId>> = BTreeMap::new();
+            for h in self.state.series.turn.turn_track.held.iter() {
+                if h.side == side {
+                    by_turn.entry(h.turn).or_default().push(h.unit);
+                }
+            }
+            for (turn, units) in by_turn {
+                add(
+                    format!("{name} on the Turn Record Track: turn {turn}"),
+                    "S18.1",
+                    faces(units),
+                );
+            }
             add(
                 format!("{name} Routed boxes"),
                 "S11.8.3",
@@ -233,11 +249,18 @@ impl Present for Gates {
             Choice::Pass => ("Pass".to_string(), format!("[{case}] none of these")),
             Choice::Buy(f) => (
                 format!("Buy the Formation chit of {}", self.formation_name(f.0)),
-                format!("[{case}] at the Action Phase price"),
+                format!(
+                    "[{case}] at the Action Phase price; {}",
+                    self.action_fatigue(*o)
+                ),
             ),
             Choice::BuyPaidBy(f, d) => (
                 format!("Buy the Formation chit of {}", self.formation_name(f.0)),
-                format!("[4.1.1] paid by {}", named(Named::Division(d))),
+                format!(
+                    "[4.1.1] paid by {}; {}",
+                    named(Named::Division(d)),
+                    self.action_fatigue(*o)
+                ),
             ),
             Choice::OpFire(u) => {
                 let at = self
@@ -371,11 +394,25 @@ impl Present for Gates {
 trait GatesNames {
     fn side_of(&self, u: UnitId) -> Option<Side>;
     fn formation_name(&self, f: u8) -> String;
+    /// 3.3.1: what buying a Formation chit in the Action Phase does to its payer's fatigue.
+    fn action_fatigue(&self, buy: Choice) -> String;
 }
 
 impl GatesNames for Gates {
     fn side_of(&self, u: UnitId) -> Option<Side> {
         self.data.counters.get(usize::from(u.0)).map(|c| c.side)
+    }
+    fn action_fatigue(&self, buy: Choice) -> String {
+        let data = self.series_data();
+        let turn = &self.state.series.turn;
+        match turn.action_buy_fatigue(data.command, buy) {
+            Ok((_, d, now)) if now != turn.track(d).fatigue => format!(
+                "{}'s fatigue {} → {now} at once (3.3.1)",
+                name(self.data, Named::Division(d)),
+                turn.track(d).fatigue
+            ),
+            _ => "no change to fatigue (3.3.1)".to_string(),
+        }
     }
     fn formation_name(&self, f: u8) -> String {
         self.data

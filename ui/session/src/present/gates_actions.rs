@@ -164,10 +164,34 @@ fn buy_actions(g: &Gates, side: Side, out: &mut Vec<Action<Command>>) {
         list.push(Pick {
             target: label,
             command,
-            detail: format!("{cost} DP; fatigue in step 1E (3.3.1)"),
+            detail: format!("{cost} DP; {}", fatigue_change(g, &copy)),
         });
     }
     push(out, "Buy a chit", "S4.3", Then::List(list));
+}
+
+/// 3.3.1, S17.1: what buying changes in the fatigue step 1E will give (a division's first
+/// Division or Formation chit adds to it; its Division chit spares it the rest), worded for
+/// the chit's row: "fatigue 2 → 3 at step 1E (3.3.1)".
+fn fatigue_change(before: &Gates, after: &Gates) -> String {
+    let data = before.series_data();
+    let changes: Vec<String> = data
+        .command
+        .division_ids()
+        .filter_map(|d| {
+            let at_1e = |g: &Gates| g.state.series.turn.fatigue_at_1e(data.command, d).ok();
+            let (was, now) = (at_1e(before)?, at_1e(after)?);
+            (was != now).then(|| {
+                let who = named(before, Named::Division(d));
+                format!("{who}'s fatigue {was} → {now} at step 1E (3.3.1)")
+            })
+        })
+        .collect();
+    if changes.is_empty() {
+        "no change to fatigue (3.3.1)".to_string()
+    } else {
+        changes.join("; ")
+    }
 }
 
 /// The legal commands the selection gives: of each kind, those of the largest party of

@@ -97,6 +97,9 @@ fn play_by_actions(
                         *taken.entry("assault card".into()).or_default() += 1;
                     }
                 }
+                if let Pending::Choose { options, case, .. } = Ruleset::pending(g) {
+                    check_action_buys(g, &options, case);
+                }
                 let from = s.log().len();
                 s.answer_at_random(&mut rng).expect("answered");
                 if let Some(c) = &card {
@@ -222,6 +225,34 @@ fn card_matches_the_fire(
         }
     }
     checked
+}
+
+/// 3.3.1, S17.1: a Formation chit offered in the Action Phase (an interrupt, S3.5) says what
+/// it does to its payer's fatigue: its price in fatigue at once, unless the payer is immune.
+fn check_action_buys(
+    g: &Gates,
+    options: &[engine::css::command::turn::Choice],
+    case: engine::core::protocol::Case,
+) {
+    use engine::css::command::turn::Choice;
+    let data = g.series_data();
+    for o in options {
+        let d = match *o {
+            Choice::Buy(f) => data.command.formations[usize::from(f.0)].division,
+            Choice::BuyPaidBy(_, d) => d,
+            _ => continue,
+        };
+        let detail = g.option_text(o, case).detail;
+        let def = data.command.division(d).expect("a division");
+        let f = g.state.series.turn.track(d).fatigue;
+        let n = data.command.costs.fatigue_action_formation;
+        if def.fatigue_immune || n == 0 {
+            assert!(detail.contains("no change to fatigue"), "{detail}");
+        } else {
+            let want = format!("fatigue {f} → {} at once (3.3.1)", f.saturating_add(n));
+            assert!(detail.contains(&want), "{detail} lacks {want}");
+        }
+    }
 }
 
 /// S10.3, S10.4: the assault card names every unit of both sides and adds its totals up as
@@ -645,4 +676,112 @@ fn gates_s16_3_s6_3_hex_owned_illumination_and_stack_penalties_are_on_the_map() 
             m.kind,
             HexMarkerKind::OverStacked | HexMarkerKind::MixedFormations
         )));
+}
+
+// S18.1, S18.3: every unit on the Turn Record Track is in a box of its side and turn, one tap
+// away in the panel's tray.
+#[test]
+fn gates_s18_1_the_turn_record_track_holds_its_units_by_turn() {
+    let s = gates("man_your_stations", 1);
+    let g = s.game();
+    let held = &g.state.series.turn.turn_track.held;
+    assert!(!held.is_empty(), "the campaign has reinforcements to come");
+    let f = frame(g, Viewer::Public);
+    for h in held.iter() {
+        let side = <Gates as Ruleset>::side_name(h.side);
+        let title = format!("{side} on the Turn Record Track: turn {}", h.turn);
+        let b = f
+            .boxes
+            .iter()
+            .find(|b| b.title == title)
+            .unwrap_or_else(|| panic!("a box {title}"));
+        assert_eq!(b.case, "S18.1");
+        assert!(b.counters.iter().any(|c| c.unit == h.unit), "{title}");
+    }
+    let boxed: usize = f
+        .boxes
+        .iter()
+        .filter(|b| b.title.contains("Turn Record Track"))
+        .map(|b| b.counters.len())
+        .sum();
+    assert_eq!(boxed, held.len(), "no unit twice, none left out");
+}
+
+// 3.3.1, S17.1: each chit on offer in step 1D says what it does to its division's fatigue at
+// step 1E: a Division chit lifts the rest a division without one would take (−2) and adds the
+// +1 of a chit bought; a police chit leaves fatigue alone (4.1.1: immune).
+#[test]
+fn gates_3_3_1_the_chits_on_offer_show_what_they_do_to_fatigue() {
+    use engine::css::command::Chit;
+    let mut s = gates("stand_your_ground", 3);
+    let mut rng = StdRng::seed_from_u64(3);
+    for _ in 0..200 {
+        let g = s.game();
+        if matches!(g.state.series.turn.step, Step::Spend(_))
+            && matches!(Ruleset::pending(g), Pending::Command { .. })
+        {
+            break;
+        }
+        match Ruleset::pending(g) {
+            Pending::Command { .. } => {
+                let end = Ruleset::step_end(g).expect("a step to end");
+                s.apply(Input::Command(end.command)).expect("ended");
+            }
+            _ => {
+                s.answer_at_random(&mut rng).expect("answered");
+            }
+        }
+    }
+    let g = s.game();
+    assert!(
+        matches!(g.state.series.turn.step, Step::Spend(_)),
+        "step 1D"
+    );
+    let actions = g.actions(&Selection::default());
+    let buy = actions
+        .iter()
+        .find(|a| a.label == "Buy a chit")
+        .expect("chits on offer");
+    let super::super::actions::Then::List(picks) = &buy.then else {
+        panic!("a list of chits");
+    };
+    let data = g.series_data();
+    let mut division_rows = 0;
+    for p in picks {
+        let Command::Series(GameCommand::Turn(t)) = &p.command else {
+            continue;
+        };
+        let chit = match t {
+            engine::css::command::turn::Command::Buy(c) => *c,
+            _ => continue,
+        };
+        match chit {
+            Chit::Division(d) => {
+                let f = g.state.series.turn.track(d).fatigue;
+                let def = data.command.division(d).expect("a division");
+                if def.fatigue_immune {
+                    continue;
+                }
+                let costs = &data.command.costs;
+                let rest = f.saturating_sub(costs.fatigue_no_division);
+                let bought = f + costs.fatigue_any_chit;
+                assert!(
+                    p.detail
+                        .contains(&format!("fatigue {rest} → {bought} at step 1E")),
+                    "{}: {}",
+                    p.target,
+                    p.detail
+                );
+                division_rows += 1;
+            }
+            Chit::Formation(f) => {
+                let d = data.command.formations[usize::from(f.0)].division;
+                if data.command.division(d).is_ok_and(|x| x.fatigue_immune) {
+                    assert!(p.detail.contains("no change to fatigue"), "{}", p.detail);
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(division_rows > 0, "a Division chit was on offer: {picks:?}");
 }
